@@ -1,0 +1,7 @@
+"""ULTIMUS rules core: one code for the Pico (MicroPython) and the PC (CPython).
+
+Entry points live in `ultimus.game` (Game, replay) and `ultimus.rules`
+(apply, legal_actions). Nothing here imports hardware or host code.
+"""
+
+VERSION = "0.1.0"

@@ -1,0 +1,399 @@
+"""The flow of a game: loudest spectator, battle set-up, betting, entrance,
+rounds of shout-or-shut-up, turns, the end of a battle, payouts, the final count.
+
+Handlers take (state, action, events): they validate everything first and
+refuse with Illegal before changing anything, then apply and append events.
+"""
+
+from ultimus import effects
+from ultimus.content import (
+    BETTING_CARDS, BETTING_CARDS_BY_PLAYERS, NEW_GOLD_BY_PLAYERS, MAX_COINS_PER_BETTING_CARD,
+    MAX_HEALTH, YELLING_CARDS_PER_PLAYER, BET_WIN, BET_DIE, BET_INVEST,
+)
+from ultimus.errors import refuse, int_arg
+from ultimus.hexmap import DOORS
+from ultimus.state import (
+    GLADIATORS, WAITING, ARENA, DEAD, PARDONED, MODE_FULL, MODE_BOX, UNDECIDED, THINK, SHOUT,
+    arena_gladiators, occupant, seat_order, shuffle, random_below, draw_cards,
+)
+from ultimus.yelling import CARDS, movement_points
+
+
+def need_phase(s, *phases):
+    if s["phase"] not in phases:
+        refuse("wrong_phase", "not possible in the %s phase" % s["phase"])
+
+
+def seat_arg(s, a):
+    return int_arg(a, "p", 0, s["players"] - 1)
+
+
+def active_seat(s):
+    """The seat whose turn it is in the action phase (-1 outside it)."""
+    if s["phase"] != "action":
+        return -1
+    return s["order"][s["turn"]]
+
+
+# --- the loudest spectator -------------------------------------------------
+
+def draw_loudest(s, a, ev):
+    """Everyone draws a yelling card; most movement is loudest; ties draw again."""
+    need_phase(s, "loudest")
+    n = s["players"]
+    if s["mode"] == MODE_FULL:
+        deck = list(range(len(CARDS)))
+        shuffle(s, deck)
+        used = []
+        contenders = list(range(n))
+        while len(contenders) > 1:
+            best, top = -1, []
+            for p in contenders:
+                if not deck:
+                    deck.extend(used)
+                    used = []
+                    shuffle(s, deck)
+                c = deck.pop()
+                used.append(c)
+                points = movement_points(c)
+                ev.append({"e": "loudest_draw", "p": p, "c": c, "n": points})
+                if points > best:
+                    best, top = points, [p]
+                elif points == best:
+                    top.append(p)
+            contenders = top
+        deck.extend(used)
+        shuffle(s, deck)
+        s["deck"] = deck
+        winner = contenders[0]
+    else:
+        winner = random_below(s, n)
+    effects.take_loudest(s, ev, winner)
+    start_battle(s, ev)
+
+
+def choose_loudest(s, a, ev):
+    """The box: the table names the loudest spectator itself."""
+    need_phase(s, "loudest")
+    if s["mode"] != MODE_BOX:
+        refuse("wrong_mode", "in the full game the loudest spectator is drawn with yelling cards")
+    p = seat_arg(s, a)
+    effects.take_loudest(s, ev, p)
+    start_battle(s, ev)
+
+
+# --- battle set-up and betting --------------------------------------------
+
+def start_battle(s, ev):
+    n = s["players"]
+    s["battle"] += 1
+    s["round"] = 0
+    for g in range(GLADIATORS):
+        s["hp"][g] = MAX_HEALTH[g]
+        s["status"][g] = WAITING
+        s["fallen"][g] = 0
+        s["pos"][g] = -1
+        s["drunk"][g] = -1
+    s["net"] = -1
+    s["pending"] = []
+    s["card"] = None
+    s["winner"] = -1
+    s["paid"] = []
+    s["placed"] = 0
+    s["ready"] = [0] * n
+    gold = NEW_GOLD_BY_PLAYERS[n]
+    order = seat_order(s)
+    if s["mode"] == MODE_FULL:
+        # every yelling card comes back; each battle starts from a full deck
+        deck = list(range(len(CARDS)))
+        shuffle(s, deck)
+        s["deck"], s["discard"] = deck, []
+        s["hands"] = [[] for _ in range(n)]
+        bdeck = list(range(len(BETTING_CARDS)))
+        shuffle(s, bdeck)
+        s["bets"] = [[] for _ in range(n)]
+        for p in order:
+            draw_cards(s, p, YELLING_CARDS_PER_PLAYER)
+            for _ in range(BETTING_CARDS_BY_PLAYERS[n]):
+                s["bets"][p].append([bdeck.pop(), 0])
+        s["bdeck"] = bdeck
+        for p in range(n):
+            s["new_gold"][p] = gold
+    else:
+        for p in range(n):
+            s["gold"][p] += gold
+    s["bank"] -= gold * n
+    s["phase"] = "betting"
+    ev.append({"e": "battle", "n": s["battle"], "yelling": YELLING_CARDS_PER_PLAYER,
+               "betting": BETTING_CARDS_BY_PLAYERS[n], "gold": gold})
+
+
+def place_bet(s, a, ev):
+    """One coin onto one of your betting cards, from new gold or won gold."""
+    need_phase(s, "betting")
+    if s["mode"] != MODE_FULL:
+        refuse("wrong_mode", "bets stay physical on the box")
+    p = seat_arg(s, a)
+    k = int_arg(a, "k", 0, len(s["bets"][p]) - 1)
+    won = int_arg(a, "won", 0, 1)
+    if s["ready"][p]:
+        refuse("already_ready", "your bets are already placed")
+    if s["bets"][p][k][1] >= MAX_COINS_PER_BETTING_CARD:
+        refuse("coin_limit", "at most %d coins on a betting card" % MAX_COINS_PER_BETTING_CARD)
+    if won:
+        if s["gold"][p] < 1:
+            refuse("no_gold", "no won gold left to bet")
+        s["gold"][p] -= 1
+    else:
+        if s["new_gold"][p] < 1:
+            refuse("no_gold", "no new gold left to bet")
+        s["new_gold"][p] -= 1
+    s["bets"][p][k][1] += 1
+    ev.append({"e": "bet", "p": p, "k": k, "coins": s["bets"][p][k][1]})
+
+
+def bets_ready(s, a, ev):
+    need_phase(s, "betting")
+    if s["mode"] != MODE_FULL:
+        refuse("wrong_mode", "on the box the table confirms with bets_placed")
+    p = seat_arg(s, a)
+    if s["ready"][p]:
+        refuse("already_ready", "your bets are already placed")
+    if s["new_gold"][p]:
+        refuse("gold_unbet", "all new gold must be bet (%d left)" % s["new_gold"][p])
+    s["ready"][p] = 1
+    ev.append({"e": "ready", "p": p})
+    if 0 not in s["ready"]:
+        _to_entrance(s, ev)
+
+
+def bets_placed(s, a, ev):
+    need_phase(s, "betting")
+    if s["mode"] != MODE_BOX:
+        refuse("wrong_mode", "in the full game every seat says ready")
+    _to_entrance(s, ev)
+
+
+def _to_entrance(s, ev):
+    s["phase"] = "entrance"
+    ev.append({"e": "entrance", "p": entrance_seat(s)})
+
+
+# --- entrance: morituri te salutant ---------------------------------------
+
+def entrance_seat(s):
+    return (s["loudest"] + s["placed"]) % s["players"]
+
+
+def free_doors(s):
+    return [d for d in range(len(DOORS)) if occupant(s, DOORS[d]) < 0]
+
+
+def place_gladiator(s, a, ev):
+    need_phase(s, "entrance")
+    p = seat_arg(s, a)
+    g = int_arg(a, "g", 0, GLADIATORS - 1)
+    if p != entrance_seat(s):
+        refuse("not_your_turn", "seat %d places the next gladiator" % entrance_seat(s))
+    if s["status"][g] != WAITING:
+        refuse("already_placed", "that gladiator is already in the arena")
+    field = -1
+    if s["mode"] == MODE_FULL:
+        d = int_arg(a, "f", 0, len(DOORS) - 1)
+        if occupant(s, DOORS[d]) >= 0:
+            refuse("field_taken", "someone already stands in front of that door")
+        field = DOORS[d]
+    s["status"][g] = ARENA
+    s["pos"][g] = field
+    s["placed"] += 1
+    ev.append({"e": "enter", "p": p, "g": g, "f": field})
+    if s["placed"] == GLADIATORS:
+        start_round(s, ev)
+
+
+# --- a round: shout or shut up --------------------------------------------
+
+def start_round(s, ev):
+    n = s["players"]
+    s["round"] += 1
+    s["shout"] = [UNDECIDED] * n
+    s["shout_card"] = [-1] * n
+    s["drunk"] = [-1] * GLADIATORS
+    s["order"] = []
+    s["turn"] = 0
+    s["phase"] = "shout"
+    ev.append({"e": "round", "n": s["round"]})
+
+
+def commit(s, a, ev):
+    """A seat's secret choice: shout (with a face-down card) or shut up and think."""
+    need_phase(s, "shout")
+    p = seat_arg(s, a)
+    shout = int_arg(a, "shout", 0, 1)
+    if s["shout"][p] != UNDECIDED:
+        refuse("already_committed", "this seat has already committed")
+    hidden = {"shout": shout}
+    if shout and s["mode"] == MODE_FULL:
+        c = int_arg(a, "c", 0, len(CARDS) - 1)
+        if c not in s["hands"][p]:
+            refuse("not_in_hand", "that yelling card is not in your hand")
+        s["hands"][p].remove(c)
+        s["shout_card"][p] = c
+        hidden["c"] = c
+    s["shout"][p] = SHOUT if shout else THINK
+    ev.append({"e": "commit", "p": p, "hidden": hidden})
+    if UNDECIDED not in s["shout"]:
+        reveal(s, ev)
+
+
+def clamo(s, a, ev):
+    """The end of the countdown: whoever has not committed is thinking."""
+    need_phase(s, "shout")
+    for p in range(s["players"]):
+        if s["shout"][p] == UNDECIDED:
+            s["shout"][p] = THINK
+    reveal(s, ev)
+
+
+def reveal(s, ev):
+    ev.append({"e": "reveal", "shouts": list(s["shout"])})
+    s["order"] = seat_order(s)
+    s["turn"] = 0
+    s["phase"] = "action"
+    start_turn(s, ev)
+
+
+def start_turn(s, ev):
+    from ultimus import cardplay
+
+    p = s["order"][s["turn"]]
+    ev.append({"e": "turn", "p": p, "shout": s["shout"][p]})
+    if s["mode"] == MODE_FULL and s["shout"][p] == SHOUT:
+        cardplay.begin_card(s, ev, p, s["shout_card"][p])
+
+
+def end_turn(s, ev):
+    card = s["card"]
+    if card is not None:
+        s["discard"].append(card["c"])
+        s["shout_card"][card["owner"]] = -1
+        s["card"] = None
+        drawn = draw_cards(s, card["owner"], 1)
+        ev.append({"e": "draw", "p": card["owner"], "n": len(drawn), "hidden": {"cards": drawn}})
+    s["turn"] += 1
+    if s["turn"] >= s["players"]:
+        start_round(s, ev)
+    else:
+        start_turn(s, ev)
+
+
+def think(s, a, ev):
+    """Shut up and think: discard up to two cards and draw as many."""
+    need_phase(s, "action")
+    if s["mode"] != MODE_FULL:
+        refuse("wrong_mode", "on the box a thinking seat just says done")
+    p = seat_arg(s, a)
+    if p != active_seat(s) or s["pending"]:
+        refuse("not_your_turn", "it is not this seat's turn")
+    if s["shout"][p] != THINK:
+        refuse("shouted", "this seat shouted: play the revealed card")
+    cards = a.get("c", [])
+    if type(cards) is not list or len(cards) > 2:
+        refuse("bad_action", "'c' must be a list of at most two yelling cards")
+    hand = s["hands"][p]
+    for i in range(len(cards)):
+        if cards[i] not in hand or cards[i] in cards[:i]:
+            refuse("not_in_hand", "you can only discard cards from your hand, each once")
+    for c in cards:
+        hand.remove(c)
+        s["discard"].append(c)
+    drawn = draw_cards(s, p, len(cards))
+    ev.append({"e": "think", "p": p, "n": len(cards), "hidden": {"cards": drawn}})
+    end_turn(s, ev)
+
+
+# --- the end of a battle ---------------------------------------------------
+
+def check_battle_end(s, ev):
+    """After every effect: one gladiator left (and no pollice verso pending) ends the battle."""
+    if s["phase"] != "action" or s["pending"]:
+        return
+    left = arena_gladiators(s)
+    if len(left) > 1:
+        return
+    s["winner"] = left[0]
+    card = s["card"]
+    s["card"] = None
+    if card is not None:
+        s["discard"].append(card["c"])
+    for p in range(s["players"]):
+        if s["shout_card"][p] >= 0:
+            s["discard"].append(s["shout_card"][p])
+            s["shout_card"][p] = -1
+    s["phase"] = "battle_end"
+    ev.append({"e": "battle_end", "winner": s["winner"], "status": list(s["status"])})
+    if s["mode"] == MODE_FULL:
+        for p in range(s["players"]):
+            for b, coins in s["bets"][p]:
+                _pay(s, ev, p, b, coins)
+
+
+def bet_won(s, b):
+    g, kind, _ = BETTING_CARDS[b]
+    status = s["status"][g]
+    if kind == BET_WIN:
+        return g == s["winner"]
+    if kind == BET_DIE:
+        return status == DEAD
+    if kind == BET_INVEST:
+        return g == s["winner"] or status == PARDONED
+    return False
+
+
+def _pay(s, ev, p, b, coins):
+    """Reveal one betting card and settle it with the bank."""
+    won = bet_won(s, b)
+    paid = 0
+    if coins:
+        if won:
+            paid = BETTING_CARDS[b][2][coins - 1]
+            s["bank"] -= paid - coins
+        else:
+            s["bank"] += coins
+        if s["mode"] == MODE_FULL:
+            s["gold"][p] += paid
+        else:
+            s["gold"][p] += paid - coins
+    s["paid"].append(b)
+    ev.append({"e": "bet_revealed", "p": p, "b": b, "coins": coins, "won": 1 if won else 0, "paid": paid})
+
+
+def payout(s, a, ev):
+    """The box: a seat turns over a betting card with coins on it."""
+    need_phase(s, "battle_end")
+    if s["mode"] != MODE_BOX:
+        refuse("wrong_mode", "the full game pays all bets itself")
+    p = seat_arg(s, a)
+    b = int_arg(a, "b", 0, len(BETTING_CARDS) - 1)
+    coins = int_arg(a, "coins", 1, MAX_COINS_PER_BETTING_CARD)
+    if b in s["paid"]:
+        refuse("already_paid", "that betting card has already been settled")
+    if coins > s["gold"][p]:
+        refuse("no_gold", "this seat does not have %d coins" % coins)
+    _pay(s, ev, p, b, coins)
+
+
+def next_battle(s, a, ev):
+    need_phase(s, "battle_end")
+    if s["battle"] >= s["battles"]:
+        refuse("last_battle", "that was the last battle: finish for the final count")
+    start_battle(s, ev)
+
+
+def finish(s, a, ev):
+    """Stop playing: the most gold wins; ties share the win."""
+    need_phase(s, "battle_end")
+    best = max(s["gold"])
+    s["champions"] = [p for p in range(s["players"]) if s["gold"][p] == best]
+    s["phase"] = "over"
+    ev.append({"e": "game_over", "gold": list(s["gold"]), "champions": list(s["champions"])})

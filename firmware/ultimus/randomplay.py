@@ -1,0 +1,37 @@
+"""Random legal play: whole battles and games with no knowledge of the rules.
+
+Used by the property tests, the cross-port digest check and the benchmarks.
+Choices come from the core's own generator, so a seed gives the same game on
+every port. Seats act before the referee, so CLAMO only falls when every seat
+has committed, and the referee plays on to the next battle until the last.
+"""
+
+from ultimus.game import Game
+from ultimus.rng import Rng
+from ultimus.state import MODE_FULL
+
+
+def choose_action(game, rng):
+    seats = game.actors()
+    if seats:
+        seat = rng.choice(seats)
+        return rng.choice(game.legal_actions(seat))
+    options = game.legal_actions(-1)
+    for a in options:
+        if a["a"] == "next":
+            return a
+    return rng.choice(options) if options else None
+
+
+def play(players, seed, mode=MODE_FULL, battles=1, max_actions=20000, stop_at_battle_end=True):
+    """Play a random game; returns the Game (stopped at the first battle end if asked)."""
+    game = Game(players, seed, mode, battles)
+    rng = Rng(seed ^ 0x5EED)
+    for _ in range(max_actions):
+        if game.phase == "over" or (stop_at_battle_end and game.phase == "battle_end"):
+            break
+        action = choose_action(game, rng)
+        if action is None:
+            break
+        game.apply(action)
+    return game

@@ -1,0 +1,126 @@
+"""The game state: one plain dict of ints, lists and strings.
+
+Plain data so that it serialises to JSON for saving and the link, digests the
+same on every port, and copies cheaply. This module builds it and answers
+small questions about it; the rules that change it live elsewhere.
+"""
+
+from ultimus.compat import const
+from ultimus.content import MAX_HEALTH, BANK_START, DEFAULT_BATTLES, MIN_PLAYERS, MAX_PLAYERS
+from ultimus.errors import Illegal
+from ultimus.rng import seed_state, below, shuffle_in_place
+
+# gladiator status
+WAITING = const(0)  # not yet entered this battle
+ARENA = const(1)
+DEAD = const(2)  # lying in the middle of his wheel
+PARDONED = const(3)  # standing in the middle of his wheel
+STATUS_NAMES = ("waiting", "arena", "dead", "pardoned")
+
+MODE_FULL = "full"  # card level: arena, hands, bets all tracked
+MODE_BOX = "box"  # effect level: what the box itself tracks
+
+# shout commitment per seat
+UNDECIDED = const(-1)
+THINK = const(0)
+SHOUT = const(1)
+
+GLADIATORS = 6
+
+
+def new_state(players, seed, mode=MODE_FULL, battles=DEFAULT_BATTLES):
+    if type(players) is not int or players < MIN_PLAYERS or players > MAX_PLAYERS:
+        raise Illegal("bad_setup", "players must be %d to %d" % (MIN_PLAYERS, MAX_PLAYERS))
+    if mode not in (MODE_FULL, MODE_BOX):
+        raise Illegal("bad_setup", "mode must be 'full' or 'box'")
+    if type(battles) is not int or battles < 1 or battles > 99:
+        raise Illegal("bad_setup", "battles must be 1 to 99")
+    if type(seed) is not int:
+        raise Illegal("bad_setup", "seed must be a whole number")
+    return {
+        "mode": mode,
+        "players": players,
+        "battles": battles,
+        "rng": seed_state(seed),
+        "phase": "loudest",
+        "battle": 0,
+        "round": 0,
+        "loudest": -1,
+        "hp": list(MAX_HEALTH),
+        "status": [WAITING] * GLADIATORS,
+        "fallen": [0] * GLADIATORS,
+        "pos": [-1] * GLADIATORS,
+        "net": -1,
+        "drunk": [-1] * GLADIATORS,
+        "deck": [],
+        "discard": [],
+        "hands": [[] for _ in range(players)],
+        "bdeck": [],
+        "bets": [[] for _ in range(players)],
+        "gold": [0] * players,
+        "new_gold": [0] * players,
+        "ready": [0] * players,
+        "bank": BANK_START,
+        "shout": [UNDECIDED] * players,
+        "shout_card": [-1] * players,
+        "order": [],
+        "turn": 0,
+        "placed": 0,
+        "card": None,
+        "pending": [],
+        "winner": -1,
+        "paid": [],
+        "champions": [],
+    }
+
+
+def in_arena(s, g):
+    return s["status"][g] == ARENA
+
+
+def arena_gladiators(s):
+    return [g for g in range(GLADIATORS) if s["status"][g] == ARENA]
+
+
+def occupant(s, field):
+    pos = s["pos"]
+    for g in range(GLADIATORS):
+        if pos[g] == field and field >= 0:
+            return g
+    return -1
+
+
+def netted(s, g):
+    return s["net"] == g
+
+
+def seat_order(s):
+    """Seats from the loudest spectator, clockwise."""
+    n = s["players"]
+    first = s["loudest"]
+    return [(first + i) % n for i in range(n)]
+
+
+def random_below(s, n):
+    s["rng"], r = below(s["rng"], n)
+    return r
+
+
+def shuffle(s, items):
+    s["rng"] = shuffle_in_place(s["rng"], items)
+
+
+def draw_cards(s, seat, count):
+    """Up to `count` yelling cards into a hand; the discard pile is reshuffled when the deck runs out."""
+    drawn = []
+    deck = s["deck"]
+    for _ in range(count):
+        if not deck:
+            if not s["discard"]:
+                break
+            deck.extend(s["discard"])
+            s["discard"] = []
+            shuffle(s, deck)
+        drawn.append(deck.pop())
+    s["hands"][seat].extend(drawn)
+    return drawn

@@ -1,0 +1,59 @@
+"""What each eye may see: the public view, a seat's view, public events.
+
+The public view never holds a hand, the deck order, an unrevealed shout
+choice, a face-down betting card's gladiator, or the generator's state.
+"""
+
+from ultimus.state import UNDECIDED
+
+_PUBLIC_KEYS = ("mode", "players", "battles", "phase", "battle", "round", "loudest", "hp", "status",
+                "fallen", "pos", "net", "drunk", "gold", "new_gold", "ready", "bank", "order", "turn",
+                "placed", "pending", "winner", "paid", "champions")
+
+
+def public_view(s):
+    v = {}
+    for key in _PUBLIC_KEYS:
+        value = s[key]
+        v[key] = [list(x) for x in value] if key == "pending" else (list(value) if type(value) is list else value)
+    v["deck"] = len(s["deck"])
+    v["discard"] = len(s["discard"])
+    v["hand_sizes"] = [len(h) for h in s["hands"]]
+    revealed = s["phase"] in ("battle_end", "over")
+    v["bets"] = [[(list(b) if revealed else [-1, b[1]]) for b in seat_bets] for seat_bets in s["bets"]]
+    if s["phase"] == "shout":
+        v["committed"] = [0 if x == UNDECIDED else 1 for x in s["shout"]]
+        v["shouts"] = None
+    else:
+        v["committed"] = [1] * s["players"]
+        v["shouts"] = list(s["shout"])
+    card = s["card"]
+    if card is None:
+        v["card"] = None
+    else:
+        v["card"] = {}
+        for key in card:
+            value = card[key]
+            v["card"][key] = list(value) if type(value) is list else value
+    return v
+
+
+def seat_view(s, seat):
+    v = public_view(s)
+    v["seat"] = seat
+    v["hand"] = list(s["hands"][seat])
+    v["my_bets"] = [list(b) for b in s["bets"][seat]]
+    v["my_shout"] = s["shout"][seat]
+    v["my_card"] = s["shout_card"][seat]
+    return v
+
+
+def public_event(e):
+    """An event as everyone may hear it: without its hidden part."""
+    if "hidden" not in e:
+        return e
+    out = {}
+    for key in e:
+        if key != "hidden":
+            out[key] = e[key]
+    return out

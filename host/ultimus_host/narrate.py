@@ -1,0 +1,55 @@
+"""Events of the rules core as one line of English each, for terminals and logs."""
+
+from ultimus.content import GLADIATOR_NAMES, BETTING_CARDS, BET_KIND_NAMES
+from ultimus.yelling import describe
+
+SHOUTS = {-1: "undecided", 0: "thinks", 1: "shouts"}
+
+
+def _g(e, key="g"):
+    return GLADIATOR_NAMES[e[key]]
+
+
+def line(e):
+    """A sentence for one public event (hidden parts are never read here)."""
+    kind = e["e"]
+    p = e.get("p")
+    if kind == "loudest_draw":
+        return "seat %d draws %s (%d movement)" % (p, describe(e["c"]), e["n"])
+    if kind == "loudest":
+        return "seat %d is the loudest spectator" % p
+    if kind == "battle":
+        return "=== battle %d: %d yelling cards, %d betting cards, %d new gold each ===" % (
+            e["n"], e["yelling"], e["betting"], e["gold"])
+    if kind == "bet":
+        return "seat %d: %d coin(s) on betting card %d" % (p, e["coins"], e["k"])
+    if kind == "enter":
+        return "seat %d sends %s into the arena" % (p, _g(e))
+    if kind == "round":
+        return "--- round %d: shout or shut up! ---" % e["n"]
+    if kind == "reveal":
+        return "CLAMO! " + ", ".join("seat %d %s" % (i, SHOUTS[s]) for i, s in enumerate(e["shouts"]))
+    if kind == "card":
+        return "seat %d reveals %s" % (p, describe(e["c"]))
+    if kind == "yell":
+        return "seat %d yells at %s%s" % (p, _g(e), " (blood splatter only)" if e["blood"] else "")
+    if kind == "wound":
+        return "%s takes %d wound(s), health %d" % (_g(e), e["n"], e["hp"])
+    if kind == "dead":
+        return "%s is DEAD" % _g(e)
+    if kind == "pardoned":
+        return "%s is PARDONED" % _g(e)
+    if kind == "pollice_verso":
+        return "pollice verso for %s: seat %d decides" % (_g(e), p)
+    if kind == "thumb":
+        return "seat %d turns the thumb %s" % (p, "UP" if e["up"] else "DOWN")
+    if kind == "battle_end":
+        return "=== %s is the ultimum gladiator ===" % _g(e, "winner")
+    if kind == "bet_revealed":
+        g, k, _ = BETTING_CARDS[e["b"]]
+        return "seat %d: %s %s with %d coin(s): %s" % (
+            p, BET_KIND_NAMES[k], GLADIATOR_NAMES[g], e["coins"], "won %d" % e["paid"] if e["won"] else "lost")
+    if kind == "game_over":
+        return "=== final count %s: seat(s) %s win ===" % (e["gold"], ", ".join(map(str, e["champions"])))
+    fields = " ".join("%s=%s" % (k, v) for k, v in sorted(e.items()) if k not in ("e", "hidden"))
+    return "%s %s" % (kind.replace("_", " "), fields)

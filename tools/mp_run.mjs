@@ -1,0 +1,47 @@
+// Run a Python script under real MicroPython (the WebAssembly port) in Node.
+// The rules core (firmware/) is laid out in MicroPython's file system so that
+// `import ultimus` works exactly as on the Pico.
+//   node tools/mp_run.mjs SCRIPT.py [--heap 256k] [-- ARGS...]
+// ARGS reach the script as the list `ARGS` (strings). Exit code 1 on a Python error.
+import { loadMicroPython } from "@micropython/micropython-webassembly-pyscript";
+import { readFileSync, readdirSync, statSync } from "node:fs";
+import { join, dirname, relative } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const argv = process.argv.slice(2);
+const sep = argv.indexOf("--");
+const own = sep >= 0 ? argv.slice(0, sep) : argv;
+const scriptArgs = sep >= 0 ? argv.slice(sep + 1) : [];
+const script = own[0];
+let heapsize = 1024 * 1024;
+const heapAt = own.indexOf("--heap");
+if (heapAt >= 0) {
+  const text = own[heapAt + 1].toLowerCase();
+  heapsize = parseInt(text) * (text.endsWith("k") ? 1024 : text.endsWith("m") ? 1048576 : 1);
+}
+
+let out = "";
+const mp = await loadMicroPython({ heapsize, stdout: (line) => process.stdout.write(line + "\n"),
+                                   stderr: (line) => process.stderr.write(line + "\n") });
+
+function copyTree(src, dest) {
+  try { mp.FS.mkdir(dest); } catch (e) { /* exists */ }
+  for (const name of readdirSync(src)) {
+    const path = join(src, name);
+    if (statSync(path).isDirectory()) {
+      if (name !== "__pycache__") copyTree(path, dest + "/" + name);
+    } else if (name.endsWith(".py")) {
+      mp.FS.writeFile(dest + "/" + name, readFileSync(path, "utf8"));
+    }
+  }
+}
+copyTree(join(root, "firmware"), "/fw");
+
+const prelude = "import sys\nsys.path.insert(0, '/fw')\nARGS = " + JSON.stringify(scriptArgs) + "\n";
+try {
+  mp.runPython(prelude + readFileSync(script, "utf8"));
+} catch (err) {
+  process.stderr.write(String(err) + "\n");
+  process.exit(1);
+}
