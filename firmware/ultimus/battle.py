@@ -46,7 +46,9 @@ def draw_loudest(s, a, ev):
         shuffle(s, deck)
         used = []
         contenders = list(range(n))
+        attempt = 0
         while len(contenders) > 1:
+            attempt += 1
             best, top = -1, []
             for p in contenders:
                 if not deck:
@@ -56,7 +58,7 @@ def draw_loudest(s, a, ev):
                 c = deck.pop()
                 used.append(c)
                 points = movement_points(c)
-                ev.append({"e": "loudest_draw", "p": p, "c": c, "n": points})
+                ev.append({"e": "loudest_draw", "p": p, "c": c, "n": points, "try": attempt})
                 if points > best:
                     best, top = points, [p]
                 elif points == best:

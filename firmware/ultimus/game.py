@@ -38,11 +38,13 @@ class Game:
         backup = copy_data(self.state)
         try:
             events = apply(self.state, action)
-        except Illegal:
-            self.state = backup
-            raise
-        except Exception as exc:  # a bug must not cost the table its game
-            self.state = backup
+        except Exception as exc:
+            # Handlers refuse before they change anything; restoring anyway means
+            # that even a bug in the core cannot cost the table its game.
+            self.state.clear()
+            self.state.update(backup)
+            if isinstance(exc, Illegal):
+                raise
             raise Illegal("internal", "the core failed on this action: %r" % (exc,))
         self.log.append(action)
         return events
