@@ -336,8 +336,9 @@ def check_battle_end(s, ev):
     ev.append({"e": "battle_end", "winner": s["winner"], "status": list(s["status"])})
     if s["mode"] == MODE_FULL:
         for p in range(s["players"]):
-            for b, coins in s["bets"][p]:
-                _pay(s, ev, p, b, coins)
+            for bet in s["bets"][p]:
+                _pay(s, ev, p, bet[0], bet[1])
+                bet[1] = 0  # settled: the coins are back with the player or in the bank
 
 
 def bet_won(s, b):
