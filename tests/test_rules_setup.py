@@ -124,3 +124,14 @@ def test_the_loudest_spectator_is_drawn_with_a_seed_the_same_way_twice():
     a, b = start_battle(5, seed=42), start_battle(5, seed=42)
     assert a.digest() == b.digest()
     assert start_battle(5, seed=43).digest() != a.digest()
+
+
+def test_won_gold_cannot_crowd_out_the_new_gold_that_must_be_bet():
+    game = Game(6, 3)  # 2 betting cards (6 places), 3 new gold
+    game.apply({"a": "draw_loudest"})
+    s = game.state
+    s["gold"][0], s["bank"] = 5, s["bank"] - 5
+    for _ in range(3):
+        game.apply({"a": "bet", "p": 0, "k": 0, "won": 1})
+    refused(game, {"a": "bet", "p": 0, "k": 1, "won": 1}, "gold_unbet")
+    assert not [a for a in game.legal_actions(0) if a.get("won") == 1]

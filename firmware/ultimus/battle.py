@@ -130,6 +130,14 @@ def start_battle(s, ev):
                "betting": BETTING_CARDS_BY_PLAYERS[n], "gold": gold})
 
 
+def free_coin_places(s, p):
+    """How many more coins a seat's betting cards can take."""
+    free = 0
+    for bet in s["bets"][p]:
+        free += MAX_COINS_PER_BETTING_CARD - bet[1]
+    return free
+
+
 def place_bet(s, a, ev):
     """One coin onto one of your betting cards, from new gold or won gold."""
     need_phase(s, "betting")
@@ -145,6 +153,8 @@ def place_bet(s, a, ev):
     if won:
         if s["gold"][p] < 1:
             refuse("no_gold", "no won gold left to bet")
+        if free_coin_places(s, p) - 1 < s["new_gold"][p]:
+            refuse("gold_unbet", "leave room on your betting cards for all the new gold")
         s["gold"][p] -= 1
     else:
         if s["new_gold"][p] < 1:
@@ -324,11 +334,9 @@ def check_battle_end(s, ev):
     if len(left) > 1:
         return
     s["winner"] = left[0]
-    card = s["card"]
     s["card"] = None
-    if card is not None:
-        s["discard"].append(card["c"])
-    for p in range(s["players"]):
+    for p in range(s["players"]):  # the card in play and those still face down
+
         if s["shout_card"][p] >= 0:
             s["discard"].append(s["shout_card"][p])
             s["shout_card"][p] = -1

@@ -172,7 +172,7 @@ def _betting(s, seat, full, out):
         if bets[k][1] < MAX_COINS_PER_BETTING_CARD:
             if s["new_gold"][seat]:
                 out.append({"a": "bet", "p": seat, "k": k, "won": 0})
-            if s["gold"][seat]:
+            if s["gold"][seat] and battle.free_coin_places(s, seat) > s["new_gold"][seat]:
                 out.append({"a": "bet", "p": seat, "k": k, "won": 1})
     if not s["new_gold"][seat]:
         out.append({"a": "ready", "p": seat})
