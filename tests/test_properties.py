@@ -35,6 +35,9 @@ def check_invariants(game, events):
         cards += [c for c in s["shout_card"] if c >= 0]
         if s["phase"] in ("betting", "entrance", "shout", "action", "battle_end", "over"):
             assert sorted(cards) == list(range(len(CARDS)))
+    seats = game.actors()
+    for p in range(s["players"]):
+        assert (p in seats) == bool(game.legal_actions(p))
     for e in events:  # dead gladiators never act
         if e["e"] in ACTING_EVENTS:
             assert s["status"][e["g"]] == ARENA

@@ -322,5 +322,26 @@ def trade_actions(s, seat):
 
 
 def actors(s):
-    """The seats that have something to do now (the referee is not listed)."""
-    return [p for p in range(s["players"]) if legal_actions(s, p)]
+    """The seats that have something to do now (the referee is not listed).
+
+    Derived from the phase rather than by asking legal_actions of every seat:
+    random play and the box ask this before every single action.
+    """
+    phase = s["phase"]
+    n = s["players"]
+    if phase == "betting":
+        if s["mode"] != MODE_FULL:
+            return []
+        return [p for p in range(n) if not s["ready"][p]]
+    if phase == "entrance":
+        return [entrance_seat(s)]
+    if phase == "shout":
+        return [p for p in range(n) if s["shout"][p] == UNDECIDED]
+    if phase == "action":
+        if s["pending"]:
+            return [s["loudest"]]
+        card = s["card"]
+        return [card["ctrl"] if card is not None else active_seat(s)]
+    if phase == "battle_end" and s["mode"] != MODE_FULL:
+        return [p for p in range(n) if s["gold"][p] and len(s["paid"]) < len(BETTING_CARDS)]
+    return []

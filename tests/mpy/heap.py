@@ -1,0 +1,59 @@
+"""Peak live heap of one battle under MicroPython (ARGS: seed, players[, ram-log]).
+
+The action log goes to a stand-in for the box's flash journal unless
+"ram-log" is given, in which case it stays in the heap as on the host.
+
+Each action is one step(); after() collects and reads gc.mem_alloc(), so the
+peak is the live data between actions (this port frees only between steps).
+Prints "heap code=C game=G peak=P actions=N digest=D" in bytes: C for the
+imported core, G for the battle's own data at its largest, P for both.
+"""
+import gc
+
+gc.collect()
+_start = gc.mem_alloc()
+from ultimus import randomplay  # noqa: E402
+from ultimus.game import Game  # noqa: E402
+from ultimus.rng import Rng  # noqa: E402
+
+_seed = int(ARGS[0]) if ARGS else 1  # noqa: F821 - ARGS comes from tools/mp_run.mjs
+_players = int(ARGS[1]) if len(ARGS) > 1 else 6  # noqa: F821
+_in_ram = len(ARGS) > 2 and ARGS[2] == "ram-log"  # noqa: F821
+
+
+class FlashJournal:
+    """Stands in for the box's journal on flash: the actions leave the heap."""
+
+    def __init__(self):
+        self.count = 0
+
+    def append(self, action):
+        self.count += 1
+
+    def __len__(self):
+        return self.count
+
+_base = [0]
+_game = Game(_players, _seed, log=None if _in_ram else FlashJournal())
+_rng = Rng(_seed ^ 0x5EED)
+_peak = [0]
+
+
+def step():
+    if not _base[0]:
+        return True  # the first after() measures the heap before the first action
+    if _game.phase in ("battle_end", "over"):
+        print("heap code=%d game=%d peak=%d actions=%d digest=%s" % (
+            _base[0] - _start, _peak[0] - _base[0], _peak[0] - _start, len(_game.log), _game.digest()))
+        return False
+    _game.apply(randomplay.choose_action(_game, _rng))
+    return True
+
+
+def after():
+    gc.collect()
+    used = gc.mem_alloc()
+    if not _base[0]:
+        _base[0] = used
+    if used > _peak[0]:
+        _peak[0] = used

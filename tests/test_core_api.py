@@ -1,0 +1,112 @@
+"""The core's public API: actions as data, refusals, the log, replay, digest and views."""
+
+import json
+
+import pytest
+
+from scenario import start_battle, refused
+from ultimus import randomplay
+from ultimus.errors import Illegal
+from ultimus.game import Game, replay, restore
+from ultimus.rng import Rng, seed_state, below
+from ultimus.yelling import CARDS, parse_line, CardTextError
+
+
+def test_a_seed_and_the_actions_give_the_same_game():
+    a = randomplay.play(6, 99, battles=2, stop_at_battle_end=False)
+    b = replay(a.setup, a.log)
+    assert b.digest() == a.digest() and b.state == a.state
+    assert randomplay.play(6, 100).digest() != randomplay.play(6, 99).digest()
+
+
+def test_the_log_is_plain_json_and_restores_the_game():
+    game = randomplay.play(4, 5)
+    data = json.loads(json.dumps(game.to_data()))
+    assert restore(data).digest() == game.digest()
+
+
+@pytest.mark.parametrize("corrupt", [
+    lambda d: d.update(digest="00000000"),
+    lambda d: d["log"].insert(3, {"a": "clamo"}),
+    lambda d: d["log"].__setitem__(5, {"a": "fly"}),
+    lambda d: d.pop("setup"),
+    lambda d: d["setup"].update(players=9),
+])
+def test_a_corrupt_saved_game_is_refused_with_a_clear_error(corrupt):
+    data = json.loads(json.dumps(randomplay.play(3, 8).to_data()))
+    corrupt(data)
+    with pytest.raises(Illegal) as info:
+        restore(data)
+    assert info.value.code in ("bad_log", "bad_setup")
+
+
+@pytest.mark.parametrize("action,code", [
+    (None, "bad_action"),
+    ([1, 2], "bad_action"),
+    ({}, "unknown_action"),
+    ({"a": 5}, "unknown_action"),
+    ({"a": "fly"}, "unknown_action"),
+    ({"a": "commit"}, "bad_action"),
+    ({"a": "commit", "p": "0", "shout": 0}, "bad_action"),
+    ({"a": "commit", "p": 7, "shout": 0}, "bad_action"),
+    ({"a": "commit", "p": 0, "shout": 2}, "bad_action"),
+    ({"a": "commit", "p": 0, "shout": 1, "c": 999}, "bad_action"),
+    ({"a": "think", "p": 0, "c": "x"}, "wrong_phase"),
+    ({"a": "next"}, "wrong_phase"),
+])
+def test_malformed_and_out_of_place_actions_are_refused_with_a_stable_code(action, code):
+    game = start_battle(3, seed=1)
+    err = refused(game, action, code)
+    assert err.message
+
+
+def test_an_unexpected_failure_inside_the_core_rebuilds_the_state_from_the_log(monkeypatch):
+    from ultimus import rules
+
+    game = start_battle(3, seed=1)
+    s = game.state
+    before = game.digest()
+
+    def half_done(s, a, ev):
+        s["hp"][0] = 1
+        raise KeyError("a bug")
+
+    monkeypatch.setitem(rules.HANDLERS, "commit", half_done)
+    with pytest.raises(Illegal) as info:
+        game.apply({"a": "commit", "p": 0, "shout": 0})
+    assert info.value.code == "internal"
+    assert game.digest() == before and game.state is s
+
+
+def test_the_digest_changes_with_any_change_of_state():
+    game = start_battle(3, seed=1)
+    d = game.digest()
+    assert len(d) == 8 and int(d, 16) >= 0
+    game.state["hp"][3] -= 1
+    assert game.digest() != d
+
+
+def test_the_generator_is_deterministic_and_unbiased_enough():
+    rng = Rng(12345)
+    draws = [rng.below(6) for _ in range(6000)]
+    assert draws == [x for x in [Rng(12345).below(6)] + draws[1:]]
+    for face in range(6):
+        assert 850 < draws.count(face) < 1150
+    assert seed_state(0) != 0 and below(seed_state(1), 1)[1] == 0
+
+
+def test_the_content_has_eighty_yelling_cards_and_bad_card_text_is_refused():
+    assert len(CARDS) == 80
+    assert sum(1 for c in CARDS if c[2]) == 4
+    for bad in ("2x tigris: Q3", "1x nobody: M1", "x tigris: M1", "1x tigris: U3", "1x tigris: M2k",
+                "1x special fly:"):
+        with pytest.raises(CardTextError):
+            parse_line(bad)
+
+
+def test_legal_actions_need_no_knowledge_of_the_rules():
+    game = Game(2, 3)
+    assert game.legal_actions(-1) == [{"a": "draw_loudest"}]
+    assert game.actors() == []
+    game.apply({"a": "draw_loudest"})
+    assert game.actors() == [0, 1]

@@ -1,0 +1,66 @@
+"""The same core under real MicroPython (WebAssembly port in Node) and through mpy-cross."""
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+sys.path.insert(0, os.path.join(ROOT, "tests", "mpy"))
+
+from compile_firmware import compile_all, firmware_sources  # noqa: E402
+from games import digest_line  # noqa: E402
+
+GAMES = 200
+RUNNER = os.path.join(ROOT, "tools", "mp_run.mjs")
+
+
+def micropython(script, *args, mpy_dir=None):
+    """Start a script under MicroPython in Node; returns the Popen."""
+    if not os.path.exists(os.path.join(ROOT, "node_modules", "@micropython")):
+        pytest.fail("the MicroPython WebAssembly package is missing: run `make setup`")
+    cmd = ["node", RUNNER, os.path.join(ROOT, "tests", "mpy", script)]
+    if mpy_dir:
+        cmd += ["--mpy", mpy_dir]
+    return subprocess.Popen(cmd + ["--"] + [str(a) for a in args], cwd=ROOT, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+
+
+def finish(proc):
+    out, err = proc.communicate(timeout=600)
+    assert proc.returncode == 0, err
+    return out.splitlines()
+
+
+@pytest.fixture(scope="module")
+def compiled(tmp_path_factory):
+    out = str(tmp_path_factory.mktemp("mpy"))
+    return out, compile_all(out)
+
+
+def test_mpy_cross_compiles_every_firmware_file(compiled):
+    out, files = compiled
+    sources = [s for s in firmware_sources() if os.path.basename(s) not in ("main.py", "boot.py")]
+    assert len(files) == len(sources) > 10
+    for f in files:
+        with open(f, "rb") as handle:
+            assert handle.read(1) == b"M"  # the .mpy magic
+
+
+def test_two_hundred_seeded_games_give_the_same_digests_as_under_cpython(compiled):
+    half = GAMES // 2
+    # two runtimes at once: the sources, and the mpy-cross output the Pico gets
+    procs = [micropython("games.py", 0, half), micropython("games.py", half, half, mpy_dir=compiled[0])]
+    lines = finish(procs[0]) + finish(procs[1])
+    assert len(lines) == GAMES
+    expected = [digest_line(seed) for seed in range(GAMES)]
+    assert lines == expected
+
+
+def test_a_six_player_battle_runs_in_a_small_heap_under_micropython():
+    line = finish(micropython("heap.py", 1, 6))[-1]
+    fields = dict(part.split("=") for part in line.split()[1:])
+    assert int(fields["game"]) < 64 * 1024
+    assert int(fields["actions"]) > 100
