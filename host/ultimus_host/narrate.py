@@ -45,6 +45,8 @@ def line(e):
         return "seat %d turns the thumb %s" % (p, "UP" if e["up"] else "DOWN")
     if kind == "battle_end":
         return "=== %s is the ultimum gladiator ===" % _g(e, "winner")
+    if kind == "bet_revealed" and not e["coins"]:
+        return "seat %d: betting card %d had no coins" % (p, e["b"])
     if kind == "bet_revealed":
         g, k, _ = BETTING_CARDS[e["b"]]
         return "seat %d: %s %s with %d coin(s): %s" % (
