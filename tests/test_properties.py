@@ -7,7 +7,7 @@ from ultimus.content import MAX_HEALTH, BANK_START
 from ultimus.errors import Illegal
 from ultimus.game import Game, copy_data
 from ultimus.rng import Rng
-from ultimus.state import ARENA, DEAD, PARDONED, WAITING, UNDECIDED
+from ultimus.state import ARENA, DEAD, PARDONED, UNDECIDED
 from ultimus.views import public_view
 from ultimus.yelling import CARDS
 

@@ -4,7 +4,7 @@ import pytest
 
 from scenario import (card_id, field, start_battle, arrange, shout_round, refused,
                       TIGRIS, SAGITTARIUS, RETIARIUS, MURMILLO, BARBARUS, DIMACHAERUS)
-from ultimus.content import BETTING_CARDS, BET_WIN, BET_DIE, BET_INVEST, BANK_START, NEW_GOLD_BY_PLAYERS
+from ultimus.content import BETTING_CARDS, BET_WIN, BET_DIE, BET_INVEST, NEW_GOLD_BY_PLAYERS
 from ultimus.state import DEAD, PARDONED
 
 

@@ -24,6 +24,11 @@ def need_phase(s, *phases):
         refuse("wrong_phase", "not possible in the %s phase" % s["phase"])
 
 
+def need_mode(s, mode, why):
+    if s["mode"] != mode:
+        refuse("wrong_mode", why)
+
+
 def seat_arg(s, a):
     return int_arg(a, "p", 0, s["players"] - 1)
 
@@ -77,8 +82,7 @@ def draw_loudest(s, a, ev):
 def choose_loudest(s, a, ev):
     """The box: the table names the loudest spectator itself."""
     need_phase(s, "loudest")
-    if s["mode"] != MODE_BOX:
-        refuse("wrong_mode", "in the full game the loudest spectator is drawn with yelling cards")
+    need_mode(s, MODE_BOX, "in the full game the loudest spectator is drawn with yelling cards")
     p = seat_arg(s, a)
     effects.take_loudest(s, ev, p)
     start_battle(s, ev)
@@ -141,8 +145,7 @@ def free_coin_places(s, p):
 def place_bet(s, a, ev):
     """One coin onto one of your betting cards, from new gold or won gold."""
     need_phase(s, "betting")
-    if s["mode"] != MODE_FULL:
-        refuse("wrong_mode", "bets stay physical on the box")
+    need_mode(s, MODE_FULL, "bets stay physical on the box")
     p = seat_arg(s, a)
     k = int_arg(a, "k", 0, len(s["bets"][p]) - 1)
     won = int_arg(a, "won", 0, 1)
@@ -166,8 +169,7 @@ def place_bet(s, a, ev):
 
 def bets_ready(s, a, ev):
     need_phase(s, "betting")
-    if s["mode"] != MODE_FULL:
-        refuse("wrong_mode", "on the box the table confirms with bets_placed")
+    need_mode(s, MODE_FULL, "on the box the table confirms with bets_placed")
     p = seat_arg(s, a)
     if s["ready"][p]:
         refuse("already_ready", "your bets are already placed")
@@ -181,8 +183,7 @@ def bets_ready(s, a, ev):
 
 def bets_placed(s, a, ev):
     need_phase(s, "betting")
-    if s["mode"] != MODE_BOX:
-        refuse("wrong_mode", "in the full game every seat says ready")
+    need_mode(s, MODE_BOX, "in the full game every seat says ready")
     _to_entrance(s, ev)
 
 
@@ -302,8 +303,7 @@ def end_turn(s, ev):
 def think(s, a, ev):
     """Shut up and think: discard up to two cards and draw as many."""
     need_phase(s, "action")
-    if s["mode"] != MODE_FULL:
-        refuse("wrong_mode", "on the box a thinking seat just says done")
+    need_mode(s, MODE_FULL, "on the box a thinking seat just says done")
     p = seat_arg(s, a)
     if p != active_seat(s) or s["pending"]:
         refuse("not_your_turn", "it is not this seat's turn")
@@ -382,8 +382,7 @@ def _pay(s, ev, p, b, coins):
 def payout(s, a, ev):
     """The box: a seat turns over a betting card with coins on it."""
     need_phase(s, "battle_end")
-    if s["mode"] != MODE_BOX:
-        refuse("wrong_mode", "the full game pays all bets itself")
+    need_mode(s, MODE_BOX, "the full game pays all bets itself")
     p = seat_arg(s, a)
     b = int_arg(a, "b", 0, len(BETTING_CARDS) - 1)
     coins = int_arg(a, "coins", 1, MAX_COINS_PER_BETTING_CARD)

@@ -8,7 +8,7 @@ pollice verso, extra cards and the loudest spectator marker.
 """
 
 from ultimus import effects
-from ultimus.battle import need_phase, seat_arg, active_seat, end_turn, check_battle_end
+from ultimus.battle import need_phase, need_mode, seat_arg, active_seat, end_turn, check_battle_end
 from ultimus.content import MAX_HEALTH, NET_OWNER, PLAYING_DEAD_HEALTH, COMING_BACK_HEALTH
 from ultimus.errors import refuse, int_arg
 from ultimus.state import GLADIATORS, ARENA, DEAD, PARDONED, MODE_BOX
@@ -18,8 +18,7 @@ MAX_WOUNDS = 12
 
 def _active(s, a):
     need_phase(s, "action")
-    if s["mode"] != MODE_BOX:
-        refuse("wrong_mode", "in the full game effects come from played cards")
+    need_mode(s, MODE_BOX, "in the full game effects come from played cards")
     p = seat_arg(s, a)
     if s["pending"]:
         refuse("pollice_verso", "the loudest spectator decides first")

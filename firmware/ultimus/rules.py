@@ -10,7 +10,7 @@ from ultimus import battle, cardplay, boxplay, trade, effects
 from ultimus.battle import need_phase, seat_arg, active_seat, entrance_seat, free_doors
 from ultimus.content import BETTING_CARDS, MAX_COINS_PER_BETTING_CARD, MAX_HEALTH, NET_OWNER
 from ultimus.errors import refuse, int_arg, Illegal
-from ultimus.hexmap import NEIGH, DOORS
+from ultimus.hexmap import NEIGH
 from ultimus.state import (
     GLADIATORS, WAITING, ARENA, DEAD, PARDONED, MODE_FULL, UNDECIDED, THINK, occupant,
 )

@@ -1,6 +1,6 @@
 """Trading and bribes: uncommitted gold and yelling cards pass between players at any time."""
 
-from ultimus.battle import seat_arg
+from ultimus.battle import seat_arg, need_mode
 from ultimus.errors import refuse, int_arg
 from ultimus.state import MODE_FULL
 from ultimus.yelling import CARDS
@@ -28,8 +28,7 @@ def give_gold(s, a, ev):
 
 def give_card(s, a, ev):
     p, to = _parties(s, a)
-    if s["mode"] != MODE_FULL:
-        refuse("wrong_mode", "the box does not track yelling cards")
+    need_mode(s, MODE_FULL, "the box does not track yelling cards")
     c = int_arg(a, "c", 0, len(CARDS) - 1)
     if c not in s["hands"][p]:
         refuse("not_in_hand", "that yelling card is not in your hand")
