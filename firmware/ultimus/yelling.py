@@ -138,31 +138,3 @@ def movement_points(card_id):
         if sym[0] == MOVE:
             total += sym[1]
     return total
-
-
-def describe(card_id):
-    """A short human text of a card, for logs and terminals."""
-    from ultimus.content import GLADIATOR_NAMES
-
-    icons, helmet, special, symbols, pv = CARDS[card_id]
-    if special:
-        who = SPECIAL_NAMES[special].replace("_", " ")
-    elif helmet:
-        who = "any gladiator"
-    else:
-        who = "/".join(GLADIATOR_NAMES[g] for g in icons)
-    parts = []
-    for kind, value, pattern, knock, blood in symbols:
-        text = SYMBOL_NAMES[kind]
-        if pattern is not None:
-            text += "(" + ",".join("%s%d" % ("FBLR"[p], w) for p, w in pattern) + ")"
-        elif value:
-            text += " %d" % value
-        if knock:
-            text += " knock-down"
-        if blood:
-            text += " (blood)"
-        parts.append(text)
-    if pv:
-        parts.append("pollice verso")
-    return "#%d %s: %s" % (card_id, who, ", ".join(parts))

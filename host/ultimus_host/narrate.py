@@ -1,13 +1,39 @@
 """Events of the rules core as one line of English each, for terminals and logs."""
 
 from ultimus.content import GLADIATOR_NAMES, BETTING_CARDS, BET_KIND_NAMES
-from ultimus.yelling import describe
+from ultimus.yelling import CARDS, SPECIAL_NAMES, SYMBOL_NAMES
 
 SHOUTS = {-1: "undecided", 0: "thinks", 1: "shouts"}
 
 
 def _g(e, key="g"):
     return GLADIATOR_NAMES[e[key]]
+
+
+def describe(card_id):
+    """A short human text of a card, for logs and terminals."""
+    icons, helmet, special, symbols, pv = CARDS[card_id]
+    if special:
+        who = SPECIAL_NAMES[special].replace("_", " ")
+    elif helmet:
+        who = "any gladiator"
+    else:
+        who = "/".join(GLADIATOR_NAMES[g] for g in icons)
+    parts = []
+    for kind, value, pattern, knock, blood in symbols:
+        text = SYMBOL_NAMES[kind]
+        if pattern is not None:
+            text += "(" + ",".join("%s%d" % ("FBLR"[p], w) for p, w in pattern) + ")"
+        elif value:
+            text += " %d" % value
+        if knock:
+            text += " knock-down"
+        if blood:
+            text += " (blood)"
+        parts.append(text)
+    if pv:
+        parts.append("pollice verso")
+    return "#%d %s: %s" % (card_id, who, ", ".join(parts))
 
 
 def line(e):
