@@ -1,0 +1,89 @@
+"""All buttons sampled at once, debounced, each press with a microsecond timestamp.
+
+A 1 kHz timer reads the GPIO input register in one go (machine.mem32), so
+every button, the seat buttons above all, is sampled at the same instant:
+presses made together get the same timestamp. A button counts as pressed
+after DEBOUNCE low samples in a row and keeps the time of its first low
+sample. The timer callback allocates nothing: preallocated arrays, small
+integers, a bound method made once.
+"""
+
+import array
+import time
+
+import machine
+from machine import Pin, Timer
+
+SIO_GPIO_IN = 0xD0000004
+DEBOUNCE = 5  # samples (ms)
+QUEUE = 32
+
+
+class Buttons:
+    def __init__(self, buttons):
+        """buttons: the (id, gpio, name) table of box.board."""
+        count = len(buttons)
+        self.masks = array.array("I", [0] * count)
+        for button, gpio, _ in buttons:
+            Pin(gpio, Pin.IN, Pin.PULL_UP)
+            self.masks[button] = 1 << gpio
+        self.all_mask = 0
+        for m in self.masks:
+            self.all_mask |= m
+        self.level = bytearray(count)  # debounce integrator 0..DEBOUNCE
+        self.held = bytearray(count)
+        self.first = array.array("I", [0] * count)  # time of the first low sample
+        self.q_button = bytearray(QUEUE)
+        self.q_time = array.array("I", [0] * QUEUE)
+        self.head = 0
+        self.tail = 0
+        self.last_raw = machine.mem32[SIO_GPIO_IN] & self.all_mask
+        self.busy = 0  # buttons whose integrator is between its ends
+        self._cb = self._sample
+        self.timer = Timer(-1, freq=1000, callback=self._cb)
+
+    def _sample(self, _timer):
+        raw = machine.mem32[SIO_GPIO_IN] & self.all_mask
+        if raw == self.last_raw and not self.busy:
+            return
+        self.last_raw = raw
+        now = time.ticks_us()
+        busy = 0
+        masks = self.masks
+        for i in range(len(masks)):
+            low = not (raw & masks[i])
+            level = self.level[i]
+            if low and level < DEBOUNCE:
+                if level == 0 and not self.held[i]:
+                    self.first[i] = now
+                level += 1
+                if level == DEBOUNCE and not self.held[i]:
+                    self.held[i] = 1
+                    nxt = (self.head + 1) % QUEUE
+                    if nxt != self.tail:  # a full queue drops the press rather than allocate
+                        self.q_button[self.head] = i
+                        self.q_time[self.head] = self.first[i]
+                        self.head = nxt
+            elif not low and level > 0:
+                level -= 1
+                if level == 0:
+                    self.held[i] = 0
+            self.level[i] = level
+            if 0 < level < DEBOUNCE:
+                busy = 1
+        self.busy = busy
+
+    def presses(self):
+        """Presses since the last call: [(button id, t_us)] (allocates; not for interrupts)."""
+        out = []
+        while self.tail != self.head:
+            out.append((self.q_button[self.tail], self.q_time[self.tail]))
+            self.tail = (self.tail + 1) % QUEUE
+        return out
+
+    def held_now(self, *buttons):
+        raw = machine.mem32[SIO_GPIO_IN]
+        for b in buttons:
+            if raw & self.masks[b]:
+                return False
+        return True

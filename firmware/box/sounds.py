@@ -1,0 +1,65 @@
+"""The sound language of the box, and a player that never blocks.
+
+A tune is a tuple of (frequency in Hz, milliseconds); frequency 0 is a rest.
+The player is advanced by the runtime every few milliseconds and only ever
+sets the buzzer's tone, so the rest of the box keeps running while it plays.
+docs/box.md describes each sound for the players.
+"""
+
+TUNES = {
+    "beat": ((880, 120),),  # Quinque, Quattuor, Tres, Duo, Unus: one a second
+    "clamo": ((1320, 150), (0, 50), (1760, 450)),  # CLAMO! the choices are locked
+    "error": ((220, 90), (0, 60), (220, 90)),  # refused input: nothing changed
+    "verso": ((660, 100), (0, 100), (660, 100), (0, 100), (660, 100)),  # loudest spectator: thumbs!
+    "death": ((392, 220), (330, 220), (262, 600)),
+    "pardon": ((523, 150), (659, 150), (784, 350)),
+    "fanfare": ((523, 150), (659, 150), (784, 150), (1047, 400), (784, 150), (1047, 700)),
+    "extra": ((1568, 60),),  # a seat earns an extra yelling card
+    "start": ((440, 100), (660, 100)),
+}
+
+# which event makes which sound
+EVENT_TUNES = {
+    "beat": "beat",
+    "clamo": "clamo",
+    "refused": "error",
+    "pollice_verso": "verso",
+    "dead": "death",
+    "pardoned": "pardon",
+    "battle_end": "fanfare",
+    "game_over": "fanfare",
+    "extra_card": "extra",
+    "battle": "start",
+}
+
+
+class SoundPlayer:
+    def __init__(self, buzzer):
+        self.buzzer = buzzer
+        self.queue = []  # notes still to play: (freq, ms)
+        self.note_end = None
+
+    def play(self, name):
+        self.queue.extend(TUNES[name])
+
+    def on_events(self, events):
+        for e in events:
+            name = EVENT_TUNES.get(e["e"])
+            if name:
+                self.play(name)
+
+    def update(self, now_ms, clock):
+        """Advance: start the next note when the current one is over."""
+        if self.note_end is not None and clock.diff(now_ms, self.note_end) < 0:
+            return
+        if not self.queue:
+            if self.note_end is not None:
+                self.buzzer.tone(0)
+                self.note_end = None
+            return
+        freq, ms = self.queue.pop(0)
+        self.buzzer.tone(freq)
+        self.note_end = clock.add(now_ms, ms)
+
+    def busy(self):
+        return self.note_end is not None or bool(self.queue)
