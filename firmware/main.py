@@ -8,8 +8,8 @@
 
 import machine
 
-from box import board
-from box.drivers.storage import Storage
+from ultimusbox import board
+from ultimusbox.drivers.storage import Storage
 
 STAY = "stay_in_repl"
 
@@ -20,15 +20,15 @@ def main():
         storage.remove(STAY)
         print("ULTIMUS box: REPL (the box app starts at the next reset)")
         return
-    from box.drivers import pico
+    from ultimusbox.drivers import pico
 
     drivers = pico.Drivers(watchdog=False)
     if drivers.buttons.held_now(board.MODE, board.CONFIRM):
         drivers.serial.close()
         print("ULTIMUS box: MODE + CONFIRM held, staying at the REPL")
         return
-    from box.drivers.watchdog import Watchdog
-    from box.runtime import run
+    from ultimusbox.drivers.watchdog import Watchdog
+    from ultimusbox.runtime import run
 
     drivers.watchdog = Watchdog()
     try:

@@ -45,6 +45,7 @@ function copyTree(src, dest) {
   }
 }
 copyTree(tree, "/fw");
+copyTree(join(root, "host", "ultimus_host"), "/fw/ultimus_host");  // the driver fakes run there too
 
 const prelude = "import sys\nsys.path.insert(0, '/fw')\nARGS = " + JSON.stringify(scriptArgs) + "\n";
 try {

@@ -1,4 +1,4 @@
-"""Fakes of the box's drivers, with the same interfaces as box/drivers/*.
+"""Fakes of the box's drivers, with the same interfaces as ultimusbox/drivers/*.
 
 They let the box app, the link server and the runtime run on a PC, under
 CPython and under MicroPython (so this module keeps to what both have).

@@ -10,8 +10,8 @@ language for players.
 from ultimus.content import MAX_HEALTH, BET_WIN, BET_DIE
 from ultimus.state import ARENA, DEAD, PARDONED, SHOUT, WAITING
 
-from box import board
-from box.app import WOUND, WOUND_KNOCK, BLEED, HEAL, FALL, NET, DRUNK, BRING_BACK, DONE, TAKE_LOUDEST
+from ultimusbox import board
+from ultimusbox.app import WOUND, WOUND_KNOCK, BLEED, HEAL, FALL, NET, DRUNK, BRING_BACK, DONE, TAKE_LOUDEST
 
 GLADIATOR_COLOURS = (
     (255, 96, 0),  # Tigris: orange

@@ -7,16 +7,16 @@ every 5 ms, a new LED frame every 40 ms or at once after a change. Tests and
 the MicroPython runs call Box.step() instead, with fake drivers and a fake
 clock, which runs the same jobs in the same order.
 
-Drivers (box/drivers/* on the Pico, ultimus_host.fakes on a PC):
+Drivers (ultimusbox/drivers/* on the Pico, ultimus_host.fakes on a PC):
   clock.us() / ms() / diff(a, b) / add(t, d)   buttons.presses() -> [(id, t_us)]
   leds.show(frame)   buzzer.tone(hz)   storage.read/append/replace/remove
   watchdog.feed()    serial.read() -> bytes / write(bytes)
 """
 
-from box.app import BoxApp
-from box.display import render
-from box.link import LinkServer
-from box.sounds import SoundPlayer
+from ultimusbox.app import BoxApp
+from ultimusbox.display import render
+from ultimusbox.link import LinkServer
+from ultimusbox.sounds import SoundPlayer
 
 FRAME_MS = 40
 

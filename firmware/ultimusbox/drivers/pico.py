@@ -1,14 +1,14 @@
-"""All the Pico's drivers, built from the pin table of box.board, and a true random seed."""
+"""All the Pico's drivers, built from the pin table of ultimusbox.board, and a true random seed."""
 
 import machine
 
-from box import board
-from box.drivers.buttons import Buttons
-from box.drivers.buzzer import Buzzer
-from box.drivers.clock import Clock
-from box.drivers.leds import Leds
-from box.drivers.serial import Serial
-from box.drivers.storage import Storage
+from ultimusbox import board
+from ultimusbox.drivers.buttons import Buttons
+from ultimusbox.drivers.buzzer import Buzzer
+from ultimusbox.drivers.clock import Clock
+from ultimusbox.drivers.leds import Leds
+from ultimusbox.drivers.serial import Serial
+from ultimusbox.drivers.storage import Storage
 
 ROSC_RANDOMBIT = 0x4006001C
 
@@ -23,7 +23,7 @@ class Drivers:
         self.serial = Serial()
         self.watchdog = None
         if watchdog:
-            from box.drivers.watchdog import Watchdog
+            from ultimusbox.drivers.watchdog import Watchdog
 
             self.watchdog = Watchdog()
 

@@ -21,7 +21,7 @@ QUEUE = 32
 
 class Buttons:
     def __init__(self, buttons):
-        """buttons: the (id, gpio, name) table of box.board."""
+        """buttons: the (id, gpio, name) table of ultimusbox.board."""
         count = len(buttons)
         self.masks = array.array("I", [0] * count)
         for button, gpio, _ in buttons:

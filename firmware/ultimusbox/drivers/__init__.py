@@ -1,5 +1,5 @@
 """Pico drivers: the only modules (with main.py) that import machine, rp2 or micropython's hardware parts.
 
-Each has the interface documented in box/runtime.py; ultimus_host.fakes has
+Each has the interface documented in ultimusbox/runtime.py; ultimus_host.fakes has
 a fake of each for the PC.
 """

@@ -16,8 +16,8 @@ from ultimus.errors import Illegal
 from ultimus.game import Game
 from ultimus.state import PARDONED, MODE_BOX
 
-from box import board
-from box.journal import Journal
+from ultimusbox import board
+from ultimusbox.journal import Journal
 
 COUNTDOWN_BEATS = 5  # Quinque, Quattuor, Tres, Duo, Unus; CLAMO on the sixth second
 BEAT_US = 1000000

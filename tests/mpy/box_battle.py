@@ -1,0 +1,111 @@
+"""A scripted battle on the box: button presses in, checkpoints out.
+
+The same script runs under CPython (tests/test_box_flow.py imports it) and
+under MicroPython in Node (one script line per step()), with the box app,
+display, sounds and link on fake drivers; the checkpoint digests must agree.
+"""
+
+from ultimusbox import board
+from ultimusbox.runtime import Box
+from ultimus_host.fakes import FakeBoard
+
+W = board.WHEEL_0
+TIGRIS, SAGITTARIUS, RETIARIUS, MURMILLO, BARBARUS, DIMACHAERUS = range(6)
+
+# (what, argument): "press" a button, "wait" ms, "at" a checkpoint name,
+# "late" = press a button 1 ms after CLAMO (it must not count)
+SCRIPT = (
+    ("press", board.SHOUT_0), ("press", board.SHOUT_0 + 2), ("press", board.THINK_0 + 4),
+    ("press", board.CONFIRM), ("at", "new game"),
+    ("press", board.SHOUT_0 + 2), ("at", "loudest"),  # station 2 = seat 1 names himself
+    ("press", board.CONFIRM), ("at", "bets placed"),
+    ("press", W + BARBARUS), ("press", W + TIGRIS), ("press", W + MURMILLO),
+    ("press", W + SAGITTARIUS), ("press", W + RETIARIUS), ("press", W + DIMACHAERUS), ("at", "entrance"),
+    # round 1: station 0 shouts, station 2 thinks, station 4 is too late
+    ("press", board.SHOUT_0), ("press", board.THINK_0 + 2), ("press", board.CONFIRM),
+    ("wait", 4900), ("at", "countdown"), ("wait", 20), ("late", board.SHOUT_0 + 4), ("wait", 100),
+    ("at", "clamo"),
+    ("press", board.CONFIRM),  # seat 1 (thinking) is done
+    ("press", board.CONFIRM),  # seat 2 (thinking: too late) is done
+    ("press", W + SAGITTARIUS), ("press", board.MINUS), ("press", board.MINUS), ("press", board.MINUS),
+    ("press", board.CONFIRM), ("at", "wounded"),
+    ("press", W + BARBARUS), ("press", board.MODE), ("press", board.MODE), ("press", board.MINUS),
+    ("press", board.CONFIRM), ("at", "refused bleeding"),  # Barbarus is not injured
+    ("press", W + BARBARUS),  # deselect
+    ("press", board.THUMB_DOWN), ("press", W + DIMACHAERUS),
+    ("press", board.MINUS), ("press", board.MINUS), ("press", board.MINUS), ("press", board.MINUS),
+    ("press", board.MINUS), ("press", board.MINUS), ("press", board.MINUS), ("press", board.CONFIRM),
+    ("at", "pollice verso"),
+    ("press", board.THUMB_UP), ("at", "pardoned"),
+    ("press", board.CONFIRM), ("at", "round 2"),
+    # round 2, beginners' style: everyone commits before any countdown
+    ("press", board.SHOUT_0), ("press", board.SHOUT_0 + 2), ("press", board.SHOUT_0 + 4), ("at", "revealed"),
+    ("press", W + TIGRIS), ("press", board.MODE), ("press", board.MODE), ("press", board.MODE),
+    ("press", board.MODE), ("press", board.CONFIRM), ("at", "knocked down"),  # mode 4: knock down
+    ("press", W + TIGRIS), ("press", board.MINUS), ("press", board.CONFIRM),  # 1 + 1 for lying
+    ("press", board.CONFIRM), ("at", "seat 1 done"),
+    ("press", W + SAGITTARIUS), ("press", board.MINUS), ("press", board.MINUS), ("press", board.MINUS),
+    ("press", board.MINUS), ("press", board.MINUS), ("press", board.CONFIRM), ("at", "killed"),
+    ("press", board.CONFIRM),
+    ("press", W + RETIARIUS), ("press", board.PLUS), ("press", board.CONFIRM), ("at", "healed"),
+    ("press", board.MODE), ("press", board.CONFIRM), ("at", "took the marker"),  # seat mode: loudest
+    ("press", board.CONFIRM), ("at", "round 3"),
+    # round 3: the loudest spectator (seat 0 now) leads; end the battle
+    ("press", board.THINK_0), ("press", board.THINK_0 + 2), ("press", board.THINK_0 + 4),
+    ("press", W + TIGRIS), *((("press", board.MINUS),) * 9), ("press", board.CONFIRM),
+    ("press", W + RETIARIUS), *((("press", board.MINUS),) * 9), ("press", board.CONFIRM),
+    ("press", W + MURMILLO), *((("press", board.MINUS),) * 11), ("press", board.CONFIRM),
+    ("at", "battle end"), ("wait", 400),
+    # payouts: seat 0 won 2 coins on Barbarus to win; seat 1 invested 1 in Dimachaerus (pardoned)
+    ("press", board.SHOUT_0), ("press", W + BARBARUS), ("press", board.PLUS), ("press", board.CONFIRM),
+    ("press", board.SHOUT_0 + 2), ("press", W + DIMACHAERUS), ("press", board.MODE), ("press", board.MODE),
+    ("press", board.CONFIRM), ("at", "paid"),
+    ("press", board.THUMB_DOWN), ("at", "final count"),
+)
+
+
+def new_box(storage=None, seed=7):
+    fb = FakeBoard(storage)
+    return fb, Box(fb, lambda: seed)
+
+
+def run_line(fb, box, line, gap_ms=60):
+    """One line of the script; returns a checkpoint (name, digest) or None."""
+    what, arg = line
+    if what == "press":
+        fb.buttons.push(arg)
+        box.step()
+        fb.clock.advance_ms(gap_ms)
+        box.step()
+    elif what == "wait":
+        for _ in range(arg // 10):
+            fb.clock.advance_ms(10)
+            box.step()
+        fb.clock.advance_ms(arg % 10)
+        box.step()
+    elif what == "late":
+        start = box.app.countdown_start
+        fb.buttons.push(arg, start + 5000000 + 1000 if start is not None else fb.clock.us())
+        box.step()
+    elif what == "at":
+        game = box.app.game
+        return arg, (game.digest() if game else "-")
+    return None
+
+
+try:
+    ARGS  # noqa: B018 - set by tools/mp_run.mjs
+except NameError:
+    ARGS = None
+if ARGS is not None:
+    _fb, _box = new_box()
+    _line = [0]
+
+    def step():
+        if _line[0] >= len(SCRIPT):
+            return False
+        point = run_line(_fb, _box, SCRIPT[_line[0]])
+        if point:
+            print("%s %s" % point)
+        _line[0] += 1
+        return True
