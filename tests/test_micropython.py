@@ -12,6 +12,7 @@ sys.path.insert(0, os.path.join(ROOT, "tests", "mpy"))
 
 from compile_firmware import compile_all, firmware_sources  # noqa: E402
 from games import digest_line  # noqa: E402
+from box_battle import play  # noqa: E402
 
 GAMES = 200
 RUNNER = os.path.join(ROOT, "tools", "mp_run.mjs")
@@ -64,3 +65,9 @@ def test_a_six_player_battle_runs_in_a_small_heap_under_micropython():
     fields = dict(part.split("=") for part in line.split()[1:])
     assert int(fields["game"]) < 64 * 1024
     assert int(fields["actions"]) > 100
+
+
+def test_the_scripted_box_battle_gives_the_same_checkpoints_under_micropython(compiled):
+    lines = finish(micropython("box_battle.py", "run", mpy_dir=compiled[0]))
+    assert lines == ["%s %s" % point for point in play()]
+    assert len(lines) > 15

@@ -6,7 +6,7 @@ The codes are part of the link protocol, so they only ever get added to.
 
 class Illegal(Exception):
     def __init__(self, code, message):
-        Exception.__init__(self, message)
+        super().__init__(message)
         self.code = code
         self.message = message
 

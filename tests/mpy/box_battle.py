@@ -13,7 +13,8 @@ W = board.WHEEL_0
 TIGRIS, SAGITTARIUS, RETIARIUS, MURMILLO, BARBARUS, DIMACHAERUS = range(6)
 
 # (what, argument): "press" a button, "wait" ms, "at" a checkpoint name,
-# "late" = press a button 1 ms after CLAMO (it must not count)
+# "late" = press a button 1 ms after CLAMO (it must not count), "restart" = a reset
+# (power cut or watchdog): a new box on the same flash (play() handles it)
 SCRIPT = (
     ("press", board.SHOUT_0), ("press", board.SHOUT_0 + 2), ("press", board.THINK_0 + 4),
     ("press", board.CONFIRM), ("at", "new game"),
@@ -35,7 +36,7 @@ SCRIPT = (
     ("press", board.THUMB_DOWN), ("press", W + DIMACHAERUS),
     ("press", board.MINUS), ("press", board.MINUS), ("press", board.MINUS), ("press", board.MINUS),
     ("press", board.MINUS), ("press", board.MINUS), ("press", board.MINUS), ("press", board.CONFIRM),
-    ("at", "pollice verso"),
+    ("at", "pollice verso"), ("restart", None), ("at", "resumed"),  # the watchdog bit: power on again
     ("press", board.THUMB_UP), ("at", "pardoned"),
     ("press", board.CONFIRM), ("at", "round 2"),
     # round 2, beginners' style: everyone commits before any countdown
@@ -52,9 +53,9 @@ SCRIPT = (
     ("press", board.CONFIRM), ("at", "round 3"),
     # round 3: the loudest spectator (seat 0 now) leads; end the battle
     ("press", board.THINK_0), ("press", board.THINK_0 + 2), ("press", board.THINK_0 + 4),
-    ("press", W + TIGRIS), *((("press", board.MINUS),) * 9), ("press", board.CONFIRM),
-    ("press", W + RETIARIUS), *((("press", board.MINUS),) * 9), ("press", board.CONFIRM),
-    ("press", W + MURMILLO), *((("press", board.MINUS),) * 11), ("press", board.CONFIRM),
+    ("press", W + TIGRIS)) + (("press", board.MINUS),) * 9 + (("press", board.CONFIRM),
+    ("press", W + RETIARIUS)) + (("press", board.MINUS),) * 9 + (("press", board.CONFIRM),
+    ("press", W + MURMILLO)) + (("press", board.MINUS),) * 11 + (("press", board.CONFIRM),
     ("at", "battle end"), ("wait", 400),
     # payouts: seat 0 won 2 coins on Barbarus to win; seat 1 invested 1 in Dimachaerus (pardoned)
     ("press", board.SHOUT_0), ("press", W + BARBARUS), ("press", board.PLUS), ("press", board.CONFIRM),
@@ -93,6 +94,19 @@ def run_line(fb, box, line, gap_ms=60):
     return None
 
 
+def play(script=SCRIPT):
+    """Run a script, restarts included; returns the checkpoints [(name, digest)]."""
+    fb, box = new_box()
+    points = []
+    for line in script:
+        if line[0] == "restart":
+            fb, box = new_box(fb.storage)
+        point = run_line(fb, box, line)
+        if point:
+            points.append(point)
+    return points
+
+
 try:
     ARGS  # noqa: B018 - set by tools/mp_run.mjs
 except NameError:
@@ -104,6 +118,9 @@ if ARGS is not None:
     def step():
         if _line[0] >= len(SCRIPT):
             return False
+        global _fb, _box
+        if SCRIPT[_line[0]][0] == "restart":
+            _fb, _box = new_box(_fb.storage)
         point = run_line(_fb, _box, SCRIPT[_line[0]])
         if point:
             print("%s %s" % point)

@@ -6,6 +6,22 @@ Under MicroPython (tools/mp_run.mjs) it prints one line per game for ARGS
 """
 
 from ultimus import randomplay
+from ultimus.errors import Illegal
+
+# refused everywhere, for their own reasons: the codes must match too
+ILLEGAL = ({"a": "fly"}, {"a": "commit", "p": 99, "shout": 1}, {"a": "melee", "p": 0, "i": 0, "d": 0},
+           {"a": "next"}, {"a": "give", "p": 0, "to": 0, "n": 1}, "junk")
+
+
+def refusals(game):
+    codes = []
+    for action in ILLEGAL:
+        try:
+            game.apply(action)
+            codes.append("accepted")
+        except Illegal as exc:
+            codes.append(exc.code)
+    return ",".join(codes)
 
 
 def digest_line(seed):
@@ -13,7 +29,7 @@ def digest_line(seed):
     mode = "box" if seed % 4 == 3 else "full"
     whole_game = seed % 10 == 0
     game = randomplay.play(players, seed, mode, battles=2 if whole_game else 1, stop_at_battle_end=not whole_game)
-    return "%d %d %s %d %s" % (seed, players, mode, len(game.log), game.digest())
+    return "%d %d %s %d %s %s" % (seed, players, mode, len(game.log), game.digest(), refusals(game))
 
 
 try:
