@@ -1,0 +1,52 @@
+"""The asyncio runtime with fake drivers and a real clock: every task runs, none starves another."""
+
+import asyncio
+import json
+import time
+
+from ultimusbox import board
+from ultimusbox.runtime import Box, _main
+from ultimus_host.fakes import FakeBoard
+
+
+class RealClock:
+    def __init__(self):
+        self.t0 = time.monotonic()
+
+    def us(self):
+        return int((time.monotonic() - self.t0) * 1000000)
+
+    def ms(self):
+        return self.us() // 1000
+
+    def diff(self, a, b):
+        return a - b
+
+    def add(self, t, delta):
+        return t + delta
+
+
+def test_the_tasks_serve_buttons_link_sound_display_and_watchdog_until_the_repl_request():
+    fb = FakeBoard()
+    fb.clock = fb.buttons.clock = fb.buzzer.clock = RealClock()
+    box = Box(fb, lambda: 3)
+
+    async def scenario():
+        runner = asyncio.ensure_future(_main(asyncio, box))
+        for b in (board.SHOUT_0, board.SHOUT_0 + 1, board.CONFIRM):
+            fb.buttons.push(b)
+            await asyncio.sleep(0.03)
+        fb.serial.feed_in(b'{"id": 1, "op": "hello"}\n')
+        await asyncio.sleep(0.1)
+        frames = fb.leds.frames
+        await asyncio.sleep(0.2)
+        assert fb.leds.frames > frames  # the display keeps animating
+        fb.serial.feed_in(b'{"id": 2, "op": "repl"}\n')
+        await asyncio.wait_for(runner, 2)
+
+    asyncio.run(scenario())
+    replies = [json.loads(line) for line in fb.serial.take_lines()]
+    assert {r.get("id") for r in replies if "id" in r} == {1, 2}
+    assert box.app.phase == "loudest"
+    assert fb.watchdog.feeds > 10
+    assert fb.buzzer.tones and fb.buzzer.tones[-1][1] == 0  # silent when it lets go
