@@ -2,6 +2,8 @@
 
 - A file "stay_in_repl" (written when the link asks for the REPL) or
   MODE + CONFIRM held at power-on: the box does not start, the REPL is free.
+- THUMBS UP held at power-on: the self-test (every pixel, a beep and an
+  echo over the link for every button; see hardware/README.md).
 - Otherwise the box runs with the watchdog armed. The watchdog cannot be
   stopped, so leaving for the REPL is a hard reset into the first case.
 """
@@ -30,9 +32,10 @@ def main():
     from ultimusbox.drivers.watchdog import Watchdog
     from ultimusbox.runtime import run
 
+    selftest = drivers.buttons.held_now(board.THUMB_UP)
     drivers.watchdog = Watchdog()
     try:
-        run(drivers, pico.seed)
+        run(drivers, pico.seed, selftest)
     finally:
         drivers.serial.close()
     storage.replace(STAY, b"1")

@@ -262,3 +262,22 @@ def test_the_final_count_then_confirm_returns_to_seat_selection():
     fb, box = play_until("final count")
     press(fb, box, board.CONFIRM)
     assert box.app.phase == "seats" and FILE not in fb.storage.files
+
+
+def test_the_self_test_lights_every_pixel_and_echoes_every_button():
+    fb, box = new_box()
+    box.app.set_selftest(True)
+    colours = set()
+    for colour_ms in (0, 1000, 2000, 3000):
+        fb.clock.now = 10000000 + colour_ms * 1000
+        box.draw(fb.clock.ms())
+        assert len({fb.leds.pixel(i) for i in range(board.PIXELS)}) == 1  # every pixel alike
+        colours.add(fb.leds.pixel(0))
+    assert WHITE in colours and len(colours) == 4  # the worst frame is part of the test
+    echoed = []
+    box.app.listen(lambda es: echoed.extend(e for e in es if e["e"] == "selftest_button"))
+    for b in range(len(board.BUTTONS)):
+        press(fb, box, b, gap=10)
+    assert [e["b"] for e in echoed] == list(range(24))
+    assert echoed[23]["gpio"] == board.BUTTONS[23][1]
+    assert box.app.game is None  # nothing of a game happened

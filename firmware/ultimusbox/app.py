@@ -51,6 +51,8 @@ class BoxApp:
         self.countdown_start = None
         self.beats = 0
         self.flashes = {}  # what blinks for a while: key -> until (ms)
+        self.selftest = False
+        self.last_button = -1
         self.resume()
 
     # --- publishing -------------------------------------------------------
@@ -165,7 +167,15 @@ class BoxApp:
 
     @property
     def phase(self):
+        if self.selftest:
+            return "selftest"
         return "seats" if self.game is None else self.game.state["phase"]
+
+    def set_selftest(self, on):
+        """The builder's self-test: every pixel lit in turn, a beep and an echo for every button."""
+        self.selftest = bool(on)
+        self.last_button = -1
+        self.note({"e": "selftest", "on": 1 if on else 0})
 
     def active_seat(self):
         s = self.game.state
@@ -195,6 +205,12 @@ class BoxApp:
         handler = getattr(self, "_press_" + phase, None)
         if handler is not None:
             handler(button, t_us)
+
+    def _press_selftest(self, button, t_us):
+        self.last_button = button
+        self.flashes["button"] = self.clock.add(self.clock.ms(), 400)
+        self.note({"e": "selftest_button", "b": button, "name": board.BUTTONS[button][2],
+                   "gpio": board.BUTTONS[button][1]})
 
     def _press_seats(self, button, t_us):
         if button < board.WHEEL_0:  # SHOUT or THINK of a station: join or leave

@@ -67,7 +67,9 @@ def render(app, now_ms):
     frame = Frame()
     blink = (now_ms // BLINK_MS) % 2 == 0
     phase = app.phase
-    if phase == "seats":
+    if phase == "selftest":
+        _selftest(app, frame, now_ms)
+    elif phase == "seats":
         _seat_selection(app, frame, blink)
     elif phase in ("loudest", "betting"):
         _set_up(app, frame, blink, phase)
@@ -85,6 +87,24 @@ def render(app, now_ms):
 
 def _playing_stations(app):
     return app.settings["stations"] if app.settings else app.joined
+
+
+SELFTEST_COLOURS = (RED, GREEN, BLUE, WHITE)  # white is the worst frame the supply must carry
+
+
+def _selftest(app, frame, now_ms):
+    colour = SELFTEST_COLOURS[(now_ms // 1000) % len(SELFTEST_COLOURS)]
+    for i in range(board.PIXELS):
+        frame.set(i, colour)
+    b = app.last_button
+    if b >= 0 and app.flashing("button", now_ms):  # echo: the pixel that belongs to the button
+        if b < board.WHEEL_0:
+            frame.set(board.seat_pixel(b % board.STATIONS), OFF)
+        elif b < board.WHEEL_0 + 6:
+            for i in range(board.RING_PIXELS):
+                frame.ring(b - board.WHEEL_0, i, OFF)
+        else:
+            frame.count(b - board.WHEEL_0 - 6, board.RING_PIXELS, OFF)  # controls darken wheels 0-5
 
 
 def _seat_selection(app, frame, blink):

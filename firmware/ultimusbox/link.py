@@ -157,6 +157,10 @@ class LinkServer:
             self.press(button)
         return {}
 
+    def op_selftest(self, request):
+        self.app.set_selftest(request.get("on", True))
+        return {}
+
     def op_repl(self, request):
         self.want_repl = True
         return {"message": "leaving the box app for the REPL"}
@@ -176,5 +180,6 @@ OPS = {
     "new_game": LinkServer.op_new_game,
     "end_game": LinkServer.op_end_game,
     "press": LinkServer.op_press,
+    "selftest": LinkServer.op_selftest,
     "repl": LinkServer.op_repl,
 }

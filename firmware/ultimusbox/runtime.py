@@ -22,7 +22,7 @@ FRAME_MS = 40
 
 
 class Box:
-    def __init__(self, drivers, seed_source):
+    def __init__(self, drivers, seed_source, selftest=False):
         self.d = drivers
         self.app = BoxApp(drivers.storage, drivers.clock, seed_source)
         self.sound = SoundPlayer(drivers.buzzer)
@@ -30,6 +30,8 @@ class Box:
         self.changed = True
         self.last_frame = None
         self.app.listen(self._on_events)
+        if selftest:
+            self.app.set_selftest(True)
         self.draw(drivers.clock.ms())
 
     def _on_events(self, events):
@@ -115,10 +117,10 @@ async def _main(asyncio, box):
     box.d.buzzer.tone(0)
 
 
-def run(drivers, seed_source):
+def run(drivers, seed_source, selftest=False):
     """Run the box until the link asks for the REPL."""
     import asyncio
 
-    box = Box(drivers, seed_source)
+    box = Box(drivers, seed_source, selftest)
     asyncio.run(_main(asyncio, box))
     return box

@@ -30,6 +30,8 @@ EVENT_TUNES = {
     "game_over": "fanfare",
     "extra_card": "extra",
     "battle": "start",
+    "selftest": "start",
+    "selftest_button": "beat",
 }
 
 
