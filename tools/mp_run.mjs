@@ -46,6 +46,7 @@ function copyTree(src, dest) {
 }
 copyTree(tree, "/fw");
 copyTree(join(root, "host", "ultimus_host"), "/fw/ultimus_host");  // the driver fakes run there too
+copyTree(join(root, "tests", "mpy"), "/fw");  // and the measuring helpers of the scripts
 
 const prelude = "import sys\nsys.path.insert(0, '/fw')\nARGS = " + JSON.stringify(scriptArgs) + "\n";
 try {

@@ -8,7 +8,7 @@ language for players.
 """
 
 from ultimus.content import MAX_HEALTH, BET_WIN, BET_DIE
-from ultimus.state import ARENA, DEAD, PARDONED, SHOUT, WAITING
+from ultimus.state import DEAD, PARDONED, SHOUT, WAITING
 
 from ultimusbox import board
 from ultimusbox.app import WOUND, WOUND_KNOCK, BLEED, HEAL, FALL, NET, DRUNK, BRING_BACK, DONE, TAKE_LOUDEST

@@ -7,11 +7,11 @@ time from a button press to the finished LED frame (Box.step with a redraw)
 is measured over 300 presses. Prints "box code=C app=A peak=P actions=N
 frame_us=F digest=D". The journal goes to a flash-like sink, not the heap.
 """
-import gc
 import time
 
-gc.collect()
-_start = gc.mem_alloc()
+from heapwatch import HeapWatch
+
+_heap = HeapWatch()
 from ultimus.rng import Rng  # noqa: E402
 from ultimusbox import board  # noqa: E402
 from ultimusbox.runtime import Box  # noqa: E402
@@ -48,8 +48,6 @@ _fb = FakeBoard(FlashStorage())
 _fb.buzzer = QuietBuzzer()
 _box = Box(_fb, lambda: _seed)
 _rng = Rng(_seed)
-_base = [0]
-_peak = [0]
 _actions = [0]
 
 
@@ -74,7 +72,7 @@ def _latency(presses=300):
 
 
 def step():
-    if not _base[0]:
+    if not _heap.base:
         for b in range(6):
             _fb.buttons.push(board.SHOUT_0 + b)
         _fb.buttons.push(board.CONFIRM)
@@ -83,8 +81,7 @@ def step():
     game = _box.app.game
     if game.phase in ("battle_end", "over") or _actions[0] > 3000:
         print("box code=%d app=%d peak=%d actions=%d frame_us=%d digest=%s" % (
-            _base[0] - _start, _peak[0] - _base[0], _peak[0] - _start, len(game.log), _latency(),
-            game.digest()))
+            _heap.figures() + (len(game.log), _latency(), game.digest())))
         return False
     _box.app.apply(_choose())
     _actions[0] += 1
@@ -94,10 +91,4 @@ def step():
     return True
 
 
-def after():
-    gc.collect()
-    used = gc.mem_alloc()
-    if not _base[0]:
-        _base[0] = used
-    if used > _peak[0]:
-        _peak[0] = used
+after = _heap.after

@@ -8,10 +8,9 @@ peak is the live data between actions (this port frees only between steps).
 Prints "heap code=C game=G peak=P actions=N digest=D" in bytes: C for the
 imported core, G for the battle's own data at its largest, P for both.
 """
-import gc
+from heapwatch import HeapWatch
 
-gc.collect()
-_start = gc.mem_alloc()
+_heap = HeapWatch()
 from ultimus import randomplay  # noqa: E402
 from ultimus.game import Game  # noqa: E402
 from ultimus.rng import Rng  # noqa: E402
@@ -33,27 +32,19 @@ class FlashJournal:
     def __len__(self):
         return self.count
 
-_base = [0]
 _game = Game(_players, _seed, log=None if _in_ram else FlashJournal())
 _rng = Rng(_seed ^ 0x5EED)
-_peak = [0]
 
 
 def step():
-    if not _base[0]:
+    if not _heap.base:
         return True  # the first after() measures the heap before the first action
     if _game.phase in ("battle_end", "over"):
-        print("heap code=%d game=%d peak=%d actions=%d digest=%s" % (
-            _base[0] - _start, _peak[0] - _base[0], _peak[0] - _start, len(_game.log), _game.digest()))
+        figures = _heap.figures() + (len(_game.log), _game.digest())
+        print("heap code=%d game=%d peak=%d actions=%d digest=%s" % figures)
         return False
     _game.apply(randomplay.choose_action(_game, _rng))
     return True
 
 
-def after():
-    gc.collect()
-    used = gc.mem_alloc()
-    if not _base[0]:
-        _base[0] = used
-    if used > _peak[0]:
-        _peak[0] = used
+after = _heap.after

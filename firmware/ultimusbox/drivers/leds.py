@@ -6,6 +6,7 @@ Every channel is scaled by cap/255 here, the one place a colour reaches the
 LEDs, which is what keeps the worst frame inside the power budget.
 """
 
+# ruff: noqa: F821 - the PIO assembler names (wrap_target, out, jmp, ...) exist only inside rp2.asm_pio
 import array
 
 import rp2
