@@ -81,3 +81,63 @@ def line(e):
         return "=== final count %s: seat(s) %s win ===" % (e["gold"], ", ".join(map(str, e["champions"])))
     fields = " ".join("%s=%s" % (k, v) for k, v in sorted(e.items()) if k not in ("e", "hidden"))
     return "%s %s" % (kind.replace("_", " "), fields)
+
+
+def bet_card_text(b):
+    g, kind, row = BETTING_CARDS[b]
+    return "%s %s (pays %s)" % (BET_KIND_NAMES[kind], GLADIATOR_NAMES[g], "/".join(map(str, row)))
+
+
+def action_text(s, a):
+    """A legal action as a menu line for the seat that takes it."""
+    from ultimus.hexmap import COORDS
+
+    kind = a["a"]
+    dirs = ("east", "south-east", "south-west", "west", "north-west", "north-east")
+    card = s["card"]
+    sym = None
+    if card is not None and "i" in a:
+        sym = CARDS[card["c"]][3][a["i"]]
+    if kind == "commit":
+        return "SHOUT with %s" % describe(a["c"]) if a["shout"] else "shut up and think"
+    if kind == "think":
+        return "think: discard %s" % (", ".join(describe(c) for c in a["c"]) or "nothing")
+    if kind == "bet":
+        b, coins = s["bets"][a["p"]][a["k"]]
+        return "a coin%s on card %d: %s, %d coin(s) on it now" % (
+            " of won gold" if a["won"] else "", a["k"], bet_card_text(b), coins)
+    if kind == "ready":
+        return "bets are placed"
+    if kind == "place":
+        return "send %s in front of door %d" % (GLADIATOR_NAMES[a["g"]], a["f"])
+    if kind == "choose":
+        if a["g"] < 0:
+            return "no gladiator can be chosen: no effect"
+        where = ""
+        if "f" in a:
+            where = " at %s" % (COORDS[a["f"]] if CARDS[card["c"]][2] == 2 else "door %d" % a["f"])
+        return "yell at %s%s" % (GLADIATOR_NAMES[a["g"]], where)
+    if kind == "step":
+        return "step %s" % dirs[a["d"]]
+    if kind == "melee":
+        return "%s: attack %s" % (SYMBOL_NAMES[sym[0]], dirs[a["d"]])
+    if kind == "ranged":
+        return "shoot %s (%d)" % (GLADIATOR_NAMES[a["g"]], sym[1])
+    if kind == "net":
+        return "throw the net on %s" % GLADIATOR_NAMES[a["t"]]
+    if kind in ("move", "rise", "heal", "bleed", "draw", "loudest", "unnet"):
+        return "%s (symbol %d: %s%s)" % (kind.replace("rise", "stand up"), a["i"], SYMBOL_NAMES[sym[0]],
+                                         " %d" % sym[1] if sym[1] else "")
+    if kind == "rebet":
+        return "move a coin from %s to betting card %d" % ("won gold" if a["src"] < 0 else "card %d" % a["src"], a["k"])
+    if kind == "discard":
+        return "discard %s" % describe(a["c"])
+    if kind == "end":
+        return "end the card"
+    if kind == "thumb":
+        return "thumbs %s for %s" % ("UP (pardon)" if a["up"] else "DOWN (death)", GLADIATOR_NAMES[s["pending"][0][0]])
+    if kind == "give":
+        return "give %d gold to seat %d" % (a["n"], a["to"])
+    if kind == "pass_card":
+        return "give %s to seat %d" % (describe(a["c"]), a["to"])
+    return " ".join("%s=%s" % (k, v) for k, v in sorted(a.items()))

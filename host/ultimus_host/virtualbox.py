@@ -1,0 +1,193 @@
+"""`ultimus sim`: the real box app on a PC, its link on a pseudo-terminal, the box in the terminal.
+
+The app, display, sounds, link and journal are the firmware's own
+(ultimusbox); only the drivers differ: wall-clock time, a folder for the
+flash, a pseudo-terminal for the USB serial port, the keyboard for the
+buttons, and the terminal for the LEDs and the buzzer.
+"""
+
+import asyncio
+import os
+import random
+import select
+import sys
+import termios
+import tty
+
+from ultimusbox import board
+from ultimusbox.runtime import Box, _main
+from ultimus.content import GLADIATOR_NAMES, MAX_HEALTH
+from ultimus.state import ARENA
+from ultimus.views import public_event
+from ultimus_host.fakes import FakeBoard
+from ultimus_host.narrate import line
+from ultimus_host.pcdrivers import FileStorage, PtySerial, WallClock
+
+KEYS = {}
+for _i, _k in enumerate("123456"):
+    KEYS[_k] = board.SHOUT_0 + _i
+for _i, _k in enumerate("qwerty"):
+    KEYS[_k] = board.THINK_0 + _i
+for _i, _k in enumerate("asdfgh"):
+    KEYS[_k] = board.WHEEL_0 + _i
+KEYS.update({"-": board.MINUS, "+": board.PLUS, "=": board.PLUS, "\r": board.CONFIRM, "\n": board.CONFIRM,
+             " ": board.CONFIRM, "u": board.THUMB_UP, "n": board.THUMB_DOWN, "m": board.MODE})
+COUNTDOWN_WORDS = ("Quinque", "Quattuor", "Tres", "Duo", "Unus")
+KEY_HELP = ("SHOUT 1-6 | THINK q w e r t y | wheels a s d f g h | damage - | heal + | confirm Enter/space | "
+            "thumbs up u | thumbs down n | mode m | quit Ctrl-C")
+
+
+def default_state_dir():
+    return os.path.join(os.path.expanduser("~"), ".ultimus-box", "virtual")
+
+
+class VirtualBox:
+    def __init__(self, state_dir, seed=None, selftest=False):
+        fb = FakeBoard(FileStorage(state_dir))
+        fb.clock = fb.buttons.clock = fb.buzzer.clock = WallClock()
+        fb.serial = PtySerial()
+        self.fb = fb
+        rng = random.Random(seed)
+        self.box = Box(fb, lambda: rng.randrange(1 << 30), selftest)
+        self.log_lines = []
+        self.box.app.listen(self._remember)
+
+    @property
+    def path(self):
+        return self.fb.serial.path
+
+    def _remember(self, events):
+        for e in events:
+            if e["e"] not in ("button", "commit"):
+                self.log_lines.append(line(public_event(e)))
+        del self.log_lines[:-10]
+
+    def press_key(self, key):
+        button = KEYS.get(key.lower() if key not in "+-=" else key)
+        if button is not None:
+            self.fb.buttons.push(button)
+        return button
+
+    async def run(self, ui):
+        runner = asyncio.ensure_future(_main(asyncio, self.box))
+        try:
+            while not runner.done():
+                if ui:
+                    ui.poll_keys(self)
+                    ui.draw(self)
+                self.fb.serial.flush()
+                await asyncio.sleep(0.02)
+            self.fb.serial.flush()
+            await asyncio.sleep(0.5)  # let the client read the last reply before the port goes
+        finally:
+            runner.cancel()
+            self.fb.serial.close()
+
+
+class TerminalUI:
+    """The box drawn with rich: wheels and station lights in the frame's own colours."""
+
+    def __init__(self):
+        from rich.console import Console
+        from rich.live import Live
+
+        self.console = Console()
+        self.live = Live(console=self.console, auto_refresh=False, transient=False)
+        self.fd = sys.stdin.fileno() if sys.stdin.isatty() else None
+        self.saved = None
+        self.frames = 0
+
+    def __enter__(self):
+        if self.fd is not None:
+            self.saved = termios.tcgetattr(self.fd)
+            tty.setcbreak(self.fd)
+        self.live.__enter__()
+        return self
+
+    def __exit__(self, *exc):
+        self.live.__exit__(*exc)
+        if self.saved is not None:
+            termios.tcsetattr(self.fd, termios.TCSADRAIN, self.saved)
+
+    def poll_keys(self, vbox):
+        while self.fd is not None and select.select([self.fd], [], [], 0)[0]:
+            key = os.read(self.fd, 1).decode(errors="ignore")
+            if key:
+                vbox.press_key(key)
+
+    def draw(self, vbox):
+        self.frames += 1
+        if self.frames % 3:
+            return  # about 15 pictures a second is plenty
+        self.live.update(render_text(vbox), refresh=True)
+
+
+def _dot(rgb):
+    from rich.text import Text
+
+    r, g, b = rgb
+    if r == g == b == 0:
+        return Text("· ", style="grey30")
+    return Text("● ", style="rgb(%d,%d,%d)" % (r, g, b))
+
+
+def render_text(vbox):
+    """The box as rich Text: header, six wheels, six stations, countdown and sound, the last events."""
+    from rich.text import Text
+
+    fb, app = vbox.fb, vbox.box.app
+    out = Text()
+    out.append("ULTIMUS virtual box", style="bold")
+    out.append("   link %s   screen %s" % (vbox.path, app.phase))
+    game = app.game
+    if game is not None:
+        s = game.state
+        out.append("   battle %d round %d   digest %s" % (s["battle"], s["round"], game.digest()))
+    out.append("\n\n")
+    if fb.leds.frame is None:
+        return out
+    for g in range(board.RINGS):
+        out.append("%-12s " % GLADIATOR_NAMES[g])
+        for i in range(board.RING_PIXELS):
+            out.append_text(_dot(fb.leds.pixel(board.ring_pixel(g, i))))
+        if game is not None:
+            s = game.state
+            tags = []
+            if s["status"][g] == ARENA:
+                tags.append("%d/%d" % (s["hp"][g], MAX_HEALTH[g]))
+            tags += [name for name, on in (("fallen", s["fallen"][g]), ("netted", s["net"] == g),
+                                           ("drunk", s["drunk"][g] >= 0)) if on]
+            tags.append(("waiting", "", "DEAD", "pardoned")[s["status"][g]])
+            out.append("  " + " ".join(t for t in tags if t))
+        out.append("\n")
+    out.append("\nstations     ")
+    for station in range(board.STATIONS):
+        out.append("%d " % station)
+        out.append_text(_dot(fb.leds.pixel(board.seat_pixel(station))))
+        out.append("  ")
+    out.append("\n\n")
+    tone = fb.buzzer.tones[-1][1] if fb.buzzer.tones else 0
+    if app.countdown_start is not None and app.beats:
+        out.append("countdown: %s   " % COUNTDOWN_WORDS[app.beats - 1], style="bold yellow")
+    out.append(("♪ %d Hz" % tone) if tone else "♪ -", style="cyan")
+    out.append("\n\n")
+    for text in vbox.log_lines:
+        out.append(text + "\n", style="grey70")
+    out.append("\n" + KEY_HELP + "\n", style="dim")
+    return out
+
+
+def run_sim(state_dir=None, seed=None, headless=False, selftest=False, say=print):
+    vbox = VirtualBox(state_dir or default_state_dir(), seed, selftest)
+    say("ULTIMUS virtual box: link on %s" % vbox.path)
+    sys.stdout.flush()
+    try:
+        if headless:
+            asyncio.run(vbox.run(None))
+        else:
+            with TerminalUI() as ui:
+                asyncio.run(vbox.run(ui))
+    except KeyboardInterrupt:
+        pass
+    say("virtual box stopped; its game is saved in %s" % (state_dir or default_state_dir()))
+    return vbox
