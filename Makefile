@@ -18,9 +18,9 @@ $(NODE_MP): package.json package-lock.json
 	npm ci --no-audit --no-fund
 	touch $@
 
-# The main job. (Until the virtual box lands, a narrated battle of bots on the rules core.)
+# The main job: with no board attached, the virtual box (its link path is printed; Ctrl-C to stop).
 run: setup
-	$(VENV)/bin/ultimus demo --players 6
+	$(VENV)/bin/ultimus sim
 
 test: setup
 	$(PY) -m pytest

@@ -7,7 +7,9 @@
   mpy-cross output, and both together;
 - the same for the whole box app (core, app, display, sounds, link, journal on
   fake drivers), and the time from a button press to its finished LED frame
-  under MicroPython on this PC.
+  under MicroPython on this PC;
+- the link's round trip of one action through the virtual box's
+  pseudo-terminal (median and 99th percentile), and `balance` games per second.
 """
 
 import os
@@ -77,5 +79,56 @@ def main():
           " median of 3 runs; measure again on a Pico, which is far slower than a PC)" % frame[1])
 
 
+def link_round_trip(actions=300):
+    """Milliseconds for one apply request to come back, through `ultimus sim`'s pseudo-terminal."""
+    import re
+    import signal
+
+    from ultimus_host.client import LinkClient
+
+    with tempfile.TemporaryDirectory() as state:
+        proc = subprocess.Popen([sys.executable, "-m", "ultimus_host.cli", "sim", "--headless", "--state", state],
+                                stdout=subprocess.PIPE, text=True, cwd=ROOT)
+        try:
+            port = re.search(r"link on (\S+)", proc.stdout.readline()).group(1)
+            client = LinkClient(port)
+            client.call("new_game", players=2, seed=1, mode="box")
+            for action in ({"a": "set_loudest", "p": 0}, {"a": "bets_placed"}):
+                client.call("apply", action=action)
+            for g in range(6):
+                client.call("apply", action={"a": "place", "p": g % 2, "g": g})
+            for p in range(2):
+                client.call("apply", action={"a": "commit", "p": p, "shout": 1})
+            times = []
+            for i in range(actions):  # seat 0 knocks Barbarus down and helps him up again
+                action = {"a": "knock" if i % 2 == 0 else "stand", "p": 0, "g": 4}
+                start = time.perf_counter()
+                client.call("apply", action=action)
+                times.append((time.perf_counter() - start) * 1000.0)
+            client.close()
+        finally:
+            proc.send_signal(signal.SIGKILL)
+            proc.wait()
+    times.sort()
+    return times[len(times) // 2], times[int(len(times) * 0.99) - 1]
+
+
+def balance_rate(games=20):
+    from ultimus_host.balance import play_game
+
+    start = time.perf_counter()
+    for seed in range(games):
+        play_game(4, seed, ["heuristic", "random"])
+    return games / (time.perf_counter() - start)
+
+
+def host_figures():
+    median, p99 = link_round_trip()
+    print("link round trip of one action through the virtual box's pseudo-terminal: median %.2f ms, p99 %.2f ms"
+          % (median, p99))
+    print("balance: %.1f games/s (4 players, heuristic and random bots, 1 battle)" % balance_rate())
+
+
 if __name__ == "__main__":
     main()
+    host_figures()

@@ -40,7 +40,7 @@ class LinkClient:
     def _lines(self, deadline):
         while time.monotonic() < deadline:
             try:
-                data = self.serial.read(4096)
+                data = self.serial.read(max(1, self.serial.in_waiting))  # returns as soon as a byte is there
             except (serial.SerialException, OSError) as exc:
                 raise LinkError("disconnected", "the box went away: %s" % exc)
             if data:

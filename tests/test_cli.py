@@ -1,0 +1,98 @@
+"""Each `ultimus` command: its normal run and its errors (one line, non-zero exit)."""
+
+import json
+import os
+
+from click.testing import CliRunner
+
+from ultimus import randomplay
+from ultimus_host.cli import main
+
+
+def run(*args, input=None):
+    return CliRunner().invoke(main, list(args), input=input, catch_exceptions=False)
+
+
+def test_help_everywhere():
+    for command in ([], ["sim"], ["connect"], ["play"], ["replay"], ["balance"], ["flash"], ["demo"]):
+        result = run(*(command + ["--help"]))
+        assert result.exit_code == 0 and "Usage" in result.output
+
+
+def test_demo_is_the_same_game_for_the_same_seed():
+    a, b = run("demo", "--seed", "4", "-p", "3"), run("demo", "--seed", "4", "-p", "3")
+    assert a.exit_code == 0 and a.output == b.output and "ultimum gladiator" in a.output
+
+
+def test_bad_options_are_refused_with_a_usage_error():
+    assert run("demo", "--players", "9").exit_code == 2
+    result = run("play", "--bot", "7=random")
+    assert result.exit_code == 2 and "SEAT=KIND" in result.output
+    assert run("balance", "--bots", "clever").exit_code == 2
+
+
+def test_replay_checks_the_digest_of_a_saved_log(tmp_path):
+    game = randomplay.play(4, 9)
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(game.to_data()))
+    result = run("replay", str(path))
+    assert result.exit_code == 0 and "the digest matches" in result.output
+    data = game.to_data()
+    data["digest"] = "deadbeef"
+    path.write_text(json.dumps(data))
+    assert run("replay", str(path)).exit_code == 2
+
+
+def test_replay_reads_a_box_journal_and_refuses_garbage(tmp_path):
+    from ultimusbox.journal import Journal
+    from ultimus_host.fakes import FakeStorage
+
+    game = randomplay.play(3, 2, mode="box")
+    storage = FakeStorage()
+    journal = Journal(storage)
+    journal.start({"setup": game.setup, "box": {"stations": [0, 1, 2], "beginner": 0}})
+    for action in game.log:
+        journal.append(action)
+    path = tmp_path / "game.jnl"
+    path.write_bytes(storage.files["game.jnl"])
+    result = run("replay", str(path))
+    assert result.exit_code == 0 and game.digest() in result.output
+    path.write_bytes(b"\x00garbage")
+    result = run("replay", str(path))
+    assert result.exit_code == 1 and "neither a saved log nor a box journal" in result.output
+    assert run("replay", str(tmp_path / "missing.json")).exit_code == 2
+
+
+def test_balance_prints_the_tables_and_writes_the_chart(tmp_path):
+    chart = tmp_path / "balance.png"
+    result = run("balance", "-n", "3", "--players", "3", "--chart", str(chart))
+    assert result.exit_code == 0, result.output
+    assert "Barbarus" in result.output and "gold back per coin" in result.output and "games/s" in result.output
+    assert chart.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_play_with_bots_only_runs_a_whole_game():
+    result = run("play", "-p", "2", "--bot", "0=random,1=heuristic", "--seed", "3", "--battles", "1")
+    assert result.exit_code == 0 and "final gold" in result.output
+
+
+def test_play_hot_seat_hides_the_hand_until_the_seat_is_ready():
+    answers = "\n".join(["", "0", "x", "0"] + ["0"] * 4000) + "\n"
+    result = run("play", "-p", "2", "--bot", "1=heuristic", "--seed", "5", "--battles", "1", input=answers)
+    assert "seat 0, your hand:" in result.output
+    assert "a number from 0 to" in result.output  # "x" is not an answer
+    assert "seat 1, your hand" not in result.output  # the bot's hand is never shown
+
+
+def test_connect_to_nothing_is_one_clear_error():
+    result = run("connect", "/dev/no-such-box")
+    assert result.exit_code == 1 and result.output.count("\n") == 1 and "cannot open" in result.output
+
+
+def test_flash_without_a_pico_is_one_clear_error(monkeypatch):
+    from ultimus_host import flash
+
+    monkeypatch.setattr(flash, "compile_firmware", lambda out=None: [])
+    monkeypatch.setattr(flash, "find_port", lambda: (_ for _ in ()).throw(flash.FlashError("found 0 Picos on USB")))
+    result = run("flash")
+    assert result.exit_code == 1 and "found 0 Picos" in result.output

@@ -1,0 +1,159 @@
+"""`ultimus sim` as a real subprocess, reached only through its pseudo-terminal with pyserial."""
+
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+from hypothesis import given, settings, strategies as st, HealthCheck
+
+from ultimus.rng import Rng
+from ultimus_host.client import LinkClient, Lockstep, DigestMismatch
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def start_sim(state_dir):
+    proc = subprocess.Popen([sys.executable, "-m", "ultimus_host.cli", "sim", "--headless", "--state", str(state_dir),
+                             "--seed", "1"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT)
+    first = proc.stdout.readline()
+    match = re.search(r"link on (\S+)", first)
+    assert match, first + proc.stderr.read()
+    return proc, match.group(1)
+
+
+def stop(proc):
+    if proc.poll() is None:
+        proc.send_signal(signal.SIGKILL)
+    proc.wait(5)
+
+
+@pytest.fixture
+def sim(tmp_path):
+    proc, port = start_sim(tmp_path)
+    yield proc, port, tmp_path
+    stop(proc)
+
+
+def random_action(game, rng):
+    seats = game.actors()
+    if seats:
+        options = game.legal_actions(rng.choice(seats))
+        small = [a for a in options if a["a"] not in ("damage", "heal", "bleed") or a["n"] <= 3]
+        return rng.choice(small or options)
+    options = game.legal_actions(-1)
+    return next((a for a in options if a["a"] == "next"), options[0])
+
+
+def test_a_whole_battle_over_the_link_in_lockstep(sim):
+    proc, port, _ = sim
+    client = LinkClient(port)
+    assert client.call("hello")["game"] is None
+    client.call("new_game", players=4, seed=11, mode="box", stations=[0, 1, 3, 5])
+    lock = Lockstep(client)
+    rng = Rng(5)
+    while lock.game.phase != "battle_end":
+        lock.apply(random_action(lock.game, rng))
+    assert lock.check() == lock.game.digest()
+    events = client.events + client.poll_events(0.3)
+    assert any(e["e"] == "battle_end" for e in events)  # the box told the link as it happened
+    assert not any("hidden" in e for e in events)
+    assert client.call("state")["state"]["phase"] == "battle_end"
+
+
+def test_lockstep_stops_loudly_at_the_first_difference(sim):
+    _, port, _ = sim
+    client = LinkClient(port)
+    client.call("new_game", players=2, seed=3, mode="full")
+    lock = Lockstep(client)
+    lock.apply({"a": "draw_loudest"})
+    lock.game.state["bank"] += 1  # the host's copy goes wrong
+    with pytest.raises(DigestMismatch):
+        lock.apply({"a": "bet", "p": 0, "k": 0, "won": 0})
+
+
+def test_button_presses_on_the_box_are_followed_by_the_lockstep(sim):
+    _, port, _ = sim
+    client = LinkClient(port)
+    for b in (0, 1, 20):  # two stations join, confirm
+        client.call("press", button=b)
+    time.sleep(0.3)
+    lock = Lockstep(client)
+    client.call("press", button=20)  # the box draws the loudest spectator
+    time.sleep(0.3)
+    lock.catch_up()
+    assert lock.game.phase == "betting"
+
+
+def test_the_virtual_box_restarted_mid_battle_resumes_the_game(tmp_path):
+    proc, port = start_sim(tmp_path)
+    try:
+        client = LinkClient(port)
+        client.call("new_game", players=3, seed=8, mode="box")
+        lock = Lockstep(client)
+        rng = Rng(2)
+        for _ in range(25):
+            if lock.game.phase == "battle_end":
+                break
+            lock.apply(random_action(lock.game, rng))
+        before = client.call("digest")
+        game_id = client.call("hello")["game"]
+        client.close()
+    finally:
+        stop(proc)  # the power is pulled
+    proc, port = start_sim(tmp_path)
+    try:
+        client = LinkClient(port)
+        assert client.call("hello")["game"] == game_id
+        assert client.call("digest") == dict(before, id=client.next_id)
+    finally:
+        stop(proc)
+
+
+@pytest.fixture(scope="module")
+def fuzz_box(tmp_path_factory):
+    proc, port = start_sim(tmp_path_factory.mktemp("fuzz"))
+    client = LinkClient(port)
+    client.call("new_game", players=3, seed=2, mode="box")
+    yield client
+    client.close()
+    stop(proc)
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(junk=st.lists(st.one_of(st.binary(max_size=200), st.just(b"\n"), st.just(b"x" * 3000),
+                               st.sampled_from([b'{"id": 1, "op": "apply", "action": {"a": "done", "p": 1}}\n',
+                                                b'{"id": "z", "op": "nope"}\n', b'{"op": "apply"}\n',
+                                                b'{"id": 2, "op": "apply", "action": {"a": "damage", "p": 9}}\n',
+                                                b"\xff\xfe\x00\x03\n", b"[]\n", b"{\n"])),
+                     max_size=10))
+def test_fuzzing_the_link_changes_nothing_and_the_box_keeps_answering(fuzz_box, junk):
+    client = fuzz_box
+    before = client.call("digest")
+    for chunk in junk:
+        client.serial.write(chunk)
+    client.serial.write(b"\n")
+    after = client.call("digest")
+    assert after["digest"] == before["digest"] and after["actions"] == before["actions"]
+
+
+def test_connect_verify_save_then_replay_the_saved_log(sim, tmp_path):
+    _, port, _ = sim
+    client = LinkClient(port)
+    client.call("new_game", players=2, seed=6, mode="box")
+    client.close()
+    actions = ['{"a": "set_loudest", "p": 1}', '{"a": "bets_placed"}', '{"a": "place", "p": 0, "g": 9}',
+               '{"a": "place", "p": 1, "g": 3}', "state", "digest", "quit"]
+    log = tmp_path / "saved.json"
+    done = subprocess.run([sys.executable, "-m", "ultimus_host.cli", "connect", port, "--verify", "--save", str(log)],
+                          input="\n".join(actions) + "\n", capture_output=True, text=True, cwd=ROOT, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert "lockstep: 0 actions" in done.stdout and "refused: bad_action" in done.stderr
+    assert json.loads(log.read_text())["log"][-1] == {"a": "place", "p": 1, "g": 3}
+    replayed = subprocess.run([sys.executable, "-m", "ultimus_host.cli", "replay", str(log)], capture_output=True,
+                              text=True, cwd=ROOT, timeout=60)
+    assert replayed.returncode == 0 and "the digest matches" in replayed.stdout
