@@ -77,6 +77,16 @@ def line(e):
         g, k, _ = BETTING_CARDS[e["b"]]
         return "seat %d: %s %s with %d coin(s): %s" % (
             p, BET_KIND_NAMES[k], GLADIATOR_NAMES[g], e["coins"], "won %d" % e["paid"] if e["won"] else "lost")
+    if kind == "beat":
+        return ("Unus", "Duo", "Tres", "Quattuor", "Quinque")[e["n"] - 1] + "..."
+    if kind == "clamo":
+        return "CLAMO! the choices are locked"
+    if kind == "too_late":
+        return "station %d pressed after CLAMO: it does not count" % e["station"]
+    if kind == "refused":
+        return "refused (%s): %s" % (e["code"], e["message"])
+    if kind == "turn":
+        return "seat %d's turn (%s)" % (p, "shouted" if e["shout"] == 1 else "thinks")
     if kind == "game_over":
         return "=== final count %s: seat(s) %s win ===" % (e["gold"], ", ".join(map(str, e["champions"])))
     fields = " ".join("%s=%s" % (k, v) for k, v in sorted(e.items()) if k not in ("e", "hidden"))
