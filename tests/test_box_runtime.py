@@ -2,33 +2,16 @@
 
 import asyncio
 import json
-import time
 
 from ultimusbox import board
 from ultimusbox.runtime import Box, _main
 from ultimus_host.fakes import FakeBoard
-
-
-class RealClock:
-    def __init__(self):
-        self.t0 = time.monotonic()
-
-    def us(self):
-        return int((time.monotonic() - self.t0) * 1000000)
-
-    def ms(self):
-        return self.us() // 1000
-
-    def diff(self, a, b):
-        return a - b
-
-    def add(self, t, delta):
-        return t + delta
+from ultimus_host.pcdrivers import WallClock
 
 
 def test_the_tasks_serve_buttons_link_sound_display_and_watchdog_until_the_repl_request():
     fb = FakeBoard()
-    fb.clock = fb.buttons.clock = fb.buzzer.clock = RealClock()
+    fb.clock = fb.buttons.clock = fb.buzzer.clock = WallClock()
     box = Box(fb, lambda: 3)
 
     async def scenario():

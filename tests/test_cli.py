@@ -1,7 +1,6 @@
 """Each `ultimus` command: its normal run and its errors (one line, non-zero exit)."""
 
 import json
-import os
 
 from click.testing import CliRunner
 

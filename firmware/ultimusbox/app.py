@@ -93,8 +93,7 @@ class BoxApp:
             kept += 1
         if kept < len(actions):
             self.journal.rewrite(header, actions[:kept])
-        game.log = self.journal
-        self.journal.count = kept
+        game.log = self.journal  # the journal's count is already the kept actions
         self.game = game
         self.note({"e": "resumed", "actions": kept})
 

@@ -20,9 +20,8 @@ LOG_PAGE = 50
 
 
 class LinkServer:
-    def __init__(self, app, press=None):
+    def __init__(self, app):
         self.app = app
-        self.press = press  # how a "press" request reaches the input path (the runtime's queue)
         self.out = []  # lines waiting for the serial port
         self.buffer = b""
         self.skipping = False  # inside an over-long line: drop bytes up to the next newline
@@ -151,10 +150,7 @@ class LinkServer:
         button = request.get("button")
         if type(button) is not int or button < 0 or button > 23:
             raise Illegal("bad_request", "'button' must be a button id 0-23")
-        if self.press is None:
-            self.app.press(button, self.app.clock.us())
-        else:
-            self.press(button)
+        self.app.press(button, self.app.clock.us())
         return {}
 
     def op_selftest(self, request):

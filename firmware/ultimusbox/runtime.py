@@ -60,12 +60,10 @@ class Box:
         self.sound.update(self.d.clock.ms(), self.d.clock)
 
     def draw(self, now_ms):
-        """Render and show a frame; returns how long that took (ms, by the box's clock)."""
-        start = self.d.clock.ms()
+        """Render and show a frame."""
         self.d.leds.show(render(self.app, now_ms))
         self.changed = False
         self.last_frame = now_ms
-        return self.d.clock.diff(self.d.clock.ms(), start)
 
     def frame_due(self, now_ms):
         return self.changed or self.last_frame is None or self.d.clock.diff(now_ms, self.last_frame) >= FRAME_MS

@@ -12,7 +12,8 @@ from ultimus.content import BETTING_CARDS, BET_WIN, BET_DIE, BET_INVEST, MAX_HEA
 from ultimus.game import copy_data
 from ultimus.hexmap import distance
 from ultimus.rng import Rng
-from ultimus.rules import apply as core_apply
+from ultimus.cardplay import begin_card
+from ultimus.rules import apply as core_apply, legal_actions
 from ultimus.errors import Illegal
 from ultimus.state import ARENA, DEAD, PARDONED, WAITING
 
@@ -147,8 +148,6 @@ class HeuristicBot:
 
     def _card_gain(self, s, seat, card):
         """Value after playing the card greedily, as if it were this seat's turn now."""
-        from ultimus.cardplay import begin_card
-
         trial = copy_data(s)
         n = trial["players"]
         trial["phase"] = "action"
@@ -159,8 +158,6 @@ class HeuristicBot:
         if card in trial["hands"][seat]:
             trial["hands"][seat].remove(card)
         begin_card(trial, [], seat, card)
-        from ultimus.rules import legal_actions
-
         for _ in range(6):
             options = legal_actions(trial, seat)
             if not options or trial["card"] is None:
