@@ -11,21 +11,18 @@ sys.path.insert(0, os.path.join(ROOT, "tools"))
 sys.path.insert(0, os.path.join(ROOT, "tests", "mpy"))
 
 from compile_firmware import compile_all, firmware_sources  # noqa: E402
+from mprun import node_command  # noqa: E402
 from games import digest_line  # noqa: E402
 from box_battle import play  # noqa: E402
 
 GAMES = 200
-RUNNER = os.path.join(ROOT, "tools", "mp_run.mjs")
 
 
 def micropython(script, *args, mpy_dir=None):
     """Start a script under MicroPython in Node; returns the Popen."""
     if not os.path.exists(os.path.join(ROOT, "node_modules", "@micropython")):
         pytest.fail("the MicroPython WebAssembly package is missing: run `make setup`")
-    cmd = ["node", RUNNER, os.path.join(ROOT, "tests", "mpy", script)]
-    if mpy_dir:
-        cmd += ["--mpy", mpy_dir]
-    return subprocess.Popen(cmd + ["--"] + [str(a) for a in args], cwd=ROOT, stdout=subprocess.PIPE,
+    return subprocess.Popen(node_command(script, args, mpy_dir), cwd=ROOT, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True)
 
 

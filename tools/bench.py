@@ -22,16 +22,14 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 
 from compile_firmware import compile_all  # noqa: E402
+from mprun import node_command  # noqa: E402
 from ultimus import randomplay  # noqa: E402
 
-RUNNER = os.path.join(ROOT, "tools", "mp_run.mjs")
 
 
 def micropython(script, *args, mpy_dir=None):
-    cmd = ["node", RUNNER, os.path.join(ROOT, "tests", "mpy", script)]
-    if mpy_dir:
-        cmd += ["--mpy", mpy_dir]
-    out = subprocess.run(cmd + ["--"] + [str(a) for a in args], cwd=ROOT, capture_output=True, text=True,
+    """The "key=value" fields of the last line a script printed under MicroPython."""
+    out = subprocess.run(node_command(script, args, mpy_dir), cwd=ROOT, capture_output=True, text=True,
                          check=True).stdout
     return dict(part.split("=") for part in out.split("\n")[-2].split() if "=" in part)
 
