@@ -1,7 +1,8 @@
 // Run a Python script under real MicroPython (the WebAssembly port) in Node.
 // The rules core (firmware/) is laid out in MicroPython's file system so that
 // `import ultimus` works exactly as on the Pico.
-//   node tools/mp_run.mjs SCRIPT.py [--heap 256k] [--mpy DIR] [-- ARGS...]
+//   node tools/mp_run.mjs SCRIPT.py [--heap 256k] [--mpy DIR] [--data FILE] [-- ARGS...]
+// --data FILE puts FILE at /data in MicroPython's file system (input too big for ARGS).
 // --mpy DIR lays out the mpy-cross output in DIR (tools/compile_firmware.py)
 // instead of the sources, to run exactly what the deploy step puts on a Pico.
 // ARGS reach the script as the list `ARGS` (strings). Exit code 1 on a Python error.
@@ -45,6 +46,8 @@ function copyTree(src, dest) {
   }
 }
 copyTree(tree, "/fw");
+const dataAt = own.indexOf("--data");
+if (dataAt >= 0) mp.FS.writeFile("/data", readFileSync(own[dataAt + 1]));
 copyTree(join(root, "host", "ultimus_host"), "/fw/ultimus_host");  // the driver fakes run there too
 copyTree(join(root, "tests", "mpy"), "/fw");  // and the measuring helpers of the scripts
 

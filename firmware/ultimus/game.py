@@ -8,7 +8,7 @@ the same state, digest for digest, on every port.
 
 from ultimus.digest import digest
 from ultimus.errors import Illegal
-from ultimus.rules import apply, legal_actions, trade_actions, actors
+from ultimus.rules import apply
 from ultimus.state import new_state, MODE_FULL
 from ultimus.content import DEFAULT_BATTLES
 from ultimus.views import public_view, seat_view
@@ -54,13 +54,19 @@ class Game:
         self.state.update(fresh)
 
     def legal_actions(self, seat):
-        return legal_actions(self.state, seat)
+        from ultimus import legal
+
+        return legal.legal_actions(self.state, seat)
 
     def trade_actions(self, seat):
-        return trade_actions(self.state, seat)
+        from ultimus import legal
+
+        return legal.trade_actions(self.state, seat)
 
     def actors(self):
-        return actors(self.state)
+        from ultimus import legal
+
+        return legal.actors(self.state)
 
     def digest(self):
         return digest(self.state)

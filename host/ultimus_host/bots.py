@@ -13,7 +13,8 @@ from ultimus.game import copy_data
 from ultimus.hexmap import distance
 from ultimus.rng import Rng
 from ultimus.cardplay import begin_card
-from ultimus.rules import apply as core_apply, legal_actions
+from ultimus.legal import legal_actions
+from ultimus.rules import apply as core_apply
 from ultimus.errors import Illegal
 from ultimus.state import ARENA, DEAD, PARDONED, WAITING
 
