@@ -54,19 +54,13 @@ class Game:
         self.state.update(fresh)
 
     def legal_actions(self, seat):
-        from ultimus import legal
-
-        return legal.legal_actions(self.state, seat)
+        return _legal().legal_actions(self.state, seat)
 
     def trade_actions(self, seat):
-        from ultimus import legal
-
-        return legal.trade_actions(self.state, seat)
+        return _legal().trade_actions(self.state, seat)
 
     def actors(self):
-        from ultimus import legal
-
-        return legal.actors(self.state)
+        return _legal().actors(self.state)
 
     def digest(self):
         return digest(self.state)
@@ -84,6 +78,18 @@ class Game:
     def to_data(self):
         """Everything needed to restore the game: set-up and log (the state is rebuilt)."""
         return {"setup": dict(self.setup), "log": list(self.log), "digest": self.digest()}
+
+
+_LEGAL = []
+
+
+def _legal():
+    """ultimus.legal, imported on first use (the box never asks for legal actions)."""
+    if not _LEGAL:
+        from ultimus import legal
+
+        _LEGAL.append(legal)
+    return _LEGAL[0]
 
 
 def replay(setup, actions):

@@ -26,10 +26,14 @@ def pollice_verso(s, a, ev):
 
 def _card(name):
     """A card-level handler, loaded on first use: the box's own games never need cardplay."""
-    def handler(s, a, ev):
-        from ultimus import cardplay
+    found = []
 
-        return getattr(cardplay, name)(s, a, ev)
+    def handler(s, a, ev):
+        if not found:
+            from ultimus import cardplay
+
+            found.append(getattr(cardplay, name))
+        return found[0](s, a, ev)
     return handler
 
 

@@ -11,7 +11,7 @@ imported core, G for the battle's own data at its largest, P for both.
 from heapwatch import HeapWatch
 
 _heap = HeapWatch()
-from ultimus import randomplay  # noqa: E402
+from ultimus import randomplay, legal, cardplay  # noqa: E402,F401 - random play uses all of the core
 from ultimus.game import Game  # noqa: E402
 from ultimus.rng import Rng  # noqa: E402
 
