@@ -18,9 +18,9 @@ $(NODE_MP): package.json package-lock.json
 	npm ci --no-audit --no-fund
 	touch $@
 
-# The main job: with no board attached, the virtual box (its link path is printed; Ctrl-C to stop).
+# The main job: a box on USB if one is attached, otherwise the virtual box (Ctrl-C to stop).
 run: setup
-	$(VENV)/bin/ultimus sim
+	$(VENV)/bin/ultimus run
 
 test: setup
 	$(PY) -m pytest

@@ -95,3 +95,13 @@ def test_flash_without_a_pico_is_one_clear_error(monkeypatch):
     monkeypatch.setattr(flash, "find_port", lambda: (_ for _ in ()).throw(flash.FlashError("found 0 Picos on USB")))
     result = run("flash")
     assert result.exit_code == 1 and "found 0 Picos" in result.output
+
+
+def test_run_starts_the_virtual_box_when_no_box_is_attached(monkeypatch):
+    from ultimus_host import flash, virtualbox
+
+    started = []
+    monkeypatch.setattr(flash, "find_port", lambda: (_ for _ in ()).throw(flash.FlashError("found 0 Picos")))
+    monkeypatch.setattr(virtualbox, "run_sim", lambda *args, **kw: started.append(args))
+    result = run("run")
+    assert result.exit_code == 0 and "virtual box" in result.output and started

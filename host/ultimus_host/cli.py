@@ -42,6 +42,22 @@ def sim(state_dir, seed, headless, selftest):
     run_sim(state_dir, seed, headless, selftest, say=lambda s: click.echo(s))
 
 
+@main.command(name="run")
+@click.pass_context
+def run_main(ctx):
+    """The main job: a box on USB if one is attached (connect to it), otherwise the virtual box."""
+    from ultimus_host.flash import find_port, FlashError
+
+    try:
+        port = find_port()
+    except FlashError:
+        click.echo("no box on USB: starting the virtual box")
+        ctx.invoke(sim)
+        return
+    click.echo("a box on %s" % port)
+    ctx.invoke(connect, port=port)
+
+
 def _open(port):
     from ultimus_host.client import LinkClient, LinkError
 
