@@ -146,7 +146,9 @@ def _symbol(s, a, card, kinds):
     if card["stage"] != "play" or card["g"] < 0 or s["status"][card["g"]] != ARENA:
         refuse("no_gladiator", "no gladiator is playing this card")
     symbols = CARDS[card["c"]][3]
-    i = int_arg(a, "i", 0, len(symbols) - 1) if symbols else refuse("no_symbol", "this card has no symbols")
+    if not symbols:
+        refuse("no_symbol", "this card has no symbols")
+    i = int_arg(a, "i", 0, len(symbols) - 1)
     sym = symbols[i]
     if sym[0] not in kinds:
         refuse("wrong_symbol", "symbol %d is not that kind of symbol" % i)
@@ -270,7 +272,7 @@ def melee(s, a, ev):
 def ranged(s, a, ev):
     card = _actor(s, a)
     i, sym = _symbol(s, a, card, (RANGED,))
-    target = int_arg(a, "g", 0, GLADIATORS - 1) if "g" in a else refuse("bad_action", "'g' names the target")
+    target = int_arg(a, "g", 0, GLADIATORS - 1)
     g = card["g"]
     if s["net"] == g:
         refuse("netted", "a netted gladiator cannot make ranged attacks")
