@@ -93,6 +93,8 @@ class HotSeat:
         self.say("seat %d, your hand:" % seat)
         for c in view["hand"]:
             self.say("   " + describe(c))
+        self.say("your gold: %d won (yours to keep or bet), %d new (must all be bet)" % (s["gold"][seat],
+                                                                                     s["new_gold"][seat]))
         self.say("your betting cards: %s" % ", ".join(
             "%s with %d coin(s)" % (bet_card_text(b), c) for b, c in view["my_bets"]))
         for i, a in enumerate(options):
