@@ -135,10 +135,13 @@ def test_storage_replaces_atomically_and_appends(tmp_path, monkeypatch):
 
     monkeypatch.chdir(tmp_path)
     storage = Storage()
-    assert storage.read("game.jnl") is None and not storage.exists("game.jnl")
-    storage.replace("game.jnl", b"header\n")
-    storage.append("game.jnl", b"one\n")
-    assert storage.read("game.jnl") == b"header\none\n" and not (tmp_path / "game.jnl.tmp").exists()
+    assert list(storage.read_lines("game.jnl")) == [] and not storage.exists("game.jnl")
+    storage.replace_lines("game.jnl", [b"header\n", b"zero\n"])
+    storage.append("game.jnl", b"one")
+    assert list(storage.read_lines("game.jnl")) == [b"header\n", b"zero\n", b"one"]
+    assert not (tmp_path / "game.jnl.tmp").exists()
+    storage.replace("game.jnl", b"again\n")
+    assert list(storage.read_lines("game.jnl")) == [b"again\n"]
     storage.remove("game.jnl")
     storage.remove("game.jnl")  # removing what is gone is fine
-    assert storage.read("game.jnl") is None
+    assert not storage.exists("game.jnl")

@@ -36,6 +36,19 @@ SEAT_MODE_NAMES = ("end the turn", "take the loudest spectator marker", "an extr
 BET_KINDS = 3
 
 
+class _Counter:
+    """A log that only counts: where replayed actions go while the journal is read back."""
+
+    def __init__(self):
+        self.n = 0
+
+    def append(self, action):
+        self.n += 1
+
+    def __len__(self):
+        return self.n
+
+
 class BoxApp:
     def __init__(self, storage, clock, seed_source):
         self.journal = Journal(storage)
@@ -74,26 +87,30 @@ class BoxApp:
     # --- the game and its journal -----------------------------------------
 
     def resume(self):
-        """Power on: the saved game, replayed from the journal, if there is one."""
-        header, actions = self.journal.load()
+        """Power on: the saved game, replayed record by record from the journal, if there is one."""
+        journal = self.journal
+        header = journal.header()
         if header is None:
+            journal.clear()  # nothing, or a header the power cut tore: no game to load
             return
         try:
             setup, self.settings = header["setup"], header["box"]
             game = Game(setup["players"], setup["seed"], setup["mode"], setup["battles"])
         except (KeyError, TypeError, Illegal):
-            self.journal.clear()
+            journal.clear()
             return
+        game.log = _Counter()  # replaying must not write the journal again, nor hold it in RAM
         kept = 0
-        for action in actions:
+        for action in journal:  # stops by itself at a torn or corrupt record
             try:
                 game.apply(action)
             except Illegal:
                 break  # a record that no longer replays: keep what came before
             kept += 1
-        if kept < len(actions):
-            self.journal.rewrite(header, actions[:kept])
-        game.log = self.journal  # the journal's count is already the kept actions
+        if kept < journal.lines():
+            journal.keep(kept)
+        journal.count = kept
+        game.log = journal
         self.game = game
         self.note({"e": "resumed", "actions": kept})
 

@@ -1,12 +1,15 @@
-"""The game on flash: an append-only journal of checksummed records.
+"""The game on flash: an append-only journal of checksummed records, read as a stream.
 
 The file holds one header record (the game's set-up and the box's own
 settings) and then one record per accepted action, each a line
 "CHECKSUM JSON\\n" with CHECKSUM the FNV-1a of the JSON bytes. A power cut can
-only tear the last line; loading stops at the first record whose checksum or
-JSON is bad, keeps what came before and rewrites the file without the torn
-tail, so later records never follow garbage. A new game replaces the file
-atomically (the storage driver writes a temporary file and renames it).
+only tear the last line; reading stops at the first record whose checksum or
+JSON is bad, and keep() rewrites the file with the good records only, so
+later records never follow garbage. A new game replaces the file atomically
+(the storage driver writes a temporary file and renames it).
+
+The file is only ever read line by line: a long game's journal is far
+bigger than what the Pico could hold in its heap at once.
 """
 
 import json
@@ -22,7 +25,10 @@ def encode(obj):
 
 
 def decode(line):
-    """The object of a good record, or None for a torn or corrupt one."""
+    """The object of a good record (a complete line), or None for a torn or corrupt one."""
+    if not line.endswith(b"\n"):
+        return None  # the write never finished
+    line = line[:-1]
     if len(line) < 10 or line[8:9] != b" ":
         return None
     body = line[9:]
@@ -37,64 +43,72 @@ def decode(line):
 class Journal:
     """The list-like log the Game appends to; it lives on the storage driver."""
 
-    def __init__(self, storage):
+    def __init__(self, storage, name=FILE):
         self.storage = storage
+        self.name = name
         self.count = 0
 
     def start(self, header):
-        self.storage.replace(FILE, encode({"header": header}))
+        self.storage.replace_lines(self.name, [encode({"header": header})])
         self.count = 0
 
     def append(self, action):
-        self.storage.append(FILE, encode(action))
+        self.storage.append(self.name, encode(action))
         self.count += 1
 
     def __len__(self):
         return self.count
 
-    def _records(self):
-        data = self.storage.read(FILE)
-        if not data:
-            return None, [], False
-        lines = data.split(b"\n")
-        torn = lines[-1] != b""  # a complete journal ends with a newline
-        header = decode(lines[0])
-        if not isinstance(header, dict) or not isinstance(header.get("header"), dict):
-            return None, [], True
-        actions = []
-        for i in range(1, len(lines) - 1):
-            record = decode(lines[i])
-            if not isinstance(record, dict):
-                return header["header"], actions, True
-            actions.append(record)
-        return header["header"], actions, torn
-
-    def load(self):
-        """(header, actions) of the saved game, or (None, []) if there is none."""
-        header, actions, damaged = self._records()
-        if header is None:
-            if damaged:
-                self.storage.remove(FILE)
-            return None, []
-        if damaged:
-            self.rewrite(header, actions)
-        self.count = len(actions)
-        return header, actions
-
-    def rewrite(self, header, actions):
-        """Keep only the given records (after a torn write, or a refused replay)."""
-        parts = [encode({"header": header})]
-        for a in actions:
-            parts.append(encode(a))
-        self.storage.replace(FILE, b"".join(parts))
-        self.count = len(actions)
+    def header(self):
+        """The saved game's header, or None (no file, or a broken first record)."""
+        for line in self.storage.read_lines(self.name):
+            record = decode(line)
+            if isinstance(record, dict) and isinstance(record.get("header"), dict):
+                return record["header"]
+            return None
+        return None
 
     def __iter__(self):
-        return iter(self._records()[1])
+        """The good action records, in order, up to the first torn or corrupt one."""
+        first = True
+        for line in self.storage.read_lines(self.name):
+            if first:
+                first = False
+                continue
+            record = decode(line)
+            if not isinstance(record, dict):
+                return
+            yield record
+
+    def lines(self):
+        """How many lines follow the header, good or not."""
+        n = -1
+        for _ in self.storage.read_lines(self.name):
+            n += 1
+        return max(n, 0)
+
+    def keep(self, count):
+        """Rewrite the file with the header and the first `count` records (after a torn write)."""
+        def good_lines():
+            n = 0
+            for line in self.storage.read_lines(self.name):
+                if n > count:
+                    return
+                yield line
+                n += 1
+
+        self.storage.replace_lines(self.name, good_lines())
+        self.count = count
 
     def page(self, start, count):
-        return self._records()[1][start:start + count]
+        out = []
+        for i, record in enumerate(self):
+            if i >= start + count:
+                break
+            if i >= start:
+                out.append(record)
+        return out
 
     def clear(self):
-        self.storage.remove(FILE)
+        self.storage.remove(self.name)
         self.count = 0

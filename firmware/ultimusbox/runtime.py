@@ -9,7 +9,7 @@ clock, which runs the same jobs in the same order.
 
 Drivers (ultimusbox/drivers/* on the Pico, ultimus_host.fakes on a PC):
   clock.us() / ms() / diff(a, b) / add(t, d)   buttons.presses() -> [(id, t_us)]
-  leds.show(frame)   buzzer.tone(hz)   storage.read/append/replace/remove
+  leds.show(frame)   buzzer.tone(hz)   storage.read_lines/append/replace_lines/remove
   watchdog.feed()    serial.read() -> bytes / write(bytes)
 """
 

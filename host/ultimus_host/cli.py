@@ -4,6 +4,7 @@ Every command has --help; an error is one line on stderr and a non-zero exit.
 """
 
 import json
+import os
 import sys
 import time
 
@@ -166,7 +167,8 @@ def _command(client, lockstep, text):
 @click.argument("log_file", type=click.Path(exists=True, dir_okay=False))
 def replay(log_file):
     """Replay a saved game log (from `connect --save`, or a box's game.jnl) and check its digest."""
-    from ultimusbox.journal import decode
+    from ultimusbox.journal import Journal
+    from ultimus_host.pcdrivers import FileStorage
 
     with open(log_file, "rb") as f:
         data = f.read()
@@ -174,17 +176,12 @@ def replay(log_file):
         saved = json.loads(data)
         setup, actions, digest = saved["setup"], saved["log"], saved.get("digest")
     except (ValueError, KeyError, TypeError):
-        lines = data.split(b"\n")
-        header = decode(lines[0]) if lines else None
-        if not isinstance(header, dict) or "header" not in header:
+        folder, name = os.path.split(os.path.abspath(log_file))
+        journal = Journal(FileStorage(folder), name)
+        header = journal.header()
+        if header is None or not isinstance(header.get("setup"), dict):
             raise click.ClickException("%s is neither a saved log nor a box journal" % log_file)
-        setup, digest = header["header"]["setup"], None
-        actions = []
-        for raw in lines[1:]:
-            record = decode(raw)
-            if record is None:
-                break
-            actions.append(record)
+        setup, actions, digest = header["setup"], list(journal), None
     try:
         game = replay_game(setup, actions)
     except (Illegal, KeyError, TypeError) as exc:

@@ -92,16 +92,29 @@ class FakeStorage:
         self.files[name] = old + data
         self.writes += len(data)
 
-    def read(self, name):
-        return self.files.get(name)
+    def read_lines(self, name):
+        data = self.files.get(name) or b""
+        start = 0
+        while start < len(data):
+            end = data.find(b"\n", start)
+            end = len(data) if end < 0 else end + 1
+            yield data[start:end]
+            start = end
 
     def append(self, name, data):
         self._write(name, data, True)
 
-    def replace(self, name, data):
+    def replace_lines(self, name, lines):
         tmp = name + ".tmp"
-        self._write(tmp, data, False)  # a torn temporary file leaves the old file as it was
+        if self.dead:
+            raise PowerCut("the power is off")
+        self.files[tmp] = b""
+        for line in lines:
+            self._write(tmp, line, True)  # a torn temporary file leaves the old file as it was
         self.files[name] = self.files.pop(tmp)  # rename: atomic
+
+    def replace(self, name, data):
+        self.replace_lines(name, (data,))
 
     def remove(self, name):
         if self.dead:

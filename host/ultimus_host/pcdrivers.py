@@ -38,12 +38,14 @@ class FileStorage:
     def _path(self, name):
         return os.path.join(self.folder, name)
 
-    def read(self, name):
+    def read_lines(self, name):
         try:
-            with open(self._path(name), "rb") as f:
-                return f.read()
+            f = open(self._path(name), "rb")
         except FileNotFoundError:
-            return None
+            return
+        with f:
+            for line in f:
+                yield line
 
     def append(self, name, data):
         with open(self._path(name), "ab") as f:
@@ -51,13 +53,17 @@ class FileStorage:
             f.flush()
             os.fsync(f.fileno())
 
-    def replace(self, name, data):
+    def replace_lines(self, name, lines):
         tmp = self._path(name + ".tmp")
         with open(tmp, "wb") as f:
-            f.write(data)
+            for line in lines:
+                f.write(line)
             f.flush()
             os.fsync(f.fileno())
         os.replace(tmp, self._path(name))
+
+    def replace(self, name, data):
+        self.replace_lines(name, (data,))
 
     def remove(self, name):
         try:

@@ -1,25 +1,37 @@
-"""Files on the Pico's flash (LittleFS): append for the journal, replace atomically."""
+"""Files on the Pico's flash (LittleFS): read line by line, append, replace atomically."""
 
 import os
 
 
 class Storage:
-    def read(self, name):
+    def read_lines(self, name):
+        """Each line of the file (with its newline; the last may lack one), never the whole file at once."""
         try:
-            with open(name, "rb") as f:
-                return f.read()
+            f = open(name, "rb")
         except OSError:
-            return None
+            return
+        try:
+            while True:
+                line = f.readline()
+                if not line:
+                    return
+                yield line
+        finally:
+            f.close()
 
     def append(self, name, data):
         with open(name, "ab") as f:  # closing commits the write to LittleFS
             f.write(data)
 
-    def replace(self, name, data):
+    def replace_lines(self, name, lines):
         tmp = name + ".tmp"
         with open(tmp, "wb") as f:
-            f.write(data)
+            for line in lines:
+                f.write(line)
         os.rename(tmp, name)  # LittleFS renames atomically over the old file
+
+    def replace(self, name, data):
+        self.replace_lines(name, (data,))
 
     def remove(self, name):
         try:
