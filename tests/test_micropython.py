@@ -68,3 +68,18 @@ def test_the_scripted_box_battle_gives_the_same_checkpoints_under_micropython(co
     lines = finish(micropython("box_battle.py", "run", mpy_dir=compiled[0]))
     assert lines == ["%s %s" % point for point in play()]
     assert len(lines) > 15
+
+
+def test_the_box_app_heap_script_runs_a_planned_battle(compiled, tmp_path):
+    import json
+
+    from box_heap import plan
+
+    actions = plan(1)
+    data = tmp_path / "plan.jsonl"
+    data.write_text("".join(json.dumps(a) + "\n" for a in actions))
+    proc = subprocess.Popen(node_command("box_heap.py", (1,), compiled[0], str(data)), cwd=ROOT,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    fields = dict(part.split("=") for part in finish(proc)[-1].split()[1:])
+    assert int(fields["actions"]) == len(actions) > 20
+    assert int(fields["app"]) < 64 * 1024 and int(fields["frame_us"]) > 0

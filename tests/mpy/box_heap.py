@@ -27,14 +27,14 @@ class FlashStorage:
     def __init__(self):
         self.sizes = {}
 
-    def read(self, name):
-        return None
+    def read_lines(self, name):
+        return iter(())
 
     def append(self, name, data):
         self.sizes[name] = self.sizes.get(name, 0) + len(data)
 
-    def replace(self, name, data):
-        self.sizes[name] = len(data)
+    def replace_lines(self, name, lines):
+        self.sizes[name] = sum(len(line) for line in lines)
 
     def remove(self, name):
         self.sizes.pop(name, None)
