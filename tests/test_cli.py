@@ -105,3 +105,25 @@ def test_run_starts_the_virtual_box_when_no_box_is_attached(monkeypatch):
     monkeypatch.setattr(virtualbox, "run_sim", lambda *args, **kw: started.append(args))
     result = run("run")
     assert result.exit_code == 0 and "virtual box" in result.output and started
+
+
+def test_the_virtual_box_picture_names_what_is_being_entered(tmp_path):
+    from ultimusbox import board
+    from ultimus_host.virtualbox import VirtualBox, render_text
+
+    vbox = VirtualBox(str(tmp_path), seed=1)
+    try:
+        for b in (board.SHOUT_0, board.SHOUT_0 + 1, board.CONFIRM, board.CONFIRM, board.CONFIRM):
+            vbox.fb.buttons.push(b)
+            vbox.box.step()
+        for g in range(6):
+            vbox.fb.buttons.push(board.WHEEL_0 + g)
+            vbox.box.step()
+        for b in (board.THINK_0, board.THINK_0 + 1, board.WHEEL_0 + 4, board.MINUS, board.MINUS, board.THUMB_DOWN):
+            vbox.fb.buttons.push(b)
+            vbox.box.step()
+        text = render_text(vbox).plain
+        assert "Barbarus, wound x2" in text and "pollice verso card" in text
+        assert vbox.path in text and "12/12" in text
+    finally:
+        vbox.fb.serial.close()

@@ -16,7 +16,8 @@ import tty
 
 from ultimusbox import board
 from ultimusbox.runtime import Box, _main
-from ultimus.content import GLADIATOR_NAMES, MAX_HEALTH
+from ultimus.content import GLADIATOR_NAMES, MAX_HEALTH, BET_KIND_NAMES
+from ultimusbox.app import MODE_NAMES, SEAT_MODE_NAMES
 from ultimus.state import ARENA
 from ultimus.views import public_event
 from ultimus_host.fakes import FakeBoard
@@ -166,6 +167,20 @@ def render_text(vbox):
         out.append_text(_dot(fb.leds.pixel(board.seat_pixel(station))))
         out.append("  ")
     out.append("\n\n")
+    if app.phase == "action" and game is not None and not game.state["pending"]:
+        out.append("entering for seat %d: " % app.active_seat(), style="bold")
+        if app.selected >= 0:
+            out.append("%s, %s%s" % (GLADIATOR_NAMES[app.selected], MODE_NAMES[app.mode],
+                                     " x%d" % app.pending if app.pending else ""))
+        else:
+            out.append("no wheel selected; confirm = %s" % SEAT_MODE_NAMES[app.seat_mode])
+        if app.pv:
+            out.append("   (a pollice verso card)", style="red")
+        out.append("\n")
+    elif app.phase == "battle_end":
+        out.append("payout: seat %s, %s, %s, %d coin(s)   thumbs up: next battle, down: final count\n" % (
+            app.payer if app.payer >= 0 else "?", GLADIATOR_NAMES[app.selected] if app.selected >= 0 else "?",
+            BET_KIND_NAMES[app.bet_kind], app.coins))
     tone = fb.buzzer.tones[-1][1] if fb.buzzer.tones else 0
     if app.countdown_start is not None and app.beats:
         out.append("countdown: %s   " % COUNTDOWN_WORDS[app.beats - 1], style="bold yellow")
