@@ -44,9 +44,15 @@ def half(c):
     return (c[0] >> 1, c[1] >> 1, c[2] >> 1)
 
 
+_DARK = bytes(board.PIXELS * 3)
+
+
 class Frame:
     def __init__(self):
         self.data = bytearray(board.PIXELS * 3)
+
+    def clear(self):
+        self.data[:] = _DARK  # same length: no new buffer, no garbage per frame
 
     def set(self, index, colour):
         i = index * 3
@@ -63,8 +69,12 @@ class Frame:
             self.ring(ring, i, colour)
 
 
-def render(app, now_ms):
-    frame = Frame()
+def render(app, now_ms, frame=None):
+    """The chain's bytes for this instant; pass a Frame to reuse its buffer (the box does)."""
+    if frame is None:
+        frame = Frame()
+    else:
+        frame.clear()
     blink = (now_ms // BLINK_MS) % 2 == 0
     phase = app.phase
     if phase == "selftest":

@@ -14,7 +14,7 @@ Drivers (ultimusbox/drivers/* on the Pico, ultimus_host.fakes on a PC):
 """
 
 from ultimusbox.app import BoxApp
-from ultimusbox.display import render
+from ultimusbox.display import Frame, render
 from ultimusbox.link import LinkServer
 from ultimusbox.sounds import SoundPlayer
 
@@ -29,6 +29,7 @@ class Box:
         self.link = LinkServer(self.app)
         self.changed = True
         self.last_frame = None
+        self.frame = Frame()  # one buffer for every frame: the LED driver copies out of it
         self.app.listen(self._on_events)
         if selftest:
             self.app.set_selftest(True)
@@ -61,7 +62,7 @@ class Box:
 
     def draw(self, now_ms):
         """Render and show a frame."""
-        self.d.leds.show(render(self.app, now_ms))
+        self.d.leds.show(render(self.app, now_ms, self.frame))
         self.changed = False
         self.last_frame = now_ms
 
