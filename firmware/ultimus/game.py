@@ -27,6 +27,20 @@ def copy_data(x):
     return x
 
 
+class CountingLog:
+    """A log that only counts the actions: for replays that must not keep them (the box's
+    resume reads them from its journal) and for measuring a game without its log."""
+
+    def __init__(self):
+        self.count = 0
+
+    def append(self, action):
+        self.count += 1
+
+    def __len__(self):
+        return self.count
+
+
 class Game:
     def __init__(self, players, seed, mode=MODE_FULL, battles=DEFAULT_BATTLES, log=None):
         """log: where accepted actions go, a list by default; the box passes its

@@ -13,7 +13,7 @@ seats are the playing stations in clockwise order.
 
 from ultimus.content import BETTING_CARDS, BET_WIN, GLADIATOR_NAMES, MAX_PLAYERS, MIN_PLAYERS
 from ultimus.errors import Illegal
-from ultimus.game import Game
+from ultimus.game import Game, CountingLog
 from ultimus.state import PARDONED, MODE_BOX
 
 from ultimusbox import board
@@ -34,19 +34,6 @@ SEAT_MODES = 3
 SEAT_MODE_NAMES = ("end the turn", "take the loudest spectator marker", "an extra yelling card")
 
 BET_KINDS = 3
-
-
-class _Counter:
-    """A log that only counts: where replayed actions go while the journal is read back."""
-
-    def __init__(self):
-        self.n = 0
-
-    def append(self, action):
-        self.n += 1
-
-    def __len__(self):
-        return self.n
 
 
 class BoxApp:
@@ -99,7 +86,7 @@ class BoxApp:
         except (KeyError, TypeError, Illegal):
             journal.clear()
             return
-        game.log = _Counter()  # replaying must not write the journal again, nor hold it in RAM
+        game.log = CountingLog()  # replaying must not write the journal again, nor hold it in RAM
         kept = 0
         for action in journal:  # stops by itself at a torn or corrupt record
             try:

@@ -12,7 +12,7 @@ from heapwatch import HeapWatch
 
 _heap = HeapWatch()
 from ultimus import randomplay, legal, cardplay  # noqa: E402,F401 - random play uses all of the core
-from ultimus.game import Game  # noqa: E402
+from ultimus.game import Game, CountingLog  # noqa: E402
 from ultimus.rng import Rng  # noqa: E402
 
 _seed = int(ARGS[0]) if ARGS else 1  # noqa: F821 - ARGS comes from tools/mp_run.mjs
@@ -20,19 +20,7 @@ _players = int(ARGS[1]) if len(ARGS) > 1 else 6  # noqa: F821
 _in_ram = len(ARGS) > 2 and ARGS[2] == "ram-log"  # noqa: F821
 
 
-class FlashJournal:
-    """Stands in for the box's journal on flash: the actions leave the heap."""
-
-    def __init__(self):
-        self.count = 0
-
-    def append(self, action):
-        self.count += 1
-
-    def __len__(self):
-        return self.count
-
-_game = Game(_players, _seed, log=None if _in_ram else FlashJournal())
+_game = Game(_players, _seed, log=None if _in_ram else CountingLog())  # the box's journal is on flash
 _rng = Rng(_seed ^ 0x5EED)
 
 
