@@ -11,6 +11,7 @@ import time
 import pytest
 from hypothesis import given, settings, strategies as st, HealthCheck
 
+from ultimus.randomplay import play_on
 from ultimus.rng import Rng
 from ultimus_host.client import LinkClient, Lockstep, DigestMismatch
 
@@ -46,7 +47,7 @@ def random_action(game, rng):
         small = [a for a in options if a["a"] not in ("damage", "heal", "bleed") or a["n"] <= 3]
         return rng.choice(small or options)
     options = game.legal_actions(-1)
-    return next((a for a in options if a["a"] == "next"), options[0])
+    return play_on(options) or options[0]
 
 
 def test_a_whole_battle_over_the_link_in_lockstep(sim):

@@ -11,16 +11,21 @@ from ultimus.rng import Rng
 from ultimus.state import MODE_FULL
 
 
+def play_on(options):
+    """The referee's "next battle" among its options, or None: simulations play every planned battle."""
+    for a in options:
+        if a["a"] == "next":
+            return a
+    return None
+
+
 def choose_action(game, rng):
     seats = game.actors()
     if seats:
         seat = rng.choice(seats)
         return rng.choice(game.legal_actions(seat))
     options = game.legal_actions(-1)
-    for a in options:
-        if a["a"] == "next":
-            return a
-    return rng.choice(options) if options else None
+    return play_on(options) or (rng.choice(options) if options else None)
 
 
 def play(players, seed, mode=MODE_FULL, battles=1, max_actions=20000, stop_at_battle_end=True):

@@ -7,6 +7,7 @@ reconstructed cards in firmware/ultimus/content.py get balanced.
 
 from ultimus.content import BETTING_CARDS, BET_KIND_NAMES, GLADIATOR_NAMES
 from ultimus.game import Game
+from ultimus.randomplay import play_on
 from ultimus.state import DEAD, PARDONED
 from ultimus_host.bots import BOTS
 
@@ -25,7 +26,7 @@ def play_game(players, seed, bots, battles=1, max_actions=40000):
             action = seats[seat].choose(game, seat, game.legal_actions(seat))
         else:
             options = game.legal_actions(-1)
-            action = next((a for a in options if a["a"] == "next"), options[0])
+            action = play_on(options) or options[0]
         events.extend(game.apply(action))
     return game, events
 

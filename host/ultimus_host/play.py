@@ -7,6 +7,7 @@ others to look away, and it is cleared afterwards.
 
 from ultimus.content import GLADIATOR_NAMES, MAX_HEALTH
 from ultimus.game import Game
+from ultimus.randomplay import play_on
 from ultimus.hexmap import COORDS, FIELDS
 from ultimus.state import ARENA
 from ultimus.views import public_event
@@ -62,7 +63,7 @@ class HotSeat:
             actors = game.actors()
             if not actors:
                 options = game.legal_actions(-1)
-                action = next((a for a in options if a["a"] == "next"), options[0])
+                action = play_on(options) or options[0]
                 if action["a"] == "next" and self._human_seats():
                     if self.ask("another battle? [Y/n] ").strip().lower().startswith("n"):
                         action = {"a": "finish"}
