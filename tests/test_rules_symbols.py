@@ -10,14 +10,20 @@ CORNERS = {TIGRIS: field(3, 0), SAGITTARIUS: field(0, 3), RETIARIUS: field(-3, 3
 EAST, SOUTHEAST, SOUTHWEST, WEST, NORTHWEST, NORTHEAST = range(6)
 
 
-def play(text, gladiator, positions, seat=0, **given):
-    """Seat `seat` shouts the card `text` and yells at `gladiator`; everyone else thinks."""
+def shout(text, positions=None, seat=0, loudest=None, **given):
+    """Seat `seat` shouts the card `text` (gladiators at the corners unless placed); everyone else thinks."""
     game = start_battle(3, seed=9)
     c = card_id(text)
     pos = dict(CORNERS)
-    pos.update(positions)
-    arrange(game, loudest=seat, pos=pos, hands={seat: [c]}, **given)
+    pos.update(positions or {})
+    arrange(game, loudest=seat if loudest is None else loudest, pos=pos, hands={seat: [c]}, **given)
     shout_round(game, {seat: c})
+    return game
+
+
+def play(text, gladiator, positions, seat=0, **given):
+    """... and yells at `gladiator`."""
+    game = shout(text, positions, seat, **given)
     game.apply({"a": "choose", "p": seat, "g": gladiator})
     return game
 
@@ -25,10 +31,7 @@ def play(text, gladiator, positions, seat=0, **given):
 # --- icons, blood splatter and the helmet ----------------------------------
 
 def test_a_card_is_played_on_one_of_the_pictured_gladiators():
-    game = start_battle(3, seed=9)
-    c = card_id("murmillo,retiarius: M2 A2 A1")
-    arrange(game, loudest=0, pos=dict(CORNERS), hands={0: [c]})
-    shout_round(game, {0: c})
+    game = shout("murmillo,retiarius: M2 A2 A1")
     legal = sorted(a["g"] for a in game.legal_actions(0) if a["a"] == "choose")
     assert legal == [RETIARIUS, MURMILLO]
     refused(game, {"a": "choose", "p": 0, "g": TIGRIS}, "bad_target")
@@ -37,11 +40,7 @@ def test_a_card_is_played_on_one_of_the_pictured_gladiators():
 
 
 def test_blood_splatter_any_gladiator_when_the_pictured_ones_are_out_blood_symbols_only():
-    game = start_battle(3, seed=9)
-    c = card_id("tigris: M3 A2* L")
-    arrange(game, loudest=0, pos={**CORNERS, SAGITTARIUS: field(0, 0), MURMILLO: field(1, 0)},
-            hands={0: [c]}, out={TIGRIS: DEAD})
-    shout_round(game, {0: c})
+    game = shout("tigris: M3 A2* L", {SAGITTARIUS: field(0, 0), MURMILLO: field(1, 0)}, out={TIGRIS: DEAD})
     legal = sorted(a["g"] for a in game.legal_actions(0) if a["a"] == "choose")
     assert legal == [SAGITTARIUS, RETIARIUS, MURMILLO, BARBARUS, DIMACHAERUS]
     game.apply({"a": "choose", "p": 0, "g": SAGITTARIUS})
@@ -53,18 +52,12 @@ def test_blood_splatter_any_gladiator_when_the_pictured_ones_are_out_blood_symbo
 
 
 def test_blood_splatter_counts_pardoned_gladiators_as_out_too():
-    game = start_battle(3, seed=9)
-    c = card_id("tigris: M3 A2* L")
-    arrange(game, loudest=0, pos=dict(CORNERS), hands={0: [c]}, out={TIGRIS: PARDONED})
-    shout_round(game, {0: c})
+    game = shout("tigris: M3 A2* L", out={TIGRIS: PARDONED})
     assert len([a for a in game.legal_actions(0) if a["a"] == "choose"]) == 5
 
 
 def test_the_unknown_gladiator_helmet_applies_to_any_gladiator_in_the_arena():
-    game = start_battle(3, seed=9)
-    c = card_id("?: M2 H2")
-    arrange(game, loudest=0, pos=dict(CORNERS), hands={0: [c]}, out={BARBARUS: DEAD})
-    shout_round(game, {0: c})
+    game = shout("?: M2 H2", out={BARBARUS: DEAD})
     legal = sorted(a["g"] for a in game.legal_actions(0) if a["a"] == "choose")
     assert legal == [TIGRIS, SAGITTARIUS, RETIARIUS, MURMILLO, DIMACHAERUS]
 
@@ -204,12 +197,8 @@ def test_net_symbols_are_ignored_while_the_net_is_over_a_living_gladiator():
 
 
 def test_only_retiarius_throws_the_net():
-    game = start_battle(3, seed=9)
-    c = card_id("retiarius: M2 A2 N")
-    arrange(game, loudest=0, pos={**CORNERS, TIGRIS: field(0, 0), SAGITTARIUS: field(1, 0)},
-            hands={0: [c]}, out={RETIARIUS: DEAD})
-    shout_round(game, {0: c})
-    game.apply({"a": "choose", "p": 0, "g": TIGRIS})  # blood splatter: Retiarius is dead
+    # blood splatter: Retiarius is dead, Tigris plays his card
+    game = play("retiarius: M2 A2 N", TIGRIS, {TIGRIS: field(0, 0), SAGITTARIUS: field(1, 0)}, out={RETIARIUS: DEAD})
     refused(game, {"a": "net", "p": 0, "i": 2, "t": SAGITTARIUS}, "blood_only")
 
 
@@ -253,11 +242,7 @@ def test_health_is_regained_never_above_the_maximum():
 
 
 def test_bleeding_only_on_an_injured_gladiator_and_never_to_death():
-    game = start_battle(3, seed=9)
-    c = card_id("?: B3")
-    arrange(game, loudest=0, pos=dict(CORNERS), hands={0: [c]},
-            hp={TIGRIS: 3, SAGITTARIUS: 4, RETIARIUS: 5})
-    shout_round(game, {0: c})
+    game = shout("?: B3", hp={TIGRIS: 3, SAGITTARIUS: 4, RETIARIUS: 5})
     legal = sorted(a["g"] for a in game.legal_actions(0) if a["a"] == "choose")
     assert legal == [SAGITTARIUS, RETIARIUS]  # Tigris would die; the others are unhurt
     refused(game, {"a": "choose", "p": 0, "g": TIGRIS}, "bad_target")
@@ -268,11 +253,7 @@ def test_bleeding_only_on_an_injured_gladiator_and_never_to_death():
 
 
 def test_bleeding_is_no_attack_and_ignores_fallen_and_net():
-    game = start_battle(3, seed=9)
-    c = card_id("?: B3")
-    arrange(game, loudest=0, pos=dict(CORNERS), hands={0: [c]}, hp={MURMILLO: 8}, fallen=(MURMILLO,),
-            net=MURMILLO)
-    shout_round(game, {0: c})
+    game = shout("?: B3", hp={MURMILLO: 8}, fallen=(MURMILLO,), net=MURMILLO)
     game.apply({"a": "choose", "p": 0, "g": MURMILLO})
     game.apply({"a": "bleed", "p": 0, "i": 0})
     assert game.state["hp"][MURMILLO] == 5
@@ -287,10 +268,7 @@ def test_yelling_card_symbol_draws_an_extra_card():
 
 
 def test_loudest_spectator_symbol_moves_the_marker_and_leads_the_next_round():
-    game = start_battle(3, seed=9)
-    c = card_id("tigris: M3 A2* L")
-    arrange(game, loudest=0, pos=dict(CORNERS), hands={1: [c]})
-    shout_round(game, {1: c})
+    game = shout("tigris: M3 A2* L", seat=1, loudest=0)
     game.apply({"a": "think", "p": 0, "c": []})
     game.apply({"a": "choose", "p": 1, "g": TIGRIS})
     game.apply({"a": "loudest", "p": 1, "i": 2})
@@ -305,11 +283,7 @@ def test_loudest_spectator_symbol_moves_the_marker_and_leads_the_next_round():
 # --- pollice verso ----------------------------------------------------------
 
 def test_pollice_verso_thumbs_up_pardons_and_the_loudest_spectator_draws():
-    game = start_battle(3, seed=9)
-    c = card_id("barbarus: A3^2 PV")
-    arrange(game, loudest=2, pos={**CORNERS, BARBARUS: field(0, 0), TIGRIS: field(1, 0)}, hands={2: [c]},
-            hp={TIGRIS: 2})
-    shout_round(game, {2: c})
+    game = shout("barbarus: A3^2 PV", {BARBARUS: field(0, 0), TIGRIS: field(1, 0)}, seat=2, hp={TIGRIS: 2})
     game.apply({"a": "choose", "p": 2, "g": BARBARUS})
     events = game.apply({"a": "melee", "p": 2, "i": 0, "d": EAST})
     assert any(e["e"] == "pollice_verso" and e["g"] == TIGRIS for e in events)
@@ -324,11 +298,7 @@ def test_pollice_verso_thumbs_up_pardons_and_the_loudest_spectator_draws():
 
 
 def test_pollice_verso_thumbs_down_kills_and_the_attacking_player_draws():
-    game = start_battle(3, seed=9)
-    c = card_id("barbarus: A3^2 PV")
-    arrange(game, loudest=0, pos={**CORNERS, BARBARUS: field(0, 0), TIGRIS: field(1, 0)}, hands={1: [c]},
-            hp={TIGRIS: 2})
-    shout_round(game, {1: c})
+    game = shout("barbarus: A3^2 PV", {BARBARUS: field(0, 0), TIGRIS: field(1, 0)}, seat=1, loudest=0, hp={TIGRIS: 2})
     game.apply({"a": "think", "p": 0, "c": []})
     game.apply({"a": "choose", "p": 1, "g": BARBARUS})
     game.apply({"a": "melee", "p": 1, "i": 0, "d": EAST})
@@ -338,12 +308,8 @@ def test_pollice_verso_thumbs_down_kills_and_the_attacking_player_draws():
 
 
 def test_a_separate_pollice_verso_for_every_gladiator_that_would_die():
-    game = start_battle(3, seed=9)
-    c = card_id("barbarus: A3^2 PV")
-    arrange(game, loudest=0, pos={**CORNERS, BARBARUS: field(0, 0), TIGRIS: field(1, 0), MURMILLO: field(0, 1)},
-            hands={0: [c]}, hp={TIGRIS: 2, MURMILLO: 2})
-    shout_round(game, {0: c})
-    game.apply({"a": "choose", "p": 0, "g": BARBARUS})
+    game = play("barbarus: A3^2 PV", BARBARUS, {BARBARUS: field(0, 0), TIGRIS: field(1, 0), MURMILLO: field(0, 1)},
+                hp={TIGRIS: 2, MURMILLO: 2})
     game.apply({"a": "melee", "p": 0, "i": 0, "d": EAST})
     assert [g for g, _ in game.state["pending"]] == [TIGRIS, MURMILLO]
     game.apply({"a": "thumb", "p": 0, "up": 1})
