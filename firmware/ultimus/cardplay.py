@@ -190,11 +190,14 @@ def rise(s, a, ev):
     effects.stand_up(s, ev, g)
 
 
-def step_target(s, card, d):
-    """The field one step in direction d, if the gladiator may step there (else -1)."""
+def can_move(s, card):
+    """Movement points left, and a gladiator neither fallen nor netted to spend them."""
     g = card["g"]
-    if card["mp"] < 1 or s["fallen"][g] or s["net"] == g:
-        return -1
+    return card["mp"] >= 1 and not s["fallen"][g] and s["net"] != g
+
+
+def step_target(s, g, d):
+    """The field one step from g in direction d if it is inside the arena and empty, else -1."""
     f = NEIGH[s["pos"][g]][d]
     if f < 0 or occupant(s, f) >= 0:
         return -1
@@ -211,7 +214,7 @@ def step(s, a, ev):
         refuse("no_movement", "no movement points left")
     if s["fallen"][g] or s["net"] == g:
         refuse("cannot_move", "a fallen or netted gladiator cannot move")
-    f = step_target(s, card, d)
+    f = step_target(s, g, d)
     if f < 0:
         refuse("blocked", "that field is off the arena or taken (no moving through gladiators)")
     card["mp"] -= 1

@@ -178,9 +178,10 @@ def _symbols(s, seat, card, out):
             out.append({"a": "draw", "p": seat, "i": i})
         elif kind == LOUDEST:
             out.append({"a": "loudest", "p": seat, "i": i})
-    for d in range(6):
-        if cardplay.step_target(s, card, d) >= 0:
-            out.append({"a": "step", "p": seat, "d": d})
+    if cardplay.can_move(s, card):
+        for d in range(6):
+            if cardplay.step_target(s, g, d) >= 0:
+                out.append({"a": "step", "p": seat, "d": d})
 
 
 def _effect_level(s, seat, out):
