@@ -11,7 +11,6 @@ from ultimus.content import YELLING_CARD_TEXT, MAX_HEALTH
 from ultimus.errors import Illegal
 from ultimus.game import Game
 from ultimus.hexmap import COORDS, DOORS
-from ultimus.state import ARENA
 
 TIGRIS, SAGITTARIUS, RETIARIUS, MURMILLO, BARBARUS, DIMACHAERUS = range(6)
 
@@ -99,20 +98,6 @@ def shout_round(game, shouts):
     assert s["phase"] == "action"
 
 
-def skip_to(game, seat):
-    """End the turns before `seat` (thinking seats think without discarding)."""
-    s = game.state
-    while s["order"][s["turn"]] != seat:
-        p = s["order"][s["turn"]]
-        if s["card"] is not None:
-            if s["card"]["stage"] == "choose":
-                opts = [a for a in game.legal_actions(s["card"]["ctrl"]) if a["a"] == "choose"]
-                game.apply(opts[0])
-            game.apply({"a": "end", "p": s["card"]["ctrl"]})
-        else:
-            game.apply({"a": "think", "p": p, "c": []})
-
-
 def refused(game, action, code):
     """Assert the action is refused with `code` and changes nothing."""
     before = game.digest()
@@ -125,9 +110,5 @@ def refused(game, action, code):
     return info.value
 
 
-def in_arena(game):
-    return [g for g in range(6) if game.state["status"][g] == ARENA]
-
-
-__all__ = ["card_id", "field", "start_battle", "arrange", "shout_round", "skip_to", "refused", "in_arena",
+__all__ = ["card_id", "field", "start_battle", "arrange", "shout_round", "refused",
            "MAX_HEALTH", "DOORS"] + ["TIGRIS", "SAGITTARIUS", "RETIARIUS", "MURMILLO", "BARBARUS", "DIMACHAERUS"]

@@ -74,10 +74,6 @@ def new_state(players, seed, mode=MODE_FULL, battles=DEFAULT_BATTLES):
     }
 
 
-def in_arena(s, g):
-    return s["status"][g] == ARENA
-
-
 def arena_gladiators(s):
     return [g for g in range(GLADIATORS) if s["status"][g] == ARENA]
 
@@ -88,10 +84,6 @@ def occupant(s, field):
         if pos[g] == field and field >= 0:
             return g
     return -1
-
-
-def netted(s, g):
-    return s["net"] == g
 
 
 def seat_order(s):
