@@ -44,11 +44,11 @@ def test_bots_only_choose_among_the_legal_actions_they_are_given():
 def test_the_thumb_follows_the_bots_bets():
     game = Game(2, 1)
     s = game.state
-    s["phase"], s["pending"], s["loudest"] = "action", [[3, 1]], 0
+    s["phase"], s["pollice_verso"], s["loudest"] = "action", [[3, 1]], 0
     s["bets"][0] = [[9, 2]]  # Murmillo to die
     bot = HeuristicBot(1)
     options = [{"a": "thumb", "p": 0, "up": 1}, {"a": "thumb", "p": 0, "up": 0}]
     assert bot.choose(game, 0, options)["up"] == 0
     s["bets"][0] = [[12, 2]]  # Tigris invest: a pardoned Tigris pays
-    s["pending"] = [[0, 1]]
+    s["pollice_verso"] = [[0, 1]]
     assert bot.choose(game, 0, options)["up"] == 1

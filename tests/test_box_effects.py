@@ -75,7 +75,7 @@ def test_box_pollice_verso_and_extra_cards_at_the_right_seat():
     game = box_round(shouts=(0, 1))
     game.apply({"a": "done", "p": 0})
     events = game.apply({"a": "damage", "p": 1, "g": DIMACHAERUS, "n": 9, "pv": 1})
-    assert game.state["pending"] == [[DIMACHAERUS, 1]]
+    assert game.state["pollice_verso"] == [[DIMACHAERUS, 1]]
     refused(game, {"a": "done", "p": 1}, "pollice_verso")
     events = game.apply({"a": "thumb", "p": 0, "up": 1})
     assert game.state["status"][DIMACHAERUS] == PARDONED

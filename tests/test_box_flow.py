@@ -97,7 +97,7 @@ def _refused(fb, box):
 
 def _pollice_verso(fb, box):
     s = box.app.game.state
-    assert s["pending"] == [[DIMACHAERUS, 0]] and s["hp"][DIMACHAERUS] == 0
+    assert s["pollice_verso"] == [[DIMACHAERUS, 0]] and s["hp"][DIMACHAERUS] == 0
     assert played(fb, "verso", fb.clock.ms() - 200)
     assert set(ring(fb, DIMACHAERUS)) <= {RED, WHITE}
     loudest_station = box.app.station_of_seat(s["loudest"])
@@ -225,7 +225,7 @@ def test_the_box_resumes_its_game_after_a_restart():
     digest = box.app.game.digest()
     again_fb, again = new_box(storage=fb.storage)
     assert again.app.game.digest() == digest
-    assert again.app.game.state["pending"]
+    assert again.app.game.state["pollice_verso"]
     press(again_fb, again, board.THUMB_UP)
     assert again.app.game.state["status"][DIMACHAERUS] == PARDONED
 

@@ -25,7 +25,7 @@ def check_invariants(game, events):
         assert 0 <= s["hp"][g] <= MAX_HEALTH[g]
         if s["status"][g] in (DEAD, PARDONED):
             assert s["hp"][g] == 0 and s["pos"][g] == -1 and not s["fallen"][g] and s["net"] != g
-        if s["status"][g] == ARENA and not s["pending"]:
+        if s["status"][g] == ARENA and not s["pollice_verso"]:
             assert s["hp"][g] > 0
     assert coins(s) == BANK_START
     if s["mode"] == "full":

@@ -287,7 +287,7 @@ def test_pollice_verso_thumbs_up_pardons_and_the_loudest_spectator_draws():
     game.apply({"a": "choose", "p": 2, "g": BARBARUS})
     events = game.apply({"a": "melee", "p": 2, "i": 0, "d": EAST})
     assert any(e["e"] == "pollice_verso" and e["g"] == TIGRIS for e in events)
-    assert game.state["pending"] == [[TIGRIS, 2]]
+    assert game.state["pollice_verso"] == [[TIGRIS, 2]]
     refused(game, {"a": "end", "p": 2}, "not_your_turn")
     refused(game, {"a": "thumb", "p": 1, "up": 1}, "not_loudest")
     hand = len(game.state["hands"][2])
@@ -311,7 +311,7 @@ def test_a_separate_pollice_verso_for_every_gladiator_that_would_die():
     game = play("barbarus: A3^2 PV", BARBARUS, {BARBARUS: field(0, 0), TIGRIS: field(1, 0), MURMILLO: field(0, 1)},
                 hp={TIGRIS: 2, MURMILLO: 2})
     game.apply({"a": "melee", "p": 0, "i": 0, "d": EAST})
-    assert [g for g, _ in game.state["pending"]] == [TIGRIS, MURMILLO]
+    assert [g for g, _ in game.state["pollice_verso"]] == [TIGRIS, MURMILLO]
     game.apply({"a": "thumb", "p": 0, "up": 1})
     game.apply({"a": "thumb", "p": 0, "up": 0})
     assert game.state["status"][TIGRIS] == PARDONED and game.state["status"][MURMILLO] == DEAD
@@ -320,5 +320,5 @@ def test_a_separate_pollice_verso_for_every_gladiator_that_would_die():
 def test_without_pollice_verso_a_gladiator_at_zero_simply_dies():
     game = play("barbarus: M2 A3", BARBARUS, {BARBARUS: field(0, 0), TIGRIS: field(1, 0)}, hp={TIGRIS: 1})
     game.apply({"a": "melee", "p": 0, "i": 1, "d": EAST})
-    assert game.state["status"][TIGRIS] == DEAD and not game.state["pending"]
+    assert game.state["status"][TIGRIS] == DEAD and not game.state["pollice_verso"]
     assert game.state["status"][BARBARUS] == ARENA

@@ -4,4 +4,4 @@ Entry points live in `ultimus.game` (Game, replay) and `ultimus.rules`
 (apply, legal_actions). Nothing here imports hardware or host code.
 """
 
-VERSION = "0.1.0"
+from referee import VERSION  # noqa: F401  (one version for firmware and host)

@@ -101,7 +101,7 @@ def start_battle(s, ev):
         s["pos"][g] = -1
         s["drunk"][g] = -1
     s["net"] = -1
-    s["pending"] = []
+    s["pollice_verso"] = []
     s["card"] = None
     s["winner"] = -1
     s["paid"] = []
@@ -305,7 +305,7 @@ def think(s, a, ev):
     need_phase(s, "action")
     need_mode(s, MODE_FULL, "on the box a thinking seat just says done")
     p = seat_arg(s, a)
-    if p != active_seat(s) or s["pending"]:
+    if p != active_seat(s) or s["pollice_verso"]:
         refuse("not_your_turn", "it is not this seat's turn")
     if s["shout"][p] != THINK:
         refuse("shouted", "this seat shouted: play the revealed card")
@@ -328,7 +328,7 @@ def think(s, a, ev):
 
 def check_battle_end(s, ev):
     """After every effect: one gladiator left (and no pollice verso pending) ends the battle."""
-    if s["phase"] != "action" or s["pending"]:
+    if s["phase"] != "action" or s["pollice_verso"]:
         return
     left = arena_gladiators(s)
     if len(left) > 1:

@@ -20,7 +20,7 @@ def _active(s, a):
     need_phase(s, "action")
     need_mode(s, MODE_BOX, "in the full game effects come from played cards")
     p = seat_arg(s, a)
-    if s["pending"]:
+    if s["pollice_verso"]:
         refuse("pollice_verso", "the loudest spectator decides first")
     if p != active_seat(s):
         refuse("not_your_turn", "seat %d is playing" % active_seat(s))

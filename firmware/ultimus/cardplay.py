@@ -93,7 +93,7 @@ def choices(s, card):
 def _actor(s, a):
     need_phase(s, "action")
     card = s["card"]
-    if card is None or s["pending"]:
+    if card is None or s["pollice_verso"]:
         refuse("not_your_turn", "no yelling card is being played now")
     p = seat_arg(s, a)
     if p != card["ctrl"]:

@@ -1,8 +1,3 @@
-"""The small differences between MicroPython and CPython, in one place."""
+"""The MicroPython/CPython differences live in referee.compat (kept here for the 0.1.0 import path)."""
 
-try:
-    from micropython import const  # noqa: F401
-except ImportError:  # CPython
-
-    def const(value):
-        return value
+from referee.compat import const  # noqa: F401

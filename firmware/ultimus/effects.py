@@ -35,7 +35,7 @@ def wound(s, ev, g, wounds, by_seat, pollice_verso, attack):
     ev.append({"e": "wound", "g": g, "n": wounds, "hp": hp})
     if hp == 0:
         if pollice_verso:
-            s["pending"].append([g, by_seat])
+            s["pollice_verso"].append([g, by_seat])
             ev.append({"e": "pollice_verso", "g": g, "p": s["loudest"]})
         else:
             kill(s, ev, g, by_seat)
@@ -69,7 +69,7 @@ def pardon(s, ev, g):
 
 def thumb(s, ev, up):
     """The loudest spectator's pollice verso on the first gladiator waiting for it."""
-    g, attacker = s["pending"].pop(0)
+    g, attacker = s["pollice_verso"].pop(0)
     ev.append({"e": "thumb", "g": g, "up": 1 if up else 0, "p": s["loudest"]})
     if up:
         pardon(s, ev, g)

@@ -49,7 +49,7 @@ def legal_actions(s, seat):
             else:
                 out.append({"a": "commit", "p": seat, "shout": 1})
     elif phase == "action":
-        if s["pending"]:
+        if s["pollice_verso"]:
             if seat == s["loudest"]:
                 out.append({"a": "thumb", "p": seat, "up": 1})
                 out.append({"a": "thumb", "p": seat, "up": 0})
@@ -249,7 +249,7 @@ def actors(s):
     if phase == "shout":
         return [p for p in range(n) if s["shout"][p] == UNDECIDED]
     if phase == "action":
-        if s["pending"]:
+        if s["pollice_verso"]:
             return [s["loudest"]]
         card = s["card"]
         return [card["ctrl"] if card is not None else active_seat(s)]

@@ -14,7 +14,7 @@ from ultimus.state import MODE_FULL
 
 def pollice_verso(s, a, ev):
     need_phase(s, "action")
-    if not s["pending"]:
+    if not s["pollice_verso"]:
         refuse("no_pollice_verso", "no gladiator waits for the pollice verso")
     p = seat_arg(s, a)
     if p != s["loudest"]:

@@ -67,7 +67,7 @@ def new_state(players, seed, mode=MODE_FULL, battles=DEFAULT_BATTLES):
         "turn": 0,
         "placed": 0,
         "card": None,
-        "pending": [],
+        "pollice_verso": [],
         "winner": -1,
         "paid": [],
         "champions": [],

@@ -8,14 +8,14 @@ from ultimus.state import UNDECIDED
 
 _PUBLIC_KEYS = ("mode", "players", "battles", "phase", "battle", "round", "loudest", "hp", "status",
                 "fallen", "pos", "net", "drunk", "gold", "new_gold", "ready", "bank", "order", "turn",
-                "placed", "pending", "winner", "paid", "champions")
+                "placed", "pollice_verso", "winner", "paid", "champions")
 
 
 def public_view(s):
     v = {}
     for key in _PUBLIC_KEYS:
         value = s[key]
-        v[key] = [list(x) for x in value] if key == "pending" else (list(value) if type(value) is list else value)
+        v[key] = [list(x) for x in value] if key == "pollice_verso" else (list(value) if type(value) is list else value)
     v["deck"] = len(s["deck"])
     v["discard"] = len(s["discard"])
     v["hand_sizes"] = [len(h) for h in s["hands"]]

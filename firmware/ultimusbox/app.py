@@ -286,7 +286,7 @@ class BoxApp:
 
     def _press_action(self, button, t_us):
         s = self.game.state
-        if s["pending"]:
+        if s["pollice_verso"]:
             if button in (board.THUMB_UP, board.THUMB_DOWN):
                 self.act({"a": "thumb", "p": s["loudest"], "up": 1 if button == board.THUMB_UP else 0})
             elif button >= board.WHEEL_0:

@@ -144,7 +144,7 @@ def _set_up(app, frame, blink, phase):
 
 def _wheels(app, frame, blink, now_ms):
     s = app.game.state
-    pending_pv = [g for g, _ in s["pending"]]
+    pending_pv = [g for g, _ in s["pollice_verso"]]
     for g in range(6):
         status = s["status"][g]
         colour = GLADIATOR_COLOURS[g]
@@ -218,7 +218,7 @@ def _stations(app, frame, blink, now_ms):
             colour = OFF  # secret: no light for a press until the reveal
         elif phase == "action":
             colour = SHOUTED if s["shout"][seat] == SHOUT else THOUGHT
-            if s["pending"] and seat == s["loudest"]:
+            if s["pollice_verso"] and seat == s["loudest"]:
                 colour = GOLD if blink else OFF
             elif seat == active:
                 if app.selected >= 0:

@@ -155,7 +155,7 @@ class HeuristicBot:
         trial["order"], trial["turn"] = [(seat + i) % n for i in range(n)], 0
         trial["shout"] = [0] * n
         trial["shout"][seat] = 1
-        trial["pending"] = []
+        trial["pollice_verso"] = []
         if card in trial["hands"][seat]:
             trial["hands"][seat].remove(card)
         begin_card(trial, [], seat, card)
@@ -170,12 +170,12 @@ class HeuristicBot:
                 core_apply(trial, choice)
             except Illegal:
                 break
-            if trial["phase"] != "action" or trial["pending"]:
+            if trial["phase"] != "action" or trial["pollice_verso"]:
                 break
         return self._value(trial, seat)
 
     def _thumb(self, s, seat, options):
-        g = s["pending"][0][0]
+        g = s["pollice_verso"][0][0]
         up_value, down_value = 0.0, 0.0
         for b, coins in s["bets"][seat]:
             if not coins or BETTING_CARDS[b][0] != g:

@@ -145,7 +145,7 @@ def action_text(s, a):
     if kind == "end":
         return "end the card"
     if kind == "thumb":
-        return "thumbs %s for %s" % ("UP (pardon)" if a["up"] else "DOWN (death)", GLADIATOR_NAMES[s["pending"][0][0]])
+        return "thumbs %s for %s" % ("UP (pardon)" if a["up"] else "DOWN (death)", GLADIATOR_NAMES[s["pollice_verso"][0][0]])
     if kind == "give":
         return "give %d gold to seat %d" % (a["n"], a["to"])
     if kind == "pass_card":

@@ -167,7 +167,7 @@ def render_text(vbox):
         out.append_text(_dot(fb.leds.pixel(board.seat_pixel(station))))
         out.append("  ")
     out.append("\n\n")
-    if app.phase == "action" and game is not None and not game.state["pending"]:
+    if app.phase == "action" and game is not None and not game.state["pollice_verso"]:
         out.append("entering for seat %d: " % app.active_seat(), style="bold")
         if app.selected >= 0:
             out.append("%s, %s%s" % (GLADIATOR_NAMES[app.selected], MODE_NAMES[app.mode],

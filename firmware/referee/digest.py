@@ -1,0 +1,58 @@
+"""A short digest of a game state, equal on every port.
+
+The state is written in a canonical text (dict keys sorted, because dict
+order differs between MicroPython and CPython) and hashed with 32-bit FNV-1a.
+"""
+
+FNV_OFFSET = 0x811C9DC5
+FNV_PRIME = 0x01000193
+
+
+def canonical(obj, out):
+    t = type(obj)
+    if obj is None:
+        out.append("n")
+    elif t is bool:
+        out.append("1" if obj else "0")
+    elif t is int:
+        out.append(str(obj))
+    elif t is str:
+        out.append('"' + obj + '"')
+    elif t is list or t is tuple:
+        out.append("[")
+        for i in range(len(obj)):
+            if i:
+                out.append(",")
+            canonical(obj[i], out)
+        out.append("]")
+    elif t is dict:
+        out.append("{")
+        first = True
+        for key in sorted(obj):
+            if not first:
+                out.append(",")
+            first = False
+            out.append(key)
+            out.append(":")
+            canonical(obj[key], out)
+        out.append("}")
+    else:
+        raise TypeError("state holds a %s" % t)
+
+
+def canonical_text(obj):
+    out = []
+    canonical(obj, out)
+    return "".join(out)
+
+
+def fnv1a(data):
+    h = FNV_OFFSET
+    for byte in data:
+        h = ((h ^ byte) * FNV_PRIME) & 0xFFFFFFFF
+    return h
+
+
+def digest(state):
+    """8 hex digits that change whenever anything in the state changes."""
+    return "%08x" % fnv1a(canonical_text(state).encode())

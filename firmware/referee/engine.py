@@ -1,0 +1,243 @@
+"""The one engine every game runs on: apply against a declared flow, refuse, log, replay, digest.
+
+A game's rules are a module with:
+  NAME                  the game's name in saved games, journals and on the link
+  FORMAT                the number of the saved-data format this version writes
+  FLOW                  a Flow: for each variant and phase, which actions are allowed,
+                        who may take them and which handler runs (the one table to read)
+  variant(s)            the FLOW variant that applies to a state ("" if the game has none)
+  check_setup(setup)    the set-up as a new dict with its defaults, or Illegal("bad_setup")
+  new_state(setup)      the state a checked set-up starts from: one plain dict
+  public_view(s), seat_view(s, seat)
+  legal()               the module with legal_actions(s, seat), actors(s) and
+                        trade_actions(s, seat), loaded on first use (a box never needs it)
+  digest_for(s, format) the digest an older FORMAT wrote into its saved games
+
+Handlers take (state, action, events). The engine has already checked the
+phase, the variant and the actor; a handler checks the rest with the game's
+rule checks (each one function, shared with legal_actions), refuses with
+Illegal before it changes anything, then applies and appends its events.
+A state is plain data (dicts, lists, ints, strings) that digests the same
+on every port.
+"""
+
+from referee import VERSION
+from referee.digest import digest
+from referee.errors import Illegal, int_arg
+
+
+class Who:
+    """Who may take an action: the referee (no seat), any seat, or the seats a rule names.
+
+    seats(s) lists the seats allowed now; it may itself refuse with a more
+    telling reason (the loudest spectator decides first, say).
+    """
+
+    def __init__(self, name, seats=None, code="not_your_turn", message="it is not this seat's turn"):
+        self.name = name
+        self.seats = seats
+        self.code = code
+        self.message = message
+
+
+REFEREE = Who("the referee")
+ANY_SEAT = Who("any seat")
+ANY_PHASE = "*"  # a flow's actions allowed in every phase but the end
+
+
+class Flow:
+    """A game's declared flow: {variant: {phase: {action: (Who, handler)}}}.
+
+    The phase ANY_PHASE holds actions allowed in every phase but the end.
+    """
+
+    def __init__(self, variants, end="over"):
+        self.variants = variants
+        self.end = end
+        self.known = {}
+        self.in_phase = {}  # phase -> actions allowed there in some variant
+        for v in variants:
+            for phase in variants[v]:
+                names = self.in_phase.setdefault(phase, {})
+                for name in variants[v][phase]:
+                    self.known[name] = 1
+                    names[name] = 1
+
+    def entry(self, variant, phase, name):
+        """(who, handler) of an action now, or None."""
+        table = self.variants[variant]
+        moves = table.get(phase)
+        found = moves.get(name) if moves else None
+        if found is None and phase != self.end:
+            anytime = table.get(ANY_PHASE)
+            found = anytime.get(name) if anytime else None
+        return found
+
+    def resolve(self, variant, phase, name):
+        """(who, handler) of a known action, or the refusal that says why not now."""
+        if phase == self.end:
+            raise Illegal("game_over", "the game is over")
+        found = self.entry(variant, phase, name)
+        if found is not None:
+            return found
+        if name in self.in_phase.get(phase, ()) or name in self.in_phase.get(ANY_PHASE, ()):
+            raise Illegal("wrong_mode", "'%s' is not part of the %s game" % (name, variant))
+        raise Illegal("wrong_phase", "not possible in the %s phase" % phase)
+
+    def actions(self, variant, phase):
+        """The names of the actions of a phase (and of every phase), in a fixed order."""
+        table = self.variants[variant]
+        out = sorted(table.get(phase, {}))
+        if phase != self.end:
+            out += sorted(table.get(ANY_PHASE, {}))
+        return out
+
+
+def apply(rules, s, action):
+    """Validate and apply one action; returns its events or raises Illegal (state untouched)."""
+    if type(action) is not dict:
+        raise Illegal("bad_action", "an action is an object with a field 'a'")
+    name = action.get("a")
+    flow = rules.FLOW
+    if type(name) is not str or name not in flow.known:
+        raise Illegal("unknown_action", "unknown action %r" % (name,))
+    who, handler = flow.resolve(rules.variant(s), s["phase"], name)
+    if who is not REFEREE:
+        p = int_arg(action, "p", 0, s["players"] - 1)
+        if who.seats is not None and p not in who.seats(s):
+            raise Illegal(who.code, who.message)
+    events = []
+    handler(s, action, events)
+    return events
+
+
+def public_event(e):
+    """An event as everyone may hear it: without its hidden part."""
+    if "hidden" not in e:
+        return e
+    out = {}
+    for key in e:
+        if key != "hidden":
+            out[key] = e[key]
+    return out
+
+
+class CountingLog:
+    """A log that only counts the actions: for replays that must not keep them (the box's
+    resume reads them from its journal) and for measuring a game without its log."""
+
+    def __init__(self):
+        self.count = 0
+
+    def append(self, action):
+        self.count += 1
+
+    def __len__(self):
+        return self.count
+
+
+class Game:
+    """One game of any rule set: its set-up, its state and its action log.
+
+    apply is the one door for every caller (box app, link, host, bots): it
+    validates and applies one action, logs it when accepted, and on refusal
+    leaves the state exactly as it was. A set-up plus the log replays to the
+    same state, digest for digest, on every port.
+    """
+
+    def __init__(self, rules, setup, log=None):
+        """log: where accepted actions go, a list by default; the box passes its
+        flash journal instead, so that a long game does not fill the heap."""
+        self.rules = rules
+        self.setup = rules.check_setup(setup)
+        self.state = rules.new_state(self.setup)
+        self.log = [] if log is None else log
+
+    def apply(self, action):
+        """Events of an accepted action; Illegal (state untouched) for a refused one."""
+        try:
+            events = apply(self.rules, self.state, action)
+        except Illegal:
+            raise  # handlers refuse before they change anything (the property tests hold them to it)
+        except Exception as exc:
+            # A bug must not cost the table its game: rebuild the state from the log.
+            self._rebuild()
+            raise Illegal("internal", "the core failed on this action: %r" % (exc,))
+        self.log.append(action)
+        return events
+
+    def _rebuild(self):
+        fresh = replay(self.rules, self.setup, list(self.log)).state
+        self.state.clear()
+        self.state.update(fresh)
+
+    @property
+    def name(self):
+        return self.rules.NAME
+
+    @property
+    def phase(self):
+        return self.state["phase"]
+
+    def legal_actions(self, seat):
+        """Every action `seat` (-1: the referee) may take now: exactly what apply accepts."""
+        return self.rules.legal().legal_actions(self.state, seat)
+
+    def trade_actions(self, seat):
+        return self.rules.legal().trade_actions(self.state, seat)
+
+    def actors(self):
+        """The seats that have something to do now (the referee is not listed)."""
+        return self.rules.legal().actors(self.state)
+
+    def digest(self):
+        return digest(self.state)
+
+    def public_view(self):
+        return self.rules.public_view(self.state)
+
+    def seat_view(self, seat):
+        return self.rules.seat_view(self.state, seat)
+
+    def to_data(self):
+        """Everything needed to restore the game: who wrote it, the set-up and the log."""
+        return {"format": self.rules.FORMAT, "game": self.rules.NAME, "version": VERSION,
+                "setup": dict(self.setup), "log": list(self.log), "digest": self.digest()}
+
+
+def replay(rules, setup, actions):
+    """The game that a set-up and an accepted action log produce."""
+    game = Game(rules, setup)
+    for i in range(len(actions)):
+        try:
+            game.apply(actions[i])
+        except Illegal as exc:
+            raise Illegal("bad_log", "action %d of the log is refused: %s" % (i, exc))
+    return game
+
+
+def saved_format(data, rules):
+    """The format number of saved data; a newer one than this version knows is refused loudly."""
+    fmt = data.get("format", 1)  # 0.1.0 wrote no format: it is format 1
+    if type(fmt) is not int or fmt < 1:
+        raise Illegal("bad_log", "a saved game's format is a whole number")
+    if fmt > rules.FORMAT:
+        raise Illegal("unknown_format", "this saved game was written in format %d by a newer version; "
+                      "this version (%s) reads formats 1 to %d: update ultimus-box" % (fmt, VERSION, rules.FORMAT))
+    return fmt
+
+
+def restore(rules, data):
+    """A game from to_data() of this or an earlier version; refuses a log whose digest does not match."""
+    if type(data) is not dict or type(data.get("setup")) is not dict or type(data.get("log")) is not list:
+        raise Illegal("bad_log", "a saved game has a setup and a log")
+    fmt = saved_format(data, rules)
+    name = data.get("game", "ultimus")  # format 1 (0.1.0) knew only ULTIMUS
+    if name != rules.NAME:
+        raise Illegal("bad_log", "this is a saved %s game, not %s" % (name, rules.NAME))
+    game = replay(rules, data["setup"], data["log"])
+    if "digest" in data:
+        expected = game.digest() if fmt == rules.FORMAT else rules.digest_for(game.state, fmt)
+        if data["digest"] != expected:
+            raise Illegal("bad_log", "the replayed game does not match the saved digest")
+    return game
