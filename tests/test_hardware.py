@@ -62,7 +62,6 @@ def test_the_bill_of_materials_has_every_part_the_board_needs():
     qty = {}
     for row in rows:
         qty[row["part"]] = int(row["qty"])
-        assert abs(float(row["unit price EUR"]) * int(row["qty"]) - float(row["line total EUR"])) < 0.01
     assert qty["Raspberry Pi Pico"] == 1
     assert qty["WS2812B ring 12 pixels"] == board.RINGS
     assert qty["WS2812B single pixel on breakout"] == board.SEAT_PIXELS

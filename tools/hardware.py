@@ -1,11 +1,13 @@
-"""Draw hardware/ from the firmware's pin table (firmware/ultimusbox/board.py).
+"""Draw hardware/ from the firmware's pin table (firmware/ultimusbox/board.py) and hardware/bom.csv.
 
     python tools/hardware.py [--check]
 
-Writes hardware/pinout.md (the pin table), hardware/diagram.json (the same
-circuit for the Wokwi simulator) and hardware/wiring.svg (the schematic,
-drawn with schemdraw). With --check it writes nothing and exits 1 if a file
-differs from what the pin table gives (the tests run this check).
+Writes every generated file of hardware/: pinout.md (the pin table),
+netlist.json (the whole circuit, tools/netlist.py), wiring.svg (its schematic,
+tools/schematic.py), diagram.json (the same circuit for the Wokwi simulator)
+and the cost line of the READMEs (tools/bom.py). With --check it writes
+nothing and exits 1 if a file differs from what the sources give (the tests
+run this check), so hardware/ cannot drift from board.py.
 """
 
 import json
@@ -15,6 +17,10 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "firmware"))
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+import netlist  # noqa: E402
+import schematic  # noqa: E402
 from ultimusbox import board  # noqa: E402
 
 HARDWARE = os.path.join(ROOT, "hardware")
@@ -30,7 +36,7 @@ def pinout_md():
     uses.append((board.LED_DATA_PIN, "LED chain data (through the 74AHCT125, 330 ohm)", "-"))
     uses.append((board.BUZZER_PIN, "buzzer PWM (1 kohm into the NPN's base)", "-"))
     for gpio, name, button in sorted(uses):
-        rows.append("| GP%d | %d | %s | %s |" % (gpio, PICO_PHYSICAL[gpio], name, button))
+        rows.append("| GP%d | %d | %s | %s |" % (gpio, netlist.pico_pin(gpio), name, button))
     free = [g for g in board.USABLE_GPIO if g not in [u[0] for u in uses]]
     rows += ["", "Usable GPIOs left free: %s." % (", ".join("GP%d" % g for g in free) or "none"), "",
              "## The LED chain (%d WS2812B pixels, one data line)" % board.PIXELS, "",
@@ -45,10 +51,6 @@ def pinout_md():
 
 
 GLADIATORS = ("Tigris", "Sagittarius", "Retiarius", "Murmillo", "Barbarus", "Dimachaerus")
-# GPIO -> physical pin of the Pico's 40-pin header
-PICO_PHYSICAL = {0: 1, 1: 2, 2: 4, 3: 5, 4: 6, 5: 7, 6: 9, 7: 10, 8: 11, 9: 12, 10: 14, 11: 15, 12: 16,
-                 13: 17, 14: 19, 15: 20, 16: 21, 17: 22, 18: 24, 19: 25, 20: 26, 21: 27, 22: 29, 26: 31,
-                 27: 32, 28: 34}
 
 
 def wokwi_diagram():
@@ -86,60 +88,16 @@ def wokwi_diagram():
                        "connections": conns, "dependencies": {}}, indent=2) + "\n"
 
 
+def netlist_json():
+    return json.dumps(netlist.netlist(), indent=1) + "\n"
+
+
 def wiring_svg():
-    import schemdraw
-    import schemdraw.elements as elm
-    import schemdraw.logic as logic
-
-    schemdraw.use("svg")
-    schemdraw.config(fontsize=10)
-    left = [(gpio, name) for _, gpio, name in board.BUTTONS if gpio <= 13]
-    right = [(gpio, name) for _, gpio, name in board.BUTTONS if gpio > 13]
-    pins = [elm.IcPin(name="GP%d" % g, side="left") for g, _ in left]
-    pins += [elm.IcPin(name="GP%d" % g, side="right") for g, _ in right]
-    pins += [elm.IcPin(name="VSYS", side="top", anchorname="VSYS", slot="1/3", lblsize=8),
-             elm.IcPin(name="GP%d" % board.LED_DATA_PIN, side="top", anchorname="LED", slot="2/3", lblsize=8),
-             elm.IcPin(name="GP%d" % board.BUZZER_PIN, side="top", anchorname="BUZ", slot="3/3", lblsize=8),
-             elm.IcPin(name="GND", side="bot", anchorname="GND")]
-    with schemdraw.Drawing(show=False) as d:
-        pico = elm.Ic(pins=pins, pinspacing=1.0, edgepadW=3.0, label="Raspberry Pi Pico", lblsize=12)
-        d += pico
-        for side, pins_of_side in (("left", left), ("right", right)):  # each button: GPIO to ground
-            for g, name in pins_of_side:
-                line = elm.Line().at(getattr(pico, "GP%d" % g)).length(1.0)
-                button = elm.Button().length(1.8).label(name, loc="top", fontsize=7)
-                d += line.left() if side == "left" else line.right()
-                d += button.left() if side == "left" else button.right()
-                d += elm.Ground()
-        # LED data: GP27 -> 74AHCT125 (3.3 V in, 5 V out) -> 330 ohm -> ring 0 ... ring 5 -> status pixels
-        d += elm.Line().at(pico.LED).up().length(6.0)
-        d += elm.Line().right().length(7.5)
-        d += logic.Buf().right().label("74AHCT125 at 5 V", loc="top", fontsize=8)
-        d += elm.Resistor().right().label("330 Ω", fontsize=8)
-        for ring in range(board.RINGS):  # DIN of each ring from the DOUT of the one before
-            d += elm.Dot()
-            d += elm.Line().right().length(1.1).label("ring %d" % ring, loc="top", fontsize=7)
-        d += elm.Dot()
-        d += elm.Line().right().length(1.6).label("6 status px", loc="top", fontsize=7)
-        # buzzer: GP28 -> 1 kohm -> NPN base; the piezo from +5 V to the collector; emitter to ground
-        d += elm.Line().at(pico.BUZ).up().length(1.8)
-        d += elm.Line().right().length(6.0)
-        d += elm.Resistor().right().label("1 kΩ", fontsize=8)
-        q = elm.BjtNpn(circle=True).right().anchor("base").label("2N2222", loc="right", fontsize=8)
-        d += q
-        d += elm.Ground().at(q.emitter)
-        d += elm.Line().at(q.collector).up().length(0.6)
-        d += elm.Speaker().up().label("piezo", loc="right", fontsize=8)
-        d += elm.Vdd().label("+5 V", fontsize=8)
-        # power: the 5 V supply feeds the chain and, through a Schottky diode, the Pico's VSYS
-        d += elm.Line().at(pico.VSYS).up().length(8.0)
-        d += elm.Diode().up().reverse().label("1N5819", loc="left", fontsize=8)
-        d += elm.Vdd().label("+5 V from the 3 A USB-C supply (1000 µF across it at the first ring)", fontsize=8)
-        d += elm.Ground().at(pico.GND)
-    return d.get_imagedata("svg").decode()
+    return schematic.wiring_svg(netlist.netlist())
 
 
-FILES = {"pinout.md": pinout_md, "diagram.json": wokwi_diagram, "wiring.svg": wiring_svg}
+FILES = {"pinout.md": pinout_md, "netlist.json": netlist_json, "wiring.svg": wiring_svg,
+         "diagram.json": wokwi_diagram}
 
 
 def main(argv):
