@@ -4,7 +4,8 @@
 
 Writes every generated file of hardware/: pinout.md (the pin table),
 netlist.json (the whole circuit, tools/netlist.py), wiring.svg (its schematic,
-tools/schematic.py), diagram.json (the same circuit for the Wokwi simulator)
+tools/schematic.py), panel.json/.svg/.dxf (the lid to cut, tools/panel.py),
+diagram.json (the same circuit for the Wokwi simulator)
 and the cost line of the READMEs (tools/bom.py). With --check it writes
 nothing and exits 1 if a file differs from what the sources give (the tests
 run this check), so hardware/ cannot drift from board.py.
@@ -20,6 +21,7 @@ sys.path.insert(0, os.path.join(ROOT, "firmware"))
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import netlist  # noqa: E402
+import panel  # noqa: E402
 import schematic  # noqa: E402
 from ultimusbox import board  # noqa: E402
 
@@ -97,6 +99,7 @@ def wiring_svg():
 
 
 FILES = {"pinout.md": pinout_md, "netlist.json": netlist_json, "wiring.svg": wiring_svg,
+         "panel.json": panel.panel_json, "panel.svg": panel.panel_svg, "panel.dxf": panel.panel_dxf,
          "diagram.json": wokwi_diagram}
 
 
