@@ -5,7 +5,8 @@
 Writes every generated file of hardware/: pinout.md (the pin table),
 netlist.json (the whole circuit, tools/netlist.py), wiring.svg (its schematic,
 tools/schematic.py), panel.json/.svg/.dxf (the lid to cut, tools/panel.py),
-diagram.json (the same circuit for the Wokwi simulator)
+diagram.json and wokwi.toml (the same circuit for the Wokwi simulator,
+tools/wokwi.py)
 and the cost line of the READMEs (tools/bom.py). With --check it writes
 nothing and exits 1 if a file differs from what the sources give (the tests
 run this check), so hardware/ cannot drift from board.py.
@@ -23,6 +24,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import netlist  # noqa: E402
 import panel  # noqa: E402
 import schematic  # noqa: E402
+import wokwi  # noqa: E402
 from ultimusbox import board  # noqa: E402
 
 HARDWARE = os.path.join(ROOT, "hardware")
@@ -55,41 +57,6 @@ def pinout_md():
 GLADIATORS = ("Tigris", "Sagittarius", "Retiarius", "Murmillo", "Barbarus", "Dimachaerus")
 
 
-def wokwi_diagram():
-    """The circuit for wokwi.com: Pico, the chain of rings and status pixels, buttons, buzzer."""
-    parts = [{"type": "wokwi-pi-pico", "id": "pico", "top": 0, "left": 0, "attrs": {"env": "micropython-20241129-v1.24.1"}}]
-    conns = []
-    for button, gpio, name in board.BUTTONS:
-        pid = "btn%d" % button
-        colour = "red" if button < board.THINK_0 else ("blue" if button < board.WHEEL_0 else
-                                                       ("white" if button < board.MINUS else "yellow"))
-        parts.append({"type": "wokwi-pushbutton", "id": pid, "top": 260 + 60 * (button // 8),
-                      "left": -300 + 90 * (button % 8), "attrs": {"color": colour, "label": name}})
-        conns.append(["%s:1.l" % pid, "pico:GP%d" % gpio, "green", []])
-        conns.append(["%s:2.l" % pid, "pico:GND.%d" % (1 + button % 8), "black", []])
-    previous = "pico:GP%d" % board.LED_DATA_PIN
-    for ring in range(board.RINGS):
-        rid = "ring%d" % ring
-        parts.append({"type": "wokwi-led-ring", "id": rid, "top": -260, "left": -300 + 130 * ring,
-                      "attrs": {"pixels": str(board.RING_PIXELS)}})
-        conns.append([previous, "%s:DIN" % rid, "green", []])
-        conns.append(["%s:VCC" % rid, "pico:VBUS", "red", []])
-        conns.append(["%s:GND" % rid, "pico:GND.8", "black", []])
-        previous = "%s:DOUT" % rid
-    for station in range(board.STATIONS):
-        sid = "seat%d" % station
-        parts.append({"type": "wokwi-neopixel", "id": sid, "top": -90, "left": -300 + 130 * station, "attrs": {}})
-        conns.append([previous, "%s:DIN" % sid, "green", []])
-        conns.append(["%s:VDD" % sid, "pico:VBUS", "red", []])
-        conns.append(["%s:VSS" % sid, "pico:GND.8", "black", []])
-        previous = "%s:DOUT" % sid
-    parts.append({"type": "wokwi-buzzer", "id": "buzzer", "top": 0, "left": 200, "attrs": {"volume": "0.2"}})
-    conns.append(["buzzer:1", "pico:GND.7", "black", []])
-    conns.append(["buzzer:2", "pico:GP%d" % board.BUZZER_PIN, "orange", []])
-    return json.dumps({"version": 1, "author": "Ultimus Box", "editor": "wokwi", "parts": parts,
-                       "connections": conns, "dependencies": {}}, indent=2) + "\n"
-
-
 def netlist_json():
     return json.dumps(netlist.netlist(), indent=1) + "\n"
 
@@ -100,7 +67,7 @@ def wiring_svg():
 
 FILES = {"pinout.md": pinout_md, "netlist.json": netlist_json, "wiring.svg": wiring_svg,
          "panel.json": panel.panel_json, "panel.svg": panel.panel_svg, "panel.dxf": panel.panel_dxf,
-         "diagram.json": wokwi_diagram}
+         "diagram.json": wokwi.diagram, "wokwi.toml": wokwi.wokwi_toml}
 
 
 def main(argv):

@@ -181,7 +181,15 @@ def panel_dxf():
 
     ezdxf.options.write_fixed_meta_data_for_testing = True  # the same file every time, so --check can compare
     lay = layout()
-    doc = ezdxf.new("R12", setup=False)  # R12: read by every laser cutter's software, and written in a fixed order
+    import logging
+
+    quiet = logging.getLogger("ezdxf")
+    level = quiet.level
+    quiet.setLevel(logging.ERROR)  # new() always sets $INSUNITS, which R12 cannot store: no warning for that
+    try:  # R12: read by every laser cutter's software, and written in a fixed order
+        doc = ezdxf.new("R12", setup=False, units=ezdxf.units.MM)
+    finally:
+        quiet.setLevel(level)
     doc.layers.add("CUT", color=1)
     doc.layers.add("ENGRAVE", color=7)
     doc.layers.add("BODY", color=8)
