@@ -152,3 +152,11 @@ def test_the_svg_draws_every_hole(lid):
     svg = open(os.path.join(HARDWARE, "panel.svg"), encoding="utf-8").read()
     for h in lid["holes"]:
         assert '<circle cx="%g" cy="%g" r="%g" stroke="red">' % (h["x"], -h["y"], h["hole"] / 2) in svg
+
+
+def test_the_readme_states_the_lid_the_tests_check():
+    text = open(os.path.join(HARDWARE, "README.md"), encoding="utf-8").read()
+    assert "hexagon %d mm across the corners" % panel.ACROSS_CORNERS in text
+    assert "keeps %d mm between any two bodies and %d mm from the edge" % (panel.CLEARANCE, panel.WALL_MARGIN) in text
+    enclosure = [r for r in bom.rows() if r["ref"] == "ENC1"][0]
+    assert "%d mm across the corners" % panel.ACROSS_CORNERS in enclosure["description"]
