@@ -155,7 +155,7 @@ def test_the_svg_draws_every_hole(lid):
 
 
 def test_the_readme_states_the_lid_the_tests_check():
-    text = open(os.path.join(HARDWARE, "README.md"), encoding="utf-8").read()
+    text = " ".join(open(os.path.join(HARDWARE, "README.md"), encoding="utf-8").read().split())
     assert "hexagon %d mm across the corners" % panel.ACROSS_CORNERS in text
     assert "keeps %d mm between any two bodies and %d mm from the edge" % (panel.CLEARANCE, panel.WALL_MARGIN) in text
     enclosure = [r for r in bom.rows() if r["ref"] == "ENC1"][0]
