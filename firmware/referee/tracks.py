@@ -38,6 +38,9 @@ def new(starts, lo=None, hi=None):
     """A track starting each figure at starts[i]; lo/hi: see the module docstring."""
     t = {"at": list(starts), "start": list(starts), "lo": lo, "hi": hi}
     for i in range(len(starts)):
+        top = highest(t, i)
+        if lo is not None and top is not None and top < lo:
+            raise ValueError("a track's upper bound is below its lower bound")
         t["at"][i] = _clamp(t, i, starts[i])
     return t
 
