@@ -110,18 +110,21 @@ def spend(s, seat, amount, purse, ev=None, why="buy"):
     pay(s, seat, BANK, amount, purse, None, ev, why)
 
 
-def settle(s, seat, purse, ev=None):
-    """Pay seat's debts, oldest first, from what purse holds; returns how much was paid."""
+def settle(s, seat, purse, ev=None, limit=None):
+    """Pay seat's debts, oldest first, from what purse holds (at most limit, if given);
+    returns how much was paid."""
     paid = 0
     debts = s["debts"]
     i = 0
     while i < len(debts):
         debt = debts[i]
-        have = s["purses"][purse][seat]
         if debt[0] != seat:
             i += 1
             continue
-        if have == 0:
+        have = s["purses"][purse][seat]
+        if limit is not None and limit - paid < have:
+            have = limit - paid
+        if have <= 0:
             break
         n = debt[2] if debt[2] < have else have
         _move(s, seat, debt[1], n, purse, debt[3])
@@ -141,7 +144,7 @@ def income(s, seat, amount, purse, ev=None, why="income"):
     need(_amount_problem(amount) or _purse_problem(s, purse))
     _move(s, BANK, seat, amount, purse, purse)
     _tell(ev, BANK, seat, amount, purse, why)
-    return amount - settle(s, seat, purse, ev)
+    return amount - settle(s, seat, purse, ev, amount)
 
 
 def charge(s, debtor, creditor, amount, purse, to_purse=None, ev=None, why=""):
