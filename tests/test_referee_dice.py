@@ -60,7 +60,7 @@ def test_a_refusal_says_what_the_die_shows():
     err = refused("bad_dice", dice.roll_faces, state(), 1, BLACK, given=[6])
     assert "4, 8, 12, 16, 20, 28" in err.message
     err = refused("bad_dice", dice.roll, state(), 2, 6, given=[1])
-    assert "2 dice" in err.message
+    assert "2 dice rolled here, not 1" in err.message
 
 
 def test_given_problem_serves_a_legal_action_list_without_raising():
@@ -188,7 +188,7 @@ def test_table_rounds_that_leave_a_tie_are_refused():
 
 def test_table_rounds_after_the_roll_off_is_settled_are_refused():
     err = refused("bad_dice", dice.roll_off, state(), [0, 1], given=[[6, 1], [2, 3]])
-    assert "settled after 1" in err.message
+    assert "settled after round 1" in err.message
 
 
 def test_a_round_must_have_one_entry_per_seat_still_rolling():

@@ -35,15 +35,19 @@ def _is_face(value, faces):
     return (type(value) is int or type(value) is str) and value in faces
 
 
+def _dice_count(n):
+    return "1 die" if n == 1 else "%d dice" % n
+
+
 def given_problem(given, n, faces):
     """None, or ("bad_dice", why) if `given` is not n dice of these faces.
 
     faces: an int (dice numbered 1..faces) or a tuple of face values.
     """
     if type(given) is not list and type(given) is not tuple:
-        return ("bad_dice", "the dice are a list of %d values" % n)
+        return ("bad_dice", "the dice are a list of %s" % _dice_count(n))
     if len(given) != n:
-        return ("bad_dice", "%d dice are rolled here, not %d" % (n, len(given)))
+        return ("bad_dice", "%s rolled here, not %d" % (_dice_count(n), len(given)))
     for value in given:
         if not _is_face(value, faces):
             return ("bad_dice", "%r is not a face of this die: each die shows %s" % (value, _face_text(faces)))
@@ -192,7 +196,8 @@ def _rank(s, seats, faces, n_dice, given, winner_only):
         rounds.append([[group[i], dice[i]] for i in range(len(group))])
         groups = _split(group, dice) + groups
     if given is not None and used < len(given):
-        raise Illegal("bad_dice", "the roll-off was settled after %d rounds, not %d" % (used, len(given)))
+        raise Illegal("bad_dice", "the roll-off was settled after round %d: %d rounds are too many"
+                      % (used, len(given)))
     s["rng"] = x  # untouched when the dice were given
     return ranked, rounds
 
