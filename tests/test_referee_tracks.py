@@ -111,7 +111,7 @@ def test_a_restart_sets_a_new_start_and_value():
     assert tracks.value(ap, 1) == 5 and tracks.start(ap, 1) == 5
     combat = tracks.new([2], lo=0, hi="start")
     tracks.restart(combat, 0, 4)  # the board game's fight starts at the permanent HP
-    assert tracks.highest(combat, 0) == 4
+    assert tracks.top(combat, 0) == 4
 
 
 def test_a_track_moves_only_by_whole_numbers_of_zero_or_more():
@@ -251,7 +251,7 @@ def test_a_track_stays_within_its_bounds_whatever_happens(start, lo, hi, steps, 
         v = tracks.value(t, 0)
         if lo is not None:
             assert v >= lo
-        top = tracks.highest(t, 0)
+        top = tracks.top(t, 0)
         if top is not None:
             assert v <= top
 

@@ -62,9 +62,8 @@ def _tell(ev, who, dice, why, table):
         ev.append(e)
 
 
-def _draw(s, n, faces):
-    """n faces from the generator; faces as in given_problem."""
-    x = s["rng"]
+def _draw(x, n, faces):
+    """(new generator state, n faces) from generator state x; faces as in given_problem."""
     out = []
     if type(faces) is int:
         for _ in range(n):
@@ -74,8 +73,7 @@ def _draw(s, n, faces):
         for _ in range(n):
             x, r = below(x, len(faces))
             out.append(faces[r])
-    s["rng"] = x
-    return out
+    return x, out
 
 
 def _check_faces(faces):
@@ -94,7 +92,7 @@ def roll(s, n, faces, given=None, ev=None, who=NOBODY, why=""):
         need(given_problem(given, n, faces))
         dice = list(given)  # a copy: the action's list must not end up shared with the state
     else:
-        dice = _draw(s, n, faces)
+        s["rng"], dice = _draw(s["rng"], n, faces)
     _tell(ev, who, dice, why, given is not None)
     return dice
 
@@ -183,14 +181,7 @@ def _rank(s, seats, faces, n_dice, given, winner_only):
         else:
             dice = []
             for _ in group:
-                one = []
-                for _ in range(n_dice):
-                    if type(faces) is int:
-                        x, r = below(x, faces)
-                        one.append(r + 1)
-                    else:
-                        x, r = below(x, len(faces))
-                        one.append(faces[r])
+                x, one = _draw(x, n_dice, faces)
                 dice.append(one)
         used += 1
         rounds.append([[group[i], dice[i]] for i in range(len(group))])

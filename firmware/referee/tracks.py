@@ -38,8 +38,8 @@ def new(starts, lo=None, hi=None):
     """A track starting each figure at starts[i]; lo/hi: see the module docstring."""
     t = {"at": list(starts), "start": list(starts), "lo": lo, "hi": hi}
     for i in range(len(starts)):
-        top = highest(t, i)
-        if lo is not None and top is not None and top < lo:
+        upper = top(t, i)
+        if lo is not None and upper is not None and upper < lo:
             raise ValueError("a track's upper bound is below its lower bound")
         t["at"][i] = _clamp(t, i, starts[i])
     return t
@@ -53,11 +53,7 @@ def start(t, i):
     return t["start"][i]
 
 
-def lowest(t, i):
-    return t["lo"]
-
-
-def highest(t, i):
+def top(t, i):
     """Figure i's upper bound, or None."""
     hi = t["hi"]
     return t["start"][i] if hi == "start" else hi
@@ -65,7 +61,7 @@ def highest(t, i):
 
 def _clamp(t, i, v):
     lo = t["lo"]
-    hi = highest(t, i)
+    hi = top(t, i)
     if lo is not None and v < lo:
         return lo
     if hi is not None and v > hi:
@@ -118,7 +114,7 @@ def take(t, i, n, floor=None, code="not_enough"):
 def put_problem(t, i, n, code="too_many"):
     """None, or (code, why) if figure i cannot take n more without passing its upper bound."""
     _count(n)
-    hi = highest(t, i)
+    hi = top(t, i)
     if hi is not None and t["at"][i] + n > hi:
         return (code, "room for %d more, not %d" % (max(0, hi - t["at"][i]), n))
     return None
