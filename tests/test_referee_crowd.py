@@ -4,6 +4,7 @@ import copy
 
 import pytest
 from hypothesis import given as hgiven
+from hypothesis import settings  # deadline=None: a busy machine's timing is not what these test
 from hypothesis import strategies as st
 
 from referee import crowd
@@ -62,6 +63,7 @@ def test_the_board_games_crowd_shows_mercy_on_three_or_more():
     assert crowd.verdict(3, 3) == crowd.YES
 
 
+@settings(deadline=None)
 @hgiven(st.integers(-10, 25), st.integers(-5, 20), st.integers(2, 12))
 def test_a_verdict_is_the_target_unless_a_natural_roll_overrides_it(total, target, nat):
     got = crowd.verdict(total, target, nat, (12,), (2,))
@@ -205,6 +207,7 @@ def test_only_the_loudest_spectator_turns_the_thumb_with_ultimus_codes():
     assert err.message == PV[1]
 
 
+@settings(deadline=None)
 @hgiven(st.lists(st.tuples(st.integers(-1, 3), st.integers(0, 3)), max_size=12), st.integers(-1, 3))
 def test_an_answer_is_accepted_exactly_when_answer_problem_allows_it(asks, seat):
     s = state()

@@ -4,6 +4,7 @@ import copy
 
 import pytest
 from hypothesis import given as hgiven
+from hypothesis import settings  # deadline=None: a busy machine's timing is not what these test
 from hypothesis import strategies as st
 
 from referee import dice
@@ -294,6 +295,7 @@ def test_morituri_modifiers_apply_to_every_die_before_the_comparison():
     assert dice.compare_pairs([3, 4], [4, 5], att_mod=1, dfn_mod=-1) == [(5, 4, 1), (4, 3, 1)]
 
 
+@settings(deadline=None)
 @hgiven(st.lists(st.integers(1, 6), max_size=4), st.lists(st.integers(1, 6), max_size=4),
         st.integers(-3, 3), st.integers(-3, 3))
 def test_pairs_are_sorted_and_each_result_says_which_die_is_higher(att, dfn, am, dm):
@@ -307,6 +309,7 @@ def test_pairs_are_sorted_and_each_result_says_which_die_is_higher(att, dfn, am,
         assert r == (x > y) - (x < y)
 
 
+@settings(deadline=None)
 @hgiven(st.lists(st.integers(1, 6), min_size=2, max_size=6), st.integers(0, 2**31))
 def test_table_dice_are_accepted_exactly_when_they_are_valid(typed, seed):
     s = state(seed)
@@ -320,6 +323,7 @@ def test_table_dice_are_accepted_exactly_when_they_are_valid(typed, seed):
     assert s == before
 
 
+@settings(deadline=None)
 @hgiven(st.lists(st.lists(st.integers(1, 3), min_size=1, max_size=4), min_size=1, max_size=6))
 def test_any_given_rounds_either_settle_the_roll_off_exactly_or_change_nothing(rounds):
     # rounds of low dice from any number of seats: the roll-off may refuse, but never half-way

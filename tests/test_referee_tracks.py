@@ -4,6 +4,7 @@ import copy
 
 import pytest
 from hypothesis import given as hgiven
+from hypothesis import settings  # deadline=None: a busy machine's timing is not what these test
 from hypothesis import strategies as st
 
 from referee import tracks
@@ -221,6 +222,7 @@ BOUND = st.one_of(st.none(), st.integers(-5, 5))
 STEP = st.tuples(st.sampled_from(["add", "sub", "take", "put", "set"]), st.integers(0, 12))
 
 
+@settings(deadline=None)
 @hgiven(st.integers(-3, 8), BOUND, st.one_of(st.none(), st.integers(0, 12), st.just("start")),
         st.lists(STEP, max_size=30), st.one_of(st.none(), st.integers(-2, 3)))
 def test_a_track_stays_within_its_bounds_whatever_happens(start, lo, hi, steps, floor):
@@ -256,6 +258,7 @@ def test_a_track_stays_within_its_bounds_whatever_happens(start, lo, hi, steps, 
             assert v <= top
 
 
+@settings(deadline=None)
 @hgiven(st.integers(1, 12), st.integers(-20, 20), st.integers(-20, 20))
 def test_crossed_marks_are_those_whose_side_changed(start, a, b):
     t = tracks.new([start])
@@ -271,6 +274,7 @@ def test_crossed_marks_are_those_whose_side_changed(start, a, b):
     assert tracks.crossed(back, 0, b, MUNERA) == got
 
 
+@settings(deadline=None)
 @hgiven(st.integers(1, 12), st.integers(0, 30))
 def test_injured_is_exactly_at_least_half_of_the_start_lost(start, lost):
     t = stamina(start)
