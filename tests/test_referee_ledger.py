@@ -70,6 +70,7 @@ def test_bad_amounts_and_purses_are_refused():
     refused("bad_purse", ledger.spend, s, 0, 1, "pocket")
     refused("bad_purse", ledger.pay, s, 0, 1, 1, "savings", "pocket")
     refused("bad_purse", ledger.expire, s, 0, "pocket")
+    refused("bad_purse", ledger.charge, s, 0, 1, 9, "savings", None, None, "", "pocket")
 
 
 def test_conquest_money_goes_to_the_war_chest_and_the_unspent_rest_back_to_the_bank():
@@ -228,3 +229,28 @@ def test_money_is_conserved_and_no_purse_goes_below_zero(ops):
         assert all(d[2] > 0 for d in s["debts"])
         assert sum(d[2] for d in s["debts"]) <= owed_before + (op[3] if op[0] == "charge" else 0)
     assert sum(d[2] for d in s["debts"]) <= promised
+
+
+def test_a_whole_ultimatum_turn_through_the_bank():
+    s = table(3)
+    for seat in range(3):
+        ledger.income(s, seat, 2 + seat, "savings", why="start")
+    # seat 0's turn: savings at the start (a battleship), then attacks
+    ledger.spend(s, 0, 2, "savings")
+    ledger.income(s, 0, 2, "chest", why="oil")
+    ledger.income(s, 0, 5, "chest", why="worldpower")
+    # the last Oil nation falls: every opponent owes $6 at once
+    # (paid now into the war chest; paid late into savings, as the war chest is gone by then)
+    assert ledger.charge(s, 1, 0, 6, "savings", "chest", why="embargo", debt_purse="savings") == (3, 3)
+    assert ledger.charge(s, 2, 0, 6, "savings", "chest", why="embargo", debt_purse="savings") == (4, 2)
+    assert ledger.balance(s, 0, "chest") == 14
+    ledger.spend(s, 0, 10, "chest")  # a laser
+    # end of the turn: the war chest's rest goes back, 12 nations and 1 blockade pay $14
+    assert ledger.expire(s, 0, "chest") == 4
+    assert ledger.income(s, 0, 12 + 2, "savings") == 14
+    # seat 1's turn ends: its $3 debt comes out of its $9 income
+    assert ledger.income(s, 1, 9, "savings") == 6
+    assert ledger.balance(s, 0, "savings") == 14 + 3  # the late money, in the purse the debt named
+    assert ledger.balance(s, 0, "chest") == 0
+    assert s["debts"] == [[2, 0, 2, "savings"]]
+    assert ledger.total(s) == 0

@@ -147,12 +147,17 @@ def income(s, seat, amount, purse, ev=None, why="income"):
     return amount - settle(s, seat, purse, ev, amount)
 
 
-def charge(s, debtor, creditor, amount, purse, to_purse=None, ev=None, why=""):
-    """debtor must pay creditor amount out of purse now: what it holds is paid at once and
-    the shortfall becomes a debt (the oil embargo). Returns (paid, owed)."""
+def charge(s, debtor, creditor, amount, purse, to_purse=None, ev=None, why="", debt_purse=None):
+    """debtor must pay creditor amount out of purse now: what it holds is paid at once
+    (into to_purse, the same purse by default) and the shortfall becomes a debt, paid
+    later into debt_purse (to_purse by default): the oil embargo, whose late money
+    cannot join a war chest that is gone by then. Returns (paid, owed)."""
     if to_purse is None:
         to_purse = purse
-    need(_amount_problem(amount) or _purse_problem(s, purse) or _purse_problem(s, to_purse))
+    if debt_purse is None:
+        debt_purse = to_purse
+    need(_amount_problem(amount) or _purse_problem(s, purse) or _purse_problem(s, to_purse)
+         or _purse_problem(s, debt_purse))
     have = s["purses"][purse][debtor]
     paid = amount if amount < have else have
     if paid:
@@ -160,7 +165,7 @@ def charge(s, debtor, creditor, amount, purse, to_purse=None, ev=None, why=""):
         _tell(ev, debtor, creditor, paid, to_purse, why)
     short = amount - paid
     if short:
-        s["debts"].append([debtor, creditor, short, to_purse])
+        s["debts"].append([debtor, creditor, short, debt_purse])
         if ev is not None:
             ev.append({"e": "debt", "from": debtor, "to": creditor, "n": short, "why": why})
     return paid, short
