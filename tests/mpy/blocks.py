@@ -130,7 +130,7 @@ def ledger_lines(seed):
             elif k == 1:
                 ledger.spend(s, seat, n, purse)
             elif k == 2:
-                ledger.charge(s, seat, r.below(4) - 1, n, purse, "chest")
+                ledger.charge(s, seat, r.below(4) - 1, n, purse, "chest", None, "embargo", "savings")
             elif k == 3:
                 ledger.pay(s, seat, r.below(4) - 1, n, purse, "savings")
             else:
