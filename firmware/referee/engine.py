@@ -13,7 +13,8 @@ A game's rules are a module with:
                         trade_actions(s, seat), loaded on first use (a box never needs it)
   digest_for(s, format) the digest an older FORMAT wrote into its saved games
 
-Handlers take (state, action, events). The engine has already checked the
+Handlers take (state, action, events); a flow may name one as a string
+"package.module.function" to have it imported on first use. The engine has already checked the
 phase, the variant and the actor; a handler checks the rest with the game's
 rule checks (each one function, shared with legal_actions), refuses with
 Illegal before it changes anything, then applies and appends its events.
@@ -124,9 +125,28 @@ def apply(rules, s, action):
         if who.seats is not None and p not in who.seats(s):
             need(who.reason(s) if who.reason is not None else None)
             raise Illegal(who.code, who.message)
+    if type(handler) is str:
+        handler = load_handler(handler)
     events = []
     handler(s, action, events)
     return events
+
+
+_LOADED = {}
+
+
+def load_handler(path):
+    """A handler named "package.module.function", imported on first use.
+
+    A flow names the handlers of a level the box never plays (ULTIMUS's card
+    level) this way, so that a box loads only the modules it needs.
+    """
+    found = _LOADED.get(path)
+    if found is None:
+        dot = path.rfind(".")
+        module = __import__(path[:dot], None, None, [path[dot + 1:]])
+        found = _LOADED[path] = getattr(module, path[dot + 1:])
+    return found
 
 
 def public_event(e):

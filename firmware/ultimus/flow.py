@@ -63,16 +63,8 @@ LOUDEST = Who("the loudest spectator", _loudest_decides, "not_loudest",
 
 
 def _cardplay(name):
-    """A card-level handler, loaded on first use: the box's own games never need cardplay."""
-    found = []
-
-    def handler(s, a, ev):
-        if not found:
-            from ultimus import cardplay
-
-            found.append(getattr(cardplay, name))
-        return found[0](s, a, ev)
-    return handler
+    """A card-level handler by name: imported on first use, so the box never loads cardplay."""
+    return "ultimus.cardplay." + name
 
 
 # --- the table -----------------------------------------------------------------------

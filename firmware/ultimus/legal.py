@@ -11,7 +11,7 @@ buttons and the link ask for, need not load it.
 """
 
 from referee.engine import REFEREE
-from ultimus import checks
+from ultimus import checks, cardchecks
 from ultimus.battle import active_seat, entrance_seat
 from ultimus.boxplay import MAX_WOUNDS
 from ultimus.cardplay import choices
@@ -205,7 +205,7 @@ def _card_in_play(s, seat, out):
     if CARDS[card["c"]][2] == SPECIAL_STUPID_BET:
         _rebet(s, seat, out)
         _discard(s, seat, out)
-    elif checks.card_gladiator_problem(s, card) is None:
+    elif cardchecks.card_gladiator_problem(s, card) is None:
         _symbols(s, seat, card, out)
         _step(s, seat, out)
     _end(s, seat, out)
@@ -217,27 +217,27 @@ def _symbols(s, seat, card, out):
     for i in range(len(symbols)):
         sym = symbols[i]
         kind = sym[0]
-        if checks.symbol_problem(s, card, i, (kind,)) is not None:
+        if cardchecks.symbol_problem(s, card, i, (kind,)) is not None:
             continue
         if kind == MOVE:
-            if checks.move_problem(s, g) is None:
+            if cardchecks.move_problem(s, g) is None:
                 out.append({"a": "move", "p": seat, "i": i})
-            if checks.rise_problem(s, g, sym) is None:
+            if cardchecks.rise_problem(s, g, sym) is None:
                 out.append({"a": "rise", "p": seat, "i": i})
         elif kind == STAND_UP:
-            if checks.rise_problem(s, g, sym) is None:
+            if cardchecks.rise_problem(s, g, sym) is None:
                 out.append({"a": "rise", "p": seat, "i": i})
         elif kind == MELEE:
             for d in range(6):
-                if checks.melee_problem(s, g, d) is None:
+                if cardchecks.melee_problem(s, g, d) is None:
                     out.append({"a": "melee", "p": seat, "i": i, "d": d})
         elif kind == RANGED:
             for t in range(GLADIATORS):
-                if checks.ranged_problem(s, g, t) is None:
+                if cardchecks.ranged_problem(s, g, t) is None:
                     out.append({"a": "ranged", "p": seat, "i": i, "g": t})
         elif kind == NET:
             for t in range(GLADIATORS):
-                if checks.card_net_problem(s, card, t) is None:
+                if cardchecks.card_net_problem(s, card, t) is None:
                     out.append({"a": "net", "p": seat, "i": i, "t": t})
         elif kind == REMOVE_NET:
             if checks.unnet_problem(s, g) is None:
@@ -255,7 +255,7 @@ SYMBOL_ACTIONS = {HEAL: "heal", DRAW: "draw", LOUDEST: "loudest"}
 def _step(s, seat, out):
     card = s["card"]
     for d in range(6):
-        if checks.step_problem(s, card, d) is None:
+        if cardchecks.step_problem(s, card, d) is None:
             out.append({"a": "step", "p": seat, "d": d})
 
 
@@ -264,20 +264,20 @@ def _rebet(s, seat, out):
     slots = len(s["bets"][card["owner"]])
     for k in range(slots):
         for src in range(-1, slots):
-            if checks.rebet_problem(s, card, src, k) is None:
+            if cardchecks.rebet_problem(s, card, src, k) is None:
                 out.append({"a": "rebet", "p": seat, "src": src, "k": k})
 
 
 def _discard(s, seat, out):
     card = s["card"]
     for c in s["hands"][card["owner"]]:
-        if checks.discard_problem(s, card, c) is None:
+        if cardchecks.discard_problem(s, card, c) is None:
             out.append({"a": "discard", "p": seat, "c": c})
 
 
 def _end(s, seat, out):
     card = s["card"]
-    if checks.end_card_problem(s, card, CARDS[card["c"]][2] == SPECIAL_STUPID_BET) is None:
+    if cardchecks.end_card_problem(s, card, CARDS[card["c"]][2] == SPECIAL_STUPID_BET) is None:
         out.append({"a": "end", "p": seat})
 
 
