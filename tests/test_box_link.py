@@ -126,7 +126,7 @@ def test_a_request_split_over_many_reads_is_answered_once():
 def test_new_game_and_press_over_the_link():
     c = at("clamo")
     r = c.call("new_game", players=2, seed=5, mode="full", battles=1)
-    assert r["ok"] and c.box.app.game.state["mode"] == "full"
+    assert r["ok"] and c.box.shell.game.state["mode"] == "full"
     assert c.call("press", button=board.CONFIRM)["ok"]  # the box draws the loudest spectator
     assert c.call("state")["state"]["phase"] == "betting"
     assert c.call("apply", action={"a": "bet", "p": 0, "k": 0, "won": 0})["ok"]
@@ -142,9 +142,9 @@ def test_repl_request_stops_the_box_loop():
 @given(chunks=st.lists(st.binary(max_size=300), max_size=12))
 def test_random_bytes_never_break_the_box_nor_change_the_game(chunks):
     c = at("clamo")
-    before = c.box.app.game.digest()
+    before = c.box.shell.game.digest()
     for chunk in chunks:
         c.raw(chunk.replace(b"{", b"(").replace(b"\x03", b"."))
     c.raw(b"\n")
-    assert c.box.app.game.digest() == before
+    assert c.box.shell.game.digest() == before
     assert c.call("hello")["ok"]

@@ -23,6 +23,8 @@ EVENT_TUNES = {
     "beat": "beat",
     "clamo": "clamo",
     "refused": "error",
+    "journal_refused": "error",  # the saved game could not be resumed: it was kept aside
+    "game_chosen": "start",
     "pollice_verso": "verso",
     "dead": "death",
     "pardoned": "pardon",
