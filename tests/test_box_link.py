@@ -96,6 +96,8 @@ def test_apply_digest_and_log_agree_with_a_local_replay():
     (b'{"id": 11, "op": "new_game", "players": 9, "seed": 1}\n', "bad_setup"),
     (b'{"id": 12, "op": "new_game", "players": 2, "seed": 1, "stations": [3, 1]}\n', "bad_setup"),
     (b'{"id": 13, "op": "press", "button": 99}\n', "bad_request"),
+    (b'{"id": 14, "op": "new_game", "game": "chess", "players": 2, "seed": 1}\n', "unknown_game"),
+    (b'{"id": 15, "op": "new_game", "game": 3, "players": 2, "seed": 1}\n', "unknown_game"),
 ])
 def test_bad_input_gets_a_clear_error_and_changes_nothing(data, code):
     c = at("clamo")

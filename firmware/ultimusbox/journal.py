@@ -125,6 +125,13 @@ class Journal:
 
     def move_aside(self):
         """Keep the whole file under a free name game-N.jnl (copy, then remove); returns that name."""
+        aside = self.copy_aside()
+        self.storage.remove(self.name)
+        self.count = 0
+        return aside
+
+    def copy_aside(self):
+        """A copy of the whole file under a free name game-N.jnl; returns that name."""
         n = 1
         while True:
             aside = ASIDE % n
@@ -136,8 +143,6 @@ class Journal:
                 break
             n += 1
         self.storage.replace_lines(aside, self.storage.read_lines(self.name))
-        self.storage.remove(self.name)
-        self.count = 0
         return aside
 
     def clear(self):

@@ -153,6 +153,10 @@ class Shell:
             self._refuse_journal("replay_failed", problem)
             return
         lines = journal.lines()
+        if kept < lines - 1:
+            # more than the last write is unreadable: not a power cut; keep the whole file for a closer look
+            self._report_journal("journal_cut", "records %d to %d of the saved game are unreadable; the game "
+                                 "goes on from record %d" % (kept + 1, lines, kept), journal.copy_aside)
         if kept < lines:
             journal.keep(kept)  # a write the power cut tore: the records after it were never accepted
         journal.count = kept
@@ -162,12 +166,16 @@ class Shell:
         self.note({"e": "resumed", "game": name, "actions": kept})
 
     def _refuse_journal(self, code, message):
+        self._report_journal("journal_refused", "%s: %s" % (code, message), self.journal.move_aside, code)
+
+    def _report_journal(self, kind, message, keep, code=None):
+        """Keep the journal aside (move or copy), remember why, blink the stations red and tell the link."""
         try:
-            aside = self.journal.move_aside()
+            aside = keep()
         except OSError as exc:
             aside = None
-            message += "; it could not be moved aside (%s)" % exc
-        self.notice = {"e": "journal_refused", "code": code, "message": message, "file": aside}
+            message += "; it could not be kept aside (%s)" % exc
+        self.notice = {"e": kind, "code": code or kind, "message": message, "file": aside}
         self.flash("error", NOTICE_MS)
         self.note(self.notice)
 

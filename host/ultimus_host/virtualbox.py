@@ -183,8 +183,9 @@ def render_text(vbox):
         out.append("game menu: the wheels choose the game (%s)   SHOUT/THINK: join a station   confirm: start\n"
                    % _title(shell.chosen), style="bold")
     if shell.notice:
-        out.append("saved game not resumed (%s): %s; kept as %s\n" % (
-            shell.notice["code"], shell.notice["message"], shell.notice["file"]), style="red")
+        out.append("%s: %s; the journal is kept as %s\n" % (
+            "saved game NOT resumed" if shell.game is None else "saved game resumed with a loss",
+            shell.notice["message"], shell.notice["file"]), style="red")
     words = shell.screen.describe() if shell.screen is not None and shell.selftest is None else ""
     if words:
         out.append(words + "\n", style="bold yellow" if words.startswith("countdown") else "bold")
