@@ -12,7 +12,7 @@ from ultimus.content import BETTING_CARDS, BET_WIN, BET_DIE, BET_INVEST, MAX_HEA
 from ultimus.game import copy_data
 from ultimus.hexmap import distance
 from ultimus.rng import Rng
-from ultimus.cardplay import begin_card
+from ultimus.card import begin_card
 from ultimus.legal import legal_actions
 from ultimus.rules import apply as core_apply
 from ultimus.errors import Illegal
