@@ -1,38 +1,20 @@
 """The games this box referees: the game menu's order, each game's core and its box screen.
 
 One line per game in GAMES: its name (in journals and on the link), its
-title, how to build its core Game from a set-up, and the module path of its
-screen (input controller and lights). Wheel k on the seat selection chooses
-game k. Nothing here imports a game: load() imports a game's screen by name
+title, its rules module (the referee engine builds the core Game from a
+set-up with it) and its screen module (input controller and lights). Wheel
+k on the seat selection chooses game k. Nothing here imports a game: load() imports a game's screen by name
 on first use, so that a Pico holds only the chosen game's modules.
 """
 
 
-def _ultimus(setup, log):
-    """ULTIMUS's core, from the set-up a journal or the link holds (0.1.0 wrote the same keys)."""
-    from ultimus.game import Game
-
-    return Game(setup["players"], setup["seed"], setup.get("mode", "full"), setup.get("battles", 3), log)
-
-
-def engine(rules_path):
-    """A game on the generic referee engine: its rules module, imported on first use."""
-
-    def build(setup, log):
-        from referee.engine import Game
-
-        return Game(load(rules_path), setup, log)
-
-    return build
-
-
-# name, title, core builder (setup, log) -> Game, screen module
+# name, title, its rules module (referee.engine runs it), its screen module
 GAMES = (
-    ("ultimus", "ULTIMUS", _ultimus, "ultimusbox.screens.ultimus"),
-    # ("morituri", "Morituri Te Salutamus", engine("games.morituri_mini.rules"), "games.morituri_mini.screen"),
-    # ("ultimatum", "Ultimatum", engine("games.ultimatum.rules"), "games.ultimatum.screen"),
-    # ("munera", "Munera Sine Missione", engine("games.munera.rules"), "games.munera.screen"),
-    # ("morituri_board", "Morituri board game", engine("games.morituri_board.rules"), "games.morituri_board.screen"),
+    ("ultimus", "ULTIMUS", "ultimus.rules", "ultimusbox.screens.ultimus"),
+    # ("morituri", "Morituri Te Salutamus", "games.morituri_mini.rules", "games.morituri_mini.screen"),
+    # ("ultimatum", "Ultimatum", "games.ultimatum.rules", "games.ultimatum.screen"),
+    # ("munera", "Munera Sine Missione", "games.munera.rules", "games.munera.screen"),
+    # ("morituri_board", "Morituri board game", "games.morituri_board.rules", "games.morituri_board.screen"),
 )
 DEFAULT = "ultimus"  # what a journal or a link request that names no game means (0.1.0, protocol 1)
 
@@ -50,8 +32,10 @@ def find(name):
 
 
 def build(name, setup, log=None):
-    """The core Game of a set-up; KeyError/TypeError/Illegal for a bad one."""
-    return find(name)[2](setup, log)
+    """The core Game of a set-up (referee.engine.Game); Illegal("bad_setup") for a bad one."""
+    from referee.engine import Game
+
+    return Game(load(find(name)[2]), setup, log)
 
 
 def load(path):

@@ -130,7 +130,7 @@ class Shell:
             stations = box["stations"]
             journal.replaying = True  # replaying must not write the journal again, nor hold it in RAM
             game = games.build(name, header["setup"], journal)
-            if type(stations) is not list or len(stations) != game.state["players"]:
+            if type(stations) is not list or len(stations) != game.setup["players"]:
                 raise Illegal("bad_setup", "the stations do not match the players")
         except (KeyError, TypeError, ValueError, Illegal) as exc:
             journal.replaying = False
@@ -184,7 +184,7 @@ class Shell:
         if games.find(name) is None:
             raise Illegal("unknown_game", "this box referees %s, not %r" % (", ".join(games.names()), name))
         game = games.build(name, setup)  # refuses a bad set-up
-        players = game.state["players"]
+        players = game.setup["players"]
         if stations is None:
             stations = list(range(players))
         if (type(stations) is not list or len(stations) != players
