@@ -157,7 +157,8 @@ def game_of(header, known):
         return None, ("bad_journal", "the saved game's header has no readable format")
     if fmt > FORMAT:
         return None, ("unknown_format", "the saved game was written in journal format %d by firmware %s; "
-                      "this firmware reads formats 1 to %d" % (fmt, header.get("version", "?"), FORMAT))
+                      "this firmware reads formats 1 to %d: a newer firmware resumes it" % (
+                          fmt, header.get("version", "?"), FORMAT))
     name = header.get("game", "ultimus") if fmt > 1 else "ultimus"
     if name not in known:
         return None, ("unknown_game", "the saved game is %r, which this box does not referee" % (name,))

@@ -50,8 +50,11 @@ class VirtualBox:
         self.box = Box(fb, lambda: rng.randrange(1 << 30), selftest)
         self.log_lines = []
         self.box.shell.listen(self._remember)
-        if self.box.shell.notice:
-            self._remember([self.box.shell.notice])
+        shell = self.box.shell
+        if shell.game is not None:  # what the box said at power-on, before anyone listened
+            self._remember([{"e": "resumed", "game": shell.playing, "actions": len(shell.game.log)}])
+        if shell.notice:
+            self._remember([shell.notice])
 
     @property
     def path(self):
@@ -153,7 +156,7 @@ def render_text(vbox):
         return out
     for g in range(board.RINGS):
         if game is None:
-            label = "%d %s" % (g + 1, _title(games.GAMES[g][0]) if g < len(games.GAMES) else "-")
+            label = "[%s] %s" % ("asdfgh"[g], _title(games.GAMES[g][0]) if g < len(games.GAMES) else "-")
         else:
             label = GLADIATOR_NAMES[g] if ultimus else "wheel %d" % (g + 1)
         out.append("%-12s " % label[:12])

@@ -20,6 +20,13 @@ COUNTDOWN_WORDS = ("Quinque", "Quattuor", "Tres", "Duo", "Unus")
 BEAT_US = 1000000
 CLAMO_US = COUNTDOWN_BEATS * BEAT_US
 EXTRA_MS = 1500  # how long a station that earned an extra card glows green
+PHASE_HINTS = {
+    "loudest": "loudest spectator: his station presses SHOUT, or confirm and the box draws one",
+    "betting": "bet on the table in secret, then confirm",
+    "entrance": "the blinking station places a gladiator: press his wheel",
+    "shout": "everyone presses SHOUT or THINK in secret; confirm starts the countdown",
+    "over": "the final count: each station's gold on its wheel; confirm returns to the seat selection",
+}
 
 
 def link_setup(request):
@@ -264,6 +271,8 @@ class Screen:
         phase = s["phase"]
         if phase == "shout" and e.countdown_start is not None and e.beats:
             return "countdown: %s" % COUNTDOWN_WORDS[e.beats - 1]
+        if phase in PHASE_HINTS:
+            return PHASE_HINTS[phase]
         if phase == "action" and not s["pollice_verso"]:
             text = "entering for seat %d: " % self.active_seat()
             if e.gladiator >= 0:
