@@ -272,3 +272,18 @@ def test_the_link_starts_a_named_game_and_says_which_one_plays():
     assert state["playing"] == "ultimus" and state["digest"] == replay(box.shell.game.setup, []).digest()
     assert call(id=5, op="log")["playing"] == "ultimus"
     assert link.shell is box.shell
+
+
+def test_a_box_imports_only_the_chosen_game_and_nothing_a_pc_alone_needs():
+    import subprocess
+
+    code = ("import sys; sys.path[:0] = ['firmware', 'host', 'tests/mpy']\n"
+            "from box_battle import SCRIPT, new_box, run_line\n"
+            "fb, box = new_box()\n"
+            "for line in SCRIPT[:30]: run_line(fb, box, line)\n"
+            "print(' '.join(sorted(m for m in sys.modules if m.split('.')[0] in ('ultimus', 'ultimusbox', 'referee'))))")
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
+    loaded = done.stdout.split()
+    assert "ultimusbox.screens.ultimus" in loaded and "ultimus.rules" in loaded
+    for absent in ("ultimusbox.screens.ultimus_words", "ultimusbox.selftest", "ultimus.legal"):
+        assert absent not in loaded

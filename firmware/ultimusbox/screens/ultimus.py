@@ -6,27 +6,19 @@ been entered so far, and its lights (ultimus_lights) draw the state and the
 entry. docs/box.md tells the players what each button does.
 """
 
-from ultimus.content import BETTING_CARDS, GLADIATOR_NAMES, BET_KIND_NAMES, MIN_PLAYERS, MAX_PLAYERS
+from ultimus.content import BETTING_CARDS, GLADIATOR_NAMES, MIN_PLAYERS, MAX_PLAYERS
 from ultimus.state import PARDONED, MODE_BOX
 
 from ultimusbox import board
 from ultimusbox.screens import ultimus_lights as lights
 from ultimusbox.screens.ultimus_entry import (Entry, WOUND, WOUND_KNOCK, BLEED, HEAL, FALL, NET, DRUNK,
-                                              GLADIATOR_MODES, MODE_NAMES, DONE, TAKE_LOUDEST, SEAT_MODES,
-                                              SEAT_MODE_NAMES, BET_KINDS, MAX_BATTLES)
+                                              GLADIATOR_MODES, DONE, TAKE_LOUDEST, SEAT_MODES, BET_KINDS,
+                                              MAX_BATTLES)
 
 COUNTDOWN_BEATS = 5  # Quinque, Quattuor, Tres, Duo, Unus; CLAMO on the sixth second
-COUNTDOWN_WORDS = ("Quinque", "Quattuor", "Tres", "Duo", "Unus")
 BEAT_US = 1000000
 CLAMO_US = COUNTDOWN_BEATS * BEAT_US
 EXTRA_MS = 1500  # how long a station that earned an extra card glows green
-PHASE_HINTS = {
-    "loudest": "loudest spectator: his station presses SHOUT, or confirm and the box draws one",
-    "betting": "bet on the table in secret, then confirm",
-    "entrance": "the blinking station places a gladiator: press his wheel",
-    "shout": "everyone presses SHOUT or THINK in secret; confirm starts the countdown",
-    "over": "the final count: each station's gold on its wheel; confirm returns to the seat selection",
-}
 
 
 def link_setup(request):
@@ -262,31 +254,7 @@ class Screen:
     # --- words, for the virtual box -----------------------------------------
 
     def describe(self):
-        """The entry in progress in words (the virtual box prints it under the lights)."""
-        e = self.entry
-        if self.shell.game is None:
-            return "ULTIMUS: %d battle(s) (+/-), beginners' mode %s (mode)" % (
-                e.battles, "on: no countdown" if e.beginner else "off")
-        s = self.state()
-        phase = s["phase"]
-        if phase == "shout" and e.countdown_start is not None and e.beats:
-            return "countdown: %s" % COUNTDOWN_WORDS[e.beats - 1]
-        if phase in PHASE_HINTS:
-            return PHASE_HINTS[phase]
-        if phase == "action" and not s["pollice_verso"]:
-            text = "entering for seat %d: " % self.active_seat()
-            if e.gladiator >= 0:
-                text += "%s, %s%s" % (GLADIATOR_NAMES[e.gladiator], MODE_NAMES[e.mode],
-                                      " x%d" % e.points if e.points else "")
-            else:
-                text += "no wheel selected; confirm = %s" % SEAT_MODE_NAMES[e.seat_mode]
-            if e.pollice_verso:
-                text += "   (a pollice verso card)"
-            return text
-        if phase == "action":
-            return "pollice verso: the loudest spectator turns his thumb (up: pardon, down: kill)"
-        if phase == "battle_end":
-            return "payout: seat %s, %s, %s, %d coin(s)   thumbs up: next battle, down: final count" % (
-                e.payer if e.payer >= 0 else "?", GLADIATOR_NAMES[e.gladiator] if e.gladiator >= 0 else "?",
-                BET_KIND_NAMES[e.bet_kind], e.coins)
-        return ""
+        """The entry in progress in words (the virtual box prints it; a Pico never loads the words)."""
+        from ultimusbox.screens.ultimus_words import describe
+
+        return describe(self)

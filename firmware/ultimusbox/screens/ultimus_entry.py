@@ -10,13 +10,10 @@ from ultimus.content import BET_WIN, DEFAULT_BATTLES
 
 # What CONFIRM does to the selected gladiator (MODE cycles, MINUS/PLUS pick the obvious one)
 WOUND, WOUND_KNOCK, BLEED, HEAL, FALL, NET, DRUNK, BRING_BACK = range(8)
-GLADIATOR_MODES = 8
-MODE_NAMES = ("wound", "wound and knock down", "bleeding", "heal", "knock down / stand up",
-              "net / remove the net", "drunk", "bring back")
+GLADIATOR_MODES = 8  # their names: ultimus_words.MODE_NAMES
 # ... and to the active seat when no gladiator is selected
 DONE, TAKE_LOUDEST, EXTRA_CARD = range(3)
 SEAT_MODES = 3
-SEAT_MODE_NAMES = ("end the turn", "take the loudest spectator marker", "an extra yelling card")
 BET_KINDS = 3
 MAX_BATTLES = 9
 
