@@ -103,6 +103,7 @@ class Shell:
             self.reset()  # the Pico starts again with only this game's modules
             return
         self._use(name)
+        del self.seats.joined[self.screen.PLAYERS[1]:]  # a game for fewer players: the last to join leave
 
     # --- the game and its journal -----------------------------------------
 
@@ -213,6 +214,8 @@ class Shell:
             self.new_game(self.chosen, setup, stations, box)
         except Illegal as exc:
             self.refuse(exc.code, exc.message)
+        except OSError as exc:
+            self.refuse("storage", "the new game could not be saved: %s" % exc)
 
     def apply(self, action):
         """Apply one core action and publish its events; raises Illegal (nothing changed)."""
