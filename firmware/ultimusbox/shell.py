@@ -192,17 +192,20 @@ class Shell:
                 or any(type(s) is not int or s < 0 or s >= board.STATIONS for s in stations)
                 or sorted(set(stations)) != stations):
             raise Illegal("bad_setup", "stations must be %d different stations 0-5 in clockwise order" % players)
-        settings_ = {"stations": stations}
+        box_settings = {"stations": stations}
         if box:
-            settings_.update(box)
+            box_settings.update(box)
         self.journal.start({"format": FORMAT, "game": name, "version": VERSION, "setup": game.setup,
-                            "box": settings_})
+                            "box": box_settings})
         game.log = self.journal
-        self.game, self.playing, self.settings, self.notice = game, name, settings_, None
+        self.game, self.playing, self.settings, self.notice = game, name, box_settings, None
         self._use(name)
-        if name != self.chosen:
+        if name != self.chosen:  # a game the link started: the menu shows it next time
             self.chosen = name
-            settings.choose_game(self.storage, name)
+            try:
+                settings.choose_game(self.storage, name)
+            except OSError:
+                pass  # only the menu's default is lost; the game itself is saved
         self.screen.start()
         self.note({"e": "new_game", "game": name, "players": players, "setup": game.setup})
         return game
