@@ -145,6 +145,7 @@ def render_text(vbox):
     out.append("   link %s   screen %s" % (vbox.path, shell.phase))
     game = shell.game
     ultimus = shell.playing == "ultimus"
+    final_count = ultimus and shell.phase == "over"
     if game is not None:
         s = game.state
         out.append("   %s" % _title(shell.playing))
@@ -157,12 +158,19 @@ def render_text(vbox):
     for g in range(board.RINGS):
         if game is None:
             label = "[%s] %s" % ("asdfgh"[g], _title(games.GAMES[g][0]) if g < len(games.GAMES) else "-")
+        elif final_count:
+            label = "station %d" % g  # the final count: each station's gold on the wheel in front of it
         else:
             label = GLADIATOR_NAMES[g] if ultimus else "wheel %d" % (g + 1)
         out.append("%-12s " % label[:12])
         for i in range(board.RING_PIXELS):
             out.append_text(_dot(fb.leds.pixel(board.ring_pixel(g, i))))
-        if game is not None and ultimus:
+        if final_count:
+            seat = shell.seat_of_station(g)
+            if seat >= 0:
+                out.append("  seat %d: %d gold%s" % (seat, game.state["gold"][seat],
+                                                    "  CHAMPION" if seat in game.state["champions"] else ""))
+        elif game is not None and ultimus:
             s = game.state
             tags = []
             if s["status"][g] == ARENA:
