@@ -281,7 +281,8 @@ def test_a_box_imports_only_the_chosen_game_and_nothing_a_pc_alone_needs():
             "from box_battle import SCRIPT, new_box, run_line\n"
             "fb, box = new_box()\n"
             "for line in SCRIPT[:30]: run_line(fb, box, line)\n"
-            "print(' '.join(sorted(m for m in sys.modules if m.split('.')[0] in ('ultimus', 'ultimusbox', 'referee'))))")
+            "print(' '.join(sorted(m for m in sys.modules"
+            " if m.split('.')[0] in ('ultimus', 'ultimusbox', 'referee'))))")
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
     loaded = done.stdout.split()
     assert "ultimusbox.screens.ultimus" in loaded and "ultimus.rules" in loaded

@@ -111,3 +111,9 @@ def test_the_box_shell_resumes_a_0_1_0_journal_and_refuses_a_newer_one_under_mic
         "-" if game is None else game.digest(), "-" if shell.notice is None else shell.notice["code"])
     assert line == expected
     assert ("notice=unknown_format" in line) == (fixture == "refused")
+
+
+def test_drawing_a_frame_allocates_nothing_at_any_point_of_the_scripted_battle(compiled):
+    lines = finish(micropython("box_frame.py", "run", mpy_dir=compiled[0]))
+    assert len(lines) == len([line for line in play() if line]) > 15
+    assert [line for line in lines if not line.endswith(" 0")] == []

@@ -12,6 +12,7 @@ from ultimusbox import board, games
 WHITE = (255, 255, 255)
 RED = (255, 0, 0)
 OFF = (0, 0, 0)
+REFUSED_FLASH = ("wheel0", "wheel1", "wheel2", "wheel3", "wheel4", "wheel5")  # shell.flash keys of the wheels
 MENU = (40, 40, 40)  # a game this box referees, not the chosen one: a dim pixel at 12 o'clock
 
 
@@ -50,7 +51,7 @@ class SeatSelection:
                     shell.screen.render_options(frame, k, blink)
                 else:
                     frame.ring(k, 0, MENU)
-            elif shell.flashing("wheel%d" % k, now_ms):  # not on this box yet: the wheel blinks red
+            elif shell.flashing(REFUSED_FLASH[k], now_ms):  # not on this box yet: the wheel blinks red
                 fast = (now_ms // 100) % 2 == 0
                 for i in range(board.RING_PIXELS):
                     frame.ring(k, i, RED if fast else OFF)

@@ -19,7 +19,7 @@ from referee.errors import Illegal
 
 from ultimusbox import board, games, settings
 from ultimusbox.journal import Journal, FORMAT, game_of
-from ultimusbox.seats import SeatSelection
+from ultimusbox.seats import SeatSelection, REFUSED_FLASH
 
 ERROR_MS = 600  # how long a refused input blinks
 NOTICE_MS = 3000  # how long a refused journal blinks at power-on
@@ -85,7 +85,7 @@ class Shell:
     def choose_game(self, k):
         """Wheel k on the seat selection: game k of the registry, saved for the next power-on."""
         if k >= len(games.GAMES):
-            self.flash("wheel%d" % k, ERROR_MS)
+            self.flash(REFUSED_FLASH[k], ERROR_MS)
             self.refuse("not_on_this_box", "wheel %d: no game on this box yet; it referees %s" % (
                 k + 1, ", ".join(g[1] for g in games.GAMES)))
             return

@@ -12,8 +12,8 @@ from ultimus.state import PARDONED, MODE_BOX
 from ultimusbox import board
 from ultimusbox.screens import ultimus_lights as lights
 from ultimusbox.screens.ultimus_entry import (Entry, WOUND, WOUND_KNOCK, BLEED, HEAL, FALL, NET, DRUNK,
-                                              GLADIATOR_MODES, DONE, TAKE_LOUDEST, SEAT_MODES, BET_KINDS,
-                                              MAX_BATTLES)
+                                              GLADIATOR_MODES, WOUNDING, DONE, TAKE_LOUDEST, SEAT_MODES,
+                                              BET_KINDS, MAX_BATTLES, EXTRA_CARD_FLASH)
 
 COUNTDOWN_BEATS = 5  # Quinque, Quattuor, Tres, Duo, Unus; CLAMO on the sixth second
 BEAT_US = 1000000
@@ -78,7 +78,7 @@ class Screen:
     def on_events(self, events):
         for e in events:
             if e["e"] == "extra_card":
-                self.shell.flash("extra%d" % e["p"], EXTRA_MS)
+                self.shell.flash(EXTRA_CARD_FLASH[e["p"]], EXTRA_MS)
             if e["e"] in ("round", "turn", "battle", "battle_end"):
                 self.entry.clear()
 
@@ -163,7 +163,7 @@ class Screen:
             else:
                 e.seat_mode = (e.seat_mode + 1) % SEAT_MODES
         elif button == board.MINUS and e.gladiator >= 0:
-            if e.mode not in (WOUND, WOUND_KNOCK, BLEED):
+            if e.mode not in WOUNDING:
                 e.mode, e.points = WOUND, 0
             e.points += 1
         elif button == board.PLUS and e.gladiator >= 0:

@@ -11,11 +11,13 @@ from ultimus.content import BET_WIN, DEFAULT_BATTLES
 # What CONFIRM does to the selected gladiator (MODE cycles, MINUS/PLUS pick the obvious one)
 WOUND, WOUND_KNOCK, BLEED, HEAL, FALL, NET, DRUNK, BRING_BACK = range(8)
 GLADIATOR_MODES = 8  # their names: ultimus_words.MODE_NAMES
+WOUNDING = (WOUND, WOUND_KNOCK, BLEED)  # the modes -/+ count wounds in (made once: frames allocate nothing)
 # ... and to the active seat when no gladiator is selected
 DONE, TAKE_LOUDEST, EXTRA_CARD = range(3)
 SEAT_MODES = 3
 BET_KINDS = 3
 MAX_BATTLES = 9
+EXTRA_CARD_FLASH = ("extra0", "extra1", "extra2", "extra3", "extra4", "extra5")  # shell.flash keys, by seat
 
 
 class Entry:

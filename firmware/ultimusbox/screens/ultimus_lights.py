@@ -12,7 +12,8 @@ from ultimus.state import DEAD, PARDONED, SHOUT, WAITING
 
 from ultimusbox import board
 from ultimusbox.screens.ultimus_entry import WOUND, WOUND_KNOCK, BLEED, HEAL, FALL, NET, DRUNK, BRING_BACK
-from ultimusbox.screens.ultimus_entry import DONE, TAKE_LOUDEST
+from ultimusbox.screens.ultimus_entry import WOUNDING
+from ultimusbox.screens.ultimus_entry import DONE, TAKE_LOUDEST, EXTRA_CARD_FLASH
 
 GLADIATOR_COLOURS = (
     (255, 96, 0),  # Tigris: orange
@@ -42,6 +43,9 @@ BET_COLOURS = {BET_WIN: GOLD, BET_DIE: RED}  # invest: green
 
 def half(c):
     return (c[0] >> 1, c[1] >> 1, c[2] >> 1)
+
+
+FALLEN_COLOURS = tuple(half(c) for c in GLADIATOR_COLOURS)  # knocked down: half brightness, made once
 
 
 def options(entry, frame, k):
@@ -107,7 +111,7 @@ def _wheels(screen, frame, blink, now_ms):
             _celebrate(frame, g, colour, now_ms)
             continue
         hp = s["hp"][g]
-        lit = half(colour) if s["fallen"][g] else colour
+        lit = FALLEN_COLOURS[g] if s["fallen"][g] else colour
         for i in range(min(MAX_HEALTH[g], board.RING_PIXELS)):
             frame.ring(g, i, lit if i < hp else LOST)
         if s["drunk"][g] >= 0 and blink:
@@ -127,7 +131,7 @@ def _selection(s, entry, frame, g, hp, colour, blink):
             frame.ring(g, i, kind_colour if i < entry.coins else OFF)
         return
     n = entry.points
-    if n and entry.mode in (WOUND, WOUND_KNOCK, BLEED):
+    if n and entry.mode in WOUNDING:
         for i in range(max(0, hp - n), hp):
             frame.ring(g, i, OFF if blink else colour)  # the wounds about to be dealt blink
     elif n and entry.mode == HEAL:
@@ -176,6 +180,6 @@ def _stations(screen, frame, blink, now_ms):
         elif phase == "over":
             colour = GOLD if seat in s["champions"] and blink else OFF
             frame.count(station, s["gold"][seat], GOLD)  # each station's gold on the wheel in front of it
-        if shell.flashing("extra%d" % seat, now_ms):
+        if shell.flashing(EXTRA_CARD_FLASH[seat], now_ms):
             colour = GREEN
         frame.set(board.seat_pixel(station), colour)
