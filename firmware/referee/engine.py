@@ -23,21 +23,23 @@ on every port.
 
 from referee import VERSION
 from referee.digest import digest
-from referee.errors import Illegal, int_arg
+from referee.errors import Illegal, int_arg, need
 
 
 class Who:
     """Who may take an action: the referee (no seat), any seat, or the seats a rule names.
 
-    seats(s) lists the seats allowed now; it may itself refuse with a more
-    telling reason (the loudest spectator decides first, say).
+    seats(s) lists the seats allowed now (empty when nobody may); reason(s),
+    if given, is a rule check (None or (code, message)) that says why nobody
+    may, more tellingly than "not your turn" (the loudest spectator decides first, say).
     """
 
-    def __init__(self, name, seats=None, code="not_your_turn", message="it is not this seat's turn"):
+    def __init__(self, name, seats=None, code="not_your_turn", message="it is not this seat's turn", reason=None):
         self.name = name
         self.seats = seats
         self.code = code
         self.message = message
+        self.reason = reason
 
 
 REFEREE = Who("the referee")
@@ -85,6 +87,15 @@ class Flow:
             raise Illegal("wrong_mode", "'%s' is not part of the %s game" % (name, variant))
         raise Illegal("wrong_phase", "not possible in the %s phase" % phase)
 
+    def moves(self, variant, phase):
+        """((name, who), ...) of a phase and of every phase, sorted by name, computed once."""
+        key = (variant, phase, 1)
+        out = self._names.get(key)
+        if out is None:
+            out = tuple((name, self.entry(variant, phase, name)[0]) for name in self.actions(variant, phase))
+            self._names[key] = out
+        return out
+
     def actions(self, variant, phase):
         """The names of the actions of a phase (and of every phase), in a fixed order."""
         key = (variant, phase)
@@ -111,6 +122,7 @@ def apply(rules, s, action):
     if who is not REFEREE:
         p = int_arg(action, "p", 0, s["players"] - 1)
         if who.seats is not None and p not in who.seats(s):
+            need(who.reason(s) if who.reason is not None else None)
             raise Illegal(who.code, who.message)
     events = []
     handler(s, action, events)
