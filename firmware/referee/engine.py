@@ -115,6 +115,9 @@ def apply(rules, s, action):
     """Validate and apply one action; returns its events or raises Illegal (state untouched)."""
     if type(action) is not dict:
         raise Illegal("bad_action", "an action is an object with a field 'a'")
+    for key in action:
+        if not plain(action[key]):
+            raise Illegal("bad_action", "field %r must hold whole numbers, text or lists of them" % (key,))
     name = action.get("a")
     flow = rules.FLOW
     if type(name) is not str or name not in flow.known:
@@ -147,6 +150,23 @@ def load_handler(path):
         module = __import__(path[:dot], None, None, [path[dot + 1:]])
         found = _LOADED[path] = getattr(module, path[dot + 1:])
     return found
+
+
+def plain(value, depth=0):
+    """Whether a field holds only what an action may: ints (not bools), text, None, short lists of them.
+
+    Checked at the door, so that a float (7.0 passes `in` a list of ints) or
+    an `inf` never reaches a handler, the log or the digest.
+    """
+    t = type(value)
+    if t is int or t is str or value is None:
+        return True
+    if t is list and depth < 2 and len(value) <= 16:
+        for x in value:
+            if not plain(x, depth + 1):
+                return False
+        return True
+    return False
 
 
 def public_event(e):
