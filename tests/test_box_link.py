@@ -41,14 +41,21 @@ class Client:
         return replies[0]
 
 
-def at(name):
+def at(name, referee=True):
+    """A box started from its buttons, at a point of the script; referee: the link asked to be the
+    game's referee and someone pressed MODE on the box (a spectator otherwise)."""
     fb, box = new_box()
     for line in SCRIPT:
         point = run_line(fb, box, line)
         if point and point[0] == name:
             break
     fb.serial.take_lines()
-    return Client(fb, box)
+    c = Client(fb, box)
+    if referee:
+        assert c.call("auth", claim=True)["claim"]
+        run_line(fb, box, ("press", board.MODE))
+        assert c.call("state")["eye"] == "referee"
+    return c
 
 
 def test_hello_names_protocol_firmware_and_game():
@@ -58,7 +65,7 @@ def test_hello_names_protocol_firmware_and_game():
 
 
 def test_state_is_public_and_holds_no_secret():
-    c = at("entrance")
+    c = at("entrance", referee=False)
     c.raw(b"")
     run_line(c.fb, c.box, ("press", board.SHOUT_0))  # a secret commitment
     r = c.call("state")

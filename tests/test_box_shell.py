@@ -89,7 +89,7 @@ class Listening:
 def test_a_new_game_journal_names_its_game_and_format():
     fb, box = play_until("new game")
     first = decode(next(fb.storage.read_lines(FILE)))["header"]
-    assert first["format"] == FORMAT == 2 and first["game"] == "ultimus" and first["version"] == VERSION
+    assert first["format"] == FORMAT == 3 and first["game"] == "ultimus" and first["version"] == VERSION
     assert first["setup"] == box.shell.game.setup and first["box"]["stations"] == [0, 2, 4]
 
 
@@ -115,14 +115,14 @@ def test_the_box_journal_of_0_1_0_resumes_to_the_same_game():
 
 
 def test_a_journal_of_a_newer_format_is_kept_aside_untouched_and_reported():
-    storage = storage_with([header(format=3, version="9.0.0"), {"a": "draw_loudest"}])
+    storage = storage_with([header(format=FORMAT + 1, version="9.0.0"), {"a": "draw_loudest"}])
     data = storage.files[FILE]
     box = Listening(storage)
     shell = box.box.shell
     assert shell.game is None and shell.phase == "seats"
     assert FILE not in storage.files and storage.files["game-1.jnl"] == data
     assert [e["code"] for e in box.of("journal_refused")] == ["unknown_format"]
-    assert "format 3" in shell.notice["message"] and shell.notice["file"] == "game-1.jnl"
+    assert "format %d" % (FORMAT + 1) in shell.notice["message"] and shell.notice["file"] == "game-1.jnl"
     assert played(box.fb, "error")
     assert {box.fb.leds.pixel(board.seat_pixel(k)) for k in range(6)} == {RED}  # every station blinks red
 

@@ -13,7 +13,7 @@ from hypothesis import given, settings, strategies as st, HealthCheck
 
 from ultimus.randomplay import play_on
 from ultimus.rng import Rng
-from ultimus_host.client import LinkClient, Lockstep, DigestMismatch
+from ultimus_host.client import LinkClient, LinkError, Lockstep, DigestMismatch, virtual_token
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -64,8 +64,10 @@ def test_a_whole_battle_over_the_link_in_lockstep(sim):
     assert lock.check() == lock.game.digest()
     events = client.events + client.poll_events(0.3)
     assert any(e["e"] == "battle_end" for e in events)  # the box told the link as it happened
-    assert not any("hidden" in e for e in events)
+    assert any("hidden" in e for e in events)  # the referee hears the commitments
+    assert client.auth(None) is None  # a spectator from now on
     assert client.call("state")["state"]["phase"] == "battle_end"
+    assert not any("hidden" in e for e in client.poll_events(0.2))
 
 
 def test_lockstep_stops_loudly_at_the_first_difference(sim):
@@ -80,12 +82,15 @@ def test_lockstep_stops_loudly_at_the_first_difference(sim):
 
 
 def test_button_presses_on_the_box_are_followed_by_the_lockstep(sim):
-    _, port, _ = sim
+    _, port, folder = sim
     client = LinkClient(port)
     for b in (0, 1, 20):  # two stations join, confirm
         client.call("press", button=b)
     time.sleep(0.3)
-    lock = Lockstep(client)
+    with pytest.raises(LinkError):  # a spectator cannot replay the game: no secrets
+        Lockstep(client)
+    # the virtual box keeps the referee token in its folder, which holds the journal anyway
+    lock = Lockstep(client, virtual_token(client.call("hello")["game"], folder))
     client.call("press", button=20)  # the box draws the loudest spectator
     time.sleep(0.3)
     lock.catch_up()
@@ -96,7 +101,7 @@ def test_the_virtual_box_restarted_mid_battle_resumes_the_game(tmp_path):
     proc, port = start_sim(tmp_path)
     try:
         client = LinkClient(port)
-        client.call("new_game", players=3, seed=8, mode="box")
+        token = client.call("new_game", players=3, seed=8, mode="box")["referee"]
         lock = Lockstep(client)
         rng = Rng(2)
         for _ in range(25):
@@ -112,7 +117,11 @@ def test_the_virtual_box_restarted_mid_battle_resumes_the_game(tmp_path):
     try:
         client = LinkClient(port)
         assert client.call("hello")["game"] == game_id
-        assert client.call("digest") == dict(before, id=client.next_id)
+        assert client.call("digest")["digest"] == before["public"]  # a spectator again: the public digest
+        client.auth(token)  # the referee again: the full digest
+        again = client.call("digest")
+        assert (again["digest"], again["public"], again["actions"]) == (
+            before["digest"], before["public"], before["actions"])
     finally:
         stop(proc)
 

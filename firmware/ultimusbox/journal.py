@@ -12,7 +12,9 @@ The file is only ever read line by line: a long game's journal is far
 bigger than what the Pico could hold in its heap at once.
 
 Formats: 1 (0.1.0) wrote {"setup", "box"} and meant ULTIMUS; 2 adds
-"format", "game" and "version". A journal this firmware cannot read (a newer
+"format", "game" and "version"; 3 adds the game's public "id" and a set-up
+that may name its generator ("rng": "sha256"), which an older firmware would
+replay wrongly: it refuses format 3 as a newer format. A journal this firmware cannot read (a newer
 format, a game it does not referee) is never truncated nor deleted:
 move_aside() keeps it under another name for a newer firmware or a host.
 """
@@ -22,7 +24,7 @@ import json
 from referee.digest import fnv1a
 
 FILE = "game.jnl"
-FORMAT = 2
+FORMAT = 3
 ASIDE = "game-%d.jnl"  # where refused journals are kept
 
 

@@ -16,6 +16,7 @@ stations in clockwise order.
 
 from referee import VERSION
 from referee.errors import Illegal
+from referee.rng import SHA256, new_seed
 
 from ultimusbox import board, games, settings
 from ultimusbox.journal import Journal, FORMAT, game_of
@@ -23,11 +24,14 @@ from ultimusbox.seats import SeatSelection, REFUSED_FLASH
 
 ERROR_MS = 600  # how long a refused input blinks
 NOTICE_MS = 3000  # how long a refused journal blinks at power-on
+CLAIM_MS = 15000  # how long the box waits for MODE on the box to make the asking link the referee
+CLAIM_BUTTON = board.MODE
 
 
 class Shell:
     def __init__(self, storage, clock, seed_source, reset=None):
-        """reset: what restarts the Pico after the menu chose another game (None: switch in place)."""
+        """seed_source: the drivers' entropy (referee.rng.new_seed: bytes, or 30-bit ints);
+        reset: what restarts the Pico after the menu chose another game (None: switch in place)."""
         self.storage = storage
         self.journal = Journal(storage)
         self.clock = clock
@@ -37,6 +41,7 @@ class Shell:
         self.game = None  # the core's Game while one runs
         self.playing = None  # its name in the registry
         self.settings = None  # the box's settings of the running game: {"stations": [...], ...the screen's}
+        self.game_id = None  # the running game's public id, drawn at random when it started (None: older)
         self.flashes = {}  # what blinks for a while: key -> until (ms)
         self.selftest = None  # the builder's self-test while it runs
         self.notice = None  # why the saved game could not be resumed (until a new game starts)
@@ -44,6 +49,8 @@ class Shell:
         self.chosen = chosen if games.find(chosen) is not None else games.DEFAULT
         self.screen = None  # the chosen (or running) game's screen
         self.seats = SeatSelection(self)
+        self.claim = None  # (until ms, callback): a link asked to become the referee of this game
+        self.failures = 0  # storage faults since the last good write (the lights say so)
 
     # --- publishing -------------------------------------------------------
 
@@ -162,6 +169,7 @@ class Shell:
             journal.keep(kept)  # a write the power cut tore: the records after it were never accepted
         journal.count = kept
         self.game, self.playing, self.settings = game, name, box
+        self.game_id = header.get("id") if type(header.get("id")) is str else None
         self._use(name)
         self.screen.start()
         self.note({"e": "resumed", "game": name, "actions": kept})
@@ -180,10 +188,20 @@ class Shell:
         self.flash("error", NOTICE_MS)
         self.note(self.notice)
 
+    def new_seed(self):
+        """A fresh secret seed: at least 64 bits from the drivers' entropy source."""
+        return new_seed(self.seed_source)
+
     def new_game(self, name, setup, stations=None, box=None):
-        """Start a game (from the seat selection or over the link); refuses bad set-ups."""
+        """Start a game (from the seat selection or over the link); refuses bad set-ups.
+
+        A new game uses the SHA-256 generator unless the set-up names one, and gets a
+        random public id (its settings' "id"), so that nothing public derives from its seed."""
         if games.find(name) is None:
             raise Illegal("unknown_game", "this box referees %s, not %r" % (", ".join(games.names()), name))
+        if type(setup) is dict and "rng" not in setup:
+            setup = dict(setup)
+            setup["rng"] = SHA256
         game = games.build(name, setup)  # refuses a bad set-up
         players = game.setup["players"]
         if stations is None:
@@ -195,8 +213,10 @@ class Shell:
         box_settings = {"stations": stations}
         if box:
             box_settings.update(box)
+        game_id = "%08x" % (self.new_seed() & 0xFFFFFFFF)
         self.journal.start({"format": FORMAT, "game": name, "version": VERSION, "setup": game.setup,
-                            "box": box_settings})
+                            "box": box_settings, "id": game_id})
+        self.game_id = game_id
         game.log = self.journal
         self.game, self.playing, self.settings, self.notice = game, name, box_settings, None
         self._use(name)
@@ -212,7 +232,7 @@ class Shell:
 
     def start_from_seats(self, stations):
         """CONFIRM on the seat selection: the chosen game with the joined stations and the screen's options."""
-        setup, box = self.screen.seat_setup(len(stations), self.seed_source())
+        setup, box = self.screen.seat_setup(len(stations), self.new_seed())
         try:
             self.new_game(self.chosen, setup, stations, box)
         except Illegal as exc:
@@ -279,8 +299,27 @@ class Shell:
 
     # --- input ------------------------------------------------------------
 
-    def press(self, button, t_us):
-        """One debounced button press with its timestamp."""
+    def ask_claim(self, grant):
+        """A link asks to become the referee of the running game: MODE pressed on the box
+        within CLAIM_MS grants it (someone at the table agreed); nothing else does."""
+        self.claim = (self.clock.add(self.clock.ms(), CLAIM_MS), grant)
+        self.flash("claim", CLAIM_MS)
+        self.note({"e": "claim", "button": CLAIM_BUTTON, "ms": CLAIM_MS})
+
+    def _take_claim(self, button):
+        claim, self.claim = self.claim, None
+        if claim is None or button != CLAIM_BUTTON or self.clock.diff(claim[0], self.clock.ms()) < 0:
+            return False
+        self.flashes.pop("claim", None)
+        claim[1]()
+        self.note({"e": "claimed"})
+        return True
+
+    def press(self, button, t_us, physical=True):
+        """One debounced button press with its timestamp (physical=False: the link's press op,
+        which never grants a claim)."""
+        if self.claim is not None and physical and self._take_claim(button):
+            return  # MODE granted a link the referee's eye: not a game input
         if self.selftest is not None:
             self.note({"e": "button", "b": button})
             self.selftest.press(button)

@@ -7,6 +7,7 @@ buttons, and the terminal for the LEDs and the buzzer.
 """
 
 import asyncio
+import json
 import os
 import random
 import select
@@ -19,6 +20,7 @@ from ultimusbox.runtime import Box, _main
 from ultimus.content import GLADIATOR_NAMES, MAX_HEALTH
 from ultimus.state import ARENA
 from ultimus.views import public_event
+from ultimus_host.client import TOKENS_FILE
 from ultimus_host.fakes import FakeBoard
 from ultimus_host.narrate import line
 from ultimus_host.pcdrivers import FileStorage, PtySerial, WallClock
@@ -46,15 +48,34 @@ class VirtualBox:
         fb.clock = fb.buttons.clock = fb.buzzer.clock = WallClock()
         fb.serial = PtySerial()
         self.fb = fb
-        rng = random.Random(seed)
-        self.box = Box(fb, lambda: rng.randrange(1 << 30), selftest)
+        if seed is None:
+            source = lambda: os.urandom(8)  # noqa: E731  (the PC's entropy)
+        else:  # a fixed seed for tests: the same games every run
+            rng = random.Random(seed)
+            source = lambda: bytes(rng.randrange(256) for _ in range(8))  # noqa: E731
+        self.box = Box(fb, source, selftest)
         self.log_lines = []
+        self.state_dir = state_dir
         self.box.shell.listen(self._remember)
+        self.box.shell.listen(self._keep_tokens)
         shell = self.box.shell
         if shell.game is not None:  # what the box said at power-on, before anyone listened
             self._remember([{"e": "resumed", "game": shell.playing, "actions": len(shell.game.log)}])
         if shell.notice:
             self._remember([shell.notice])
+
+    def _keep_tokens(self, events):
+        """The referee token of a new game, in the folder (tokens.json): a host on this PC that can
+        read the folder can read the journal anyway; `connect --verify` finds it there."""
+        for e in events:
+            if e.get("e") == "new_game":
+                from ultimusbox.eyes import token
+
+                shell = self.box.shell
+                path = os.path.join(self.state_dir, TOKENS_FILE)
+                with open(path + ".tmp", "w") as f:
+                    json.dump({shell.game_id: token(shell.game.setup, "referee")}, f)
+                os.replace(path + ".tmp", path)
 
     @property
     def path(self):
