@@ -287,7 +287,7 @@ def discard(s, a, ev):
     s["hands"][p].remove(c)
     s["discard"].append(c)
     card["discarded"] = 1
-    ev.append({"e": "discard", "p": p, "c": c})
+    ev.append({"e": "discard", "p": p, "n": 1, "hidden": {"c": c}})  # as think: which card, only its seat knows
 
 
 def end_card(s, a, ev):
