@@ -26,6 +26,7 @@ from referee.digest import fnv1a
 FILE = "game.jnl"
 FORMAT = 3
 ASIDE = "game-%d.jnl"  # where refused journals are kept
+FEED_EVERY = 32  # records read between two feeds of the watchdog
 
 
 def encode(obj):
@@ -52,20 +53,41 @@ def decode(line):
 class Journal:
     """The list-like log the Game appends to; it lives on the storage driver."""
 
-    def __init__(self, storage, name=FILE):
+    def __init__(self, storage, name=FILE, feed=None):
+        """feed: called every FEED_EVERY records read (the watchdog), so that a long read never resets the box."""
         self.storage = storage
         self.name = name
         self.count = 0
         self.replaying = False  # while the saved game replays: count the actions, write nothing
+        self.torn = False  # a write failed: the file may end with part of a record, cut before the next
+        self.feed = feed
 
     def start(self, header):
         self.storage.replace_lines(self.name, [encode({"header": header})])
         self.count = 0
+        self.torn = False
 
     def append(self, action):
+        """One record more; OSError (a full flash) leaves the journal as it was, the file to be repaired."""
         if not self.replaying:
-            self.storage.append(self.name, encode(action))
+            if self.torn:
+                self.keep(self.count)  # cut what a failed write left, before a record follows it
+                self.torn = False
+            try:
+                self.storage.append(self.name, encode(action))
+            except OSError:
+                self.torn = True
+                raise
         self.count += 1
+
+    def trusted(self):
+        """The records the game holds (the first `count`): what a rebuild replays."""
+        n = 0
+        for record in self.records():
+            if n >= self.count:
+                return
+            yield record
+            n += 1
 
     def __len__(self):
         return self.count
@@ -81,11 +103,19 @@ class Journal:
 
     def __iter__(self):
         """The good action records, in order, up to the first torn or corrupt one."""
-        first = True
+        return self.records()
+
+    def records(self, skip=0):
+        """The good action records after the first `skip` (not decoded: they were checked when the game
+        was resumed), up to the first torn or corrupt one; feeds the watchdog as it reads."""
+        n = -1
+        feed = self.feed
         for line in self.storage.read_lines(self.name):
-            if first:
-                first = False
-                continue
+            n += 1
+            if feed is not None and n % FEED_EVERY == 0:
+                feed()
+            if n <= skip:
+                continue  # the header, and the records skipped
             record = decode(line)
             if not isinstance(record, dict):
                 return
@@ -112,12 +142,14 @@ class Journal:
         self.count = count
 
     def page(self, start, count):
+        """`count` records from record `start` (0-based): the records before it are skipped undecoded."""
         out = []
-        for i, record in enumerate(self):
-            if i >= start + count:
+        if start >= self.count:
+            return out
+        for record in self.records(start):
+            if len(out) >= count or start + len(out) >= self.count:
                 break
-            if i >= start:
-                out.append(record)
+            out.append(record)
         return out
 
     def exists(self):
@@ -150,6 +182,31 @@ class Journal:
     def clear(self):
         self.storage.remove(self.name)
         self.count = 0
+
+
+def check_file(storage, name=FILE):
+    """(header, actions, damage) of a journal file, for `ultimus replay`: damage is None, or what
+    cannot be read (a broken header, unreadable records and how many lines follow them)."""
+    header, actions, lines, bad = None, [], 0, None
+    for line in storage.read_lines(name):
+        lines += 1
+        record = decode(line)
+        if lines == 1:
+            if isinstance(record, dict) and isinstance(record.get("header"), dict):
+                header = record["header"]
+            else:
+                bad = 1
+            continue
+        if bad is None and isinstance(record, dict):
+            actions.append(record)
+        elif bad is None:
+            bad = lines
+    if bad is None:
+        return header, actions, None
+    if bad == 1:
+        return None, [], "the header (line 1) is unreadable; %d lines follow it" % (lines - 1)
+    return header, actions, "record %d (line %d) is unreadable: %d of %d records after the header cannot be " \
+        "trusted" % (bad - 1, bad, lines - bad + 1, lines - 1)
 
 
 def game_of(header, known):

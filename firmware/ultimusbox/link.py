@@ -131,6 +131,9 @@ class LinkServer:
         except Illegal as exc:
             self.error(rid, exc.code, exc.message)
             return
+        except OSError as exc:  # the flash refused a write: nothing was applied
+            self.error(rid, "storage", "the box could not save: %s" % (exc,))
+            return
         except Exception as exc:  # the box goes on, whatever a request did
             self.error(rid, "internal", "the box failed on this request: %r" % (exc,))
             return
@@ -253,7 +256,8 @@ class LinkServer:
 
     def op_end_game(self, request):
         self._may_change()
-        self.shell.end_game()
+        if not self.shell.end_game():
+            raise Illegal("storage", "the saved game could not be removed: the game goes on")
         return {}
 
     def op_press(self, request):

@@ -21,12 +21,15 @@ from ultimusbox.link import LinkServer
 from ultimusbox.sounds import SoundPlayer
 
 FRAME_MS = 40
+WRITE_MS = 20  # the link task writes for at most this long per turn (one line at least): the others run between
 
 
 class Box:
     def __init__(self, drivers, seed_source, selftest=False):
         self.d = drivers
-        self.shell = Shell(drivers.storage, drivers.clock, seed_source, getattr(drivers, "reset", None))
+        watchdog = getattr(drivers, "watchdog", None)
+        self.shell = Shell(drivers.storage, drivers.clock, seed_source, getattr(drivers, "reset", None),
+                           watchdog.feed if watchdog is not None else None)
         self.sound = SoundPlayer(drivers.buzzer)
         self.link = LinkServer(self.shell)
         self.changed = True
@@ -50,11 +53,22 @@ class Box:
             self.changed = True
 
     def poll_link(self):
-        data = self.d.serial.read()
-        if data:
-            self.link.feed(data)
+        """Read requests while the link's output has room; write a few lines, never all at once
+        (a USB write may wait when the host does not read: the other tasks must not starve)."""
+        serial = self.d.serial
+        if not self.link.full():
+            data = serial.read()
+            if data or self.link.buffer:
+                self.link.feed(data or b"")
+        busy = getattr(serial, "busy", None)
+        clock = self.d.clock
+        start = clock.ms()
         while self.link.out:
-            self.d.serial.write(self.link.out.pop(0))
+            if busy is not None and busy():
+                break  # the port holds enough: the link keeps the rest (bounded: ultimusbox.link)
+            serial.write(self.link.out.pop(0))
+            if clock.diff(clock.ms(), start) >= WRITE_MS:
+                break  # a slow write: let the input, the clock and the watchdog have their turn
 
     def tick(self):
         self.shell.tick(self.d.clock.us())

@@ -29,11 +29,12 @@ CLAIM_BUTTON = board.MODE
 
 
 class Shell:
-    def __init__(self, storage, clock, seed_source, reset=None):
+    def __init__(self, storage, clock, seed_source, reset=None, feed=None):
         """seed_source: the drivers' entropy (referee.rng.new_seed: bytes, or 30-bit ints);
-        reset: what restarts the Pico after the menu chose another game (None: switch in place)."""
+        reset: what restarts the Pico after the menu chose another game (None: switch in place);
+        feed: the watchdog's feed, called while a long journal is read."""
         self.storage = storage
-        self.journal = Journal(storage)
+        self.journal = Journal(storage, feed=feed)
         self.clock = clock
         self.seed_source = seed_source
         self.reset = reset
@@ -115,8 +116,16 @@ class Shell:
     # --- the game and its journal -----------------------------------------
 
     def start(self):
-        """Power on: resume the saved game if there is one, else the seat selection of the chosen game."""
-        self.resume()
+        """Power on: resume the saved game if there is one, else the seat selection of the chosen game.
+
+        Whatever the flash holds, the box starts: a journal that makes resume fail in any way is
+        reported and kept (moved aside when the storage can), never the cause of a boot loop."""
+        try:
+            self.resume()
+        except Exception as exc:  # a storage error or a bug: the box must come up all the same
+            self.game = self.playing = self.settings = None
+            self.journal.replaying = False
+            self._refuse_journal("bad_journal", "the saved game could not be read: %r" % (exc,))
         if self.game is None:
             self._use(self.chosen)
 
@@ -151,7 +160,7 @@ class Shell:
             for action in journal:  # stops by itself at a torn or corrupt record
                 try:
                     game.apply(action)
-                except Illegal as exc:
+                except Exception as exc:  # Illegal, or a core that fails on it ("internal")
                     problem = "record %d of the saved game no longer replays (%s)" % (kept + 1, exc)
                     break
                 kept += 1
@@ -165,9 +174,12 @@ class Shell:
             # more than the last write is unreadable: not a power cut; keep the whole file for a closer look
             self._report_journal("journal_cut", "records %d to %d of the saved game are unreadable; the game "
                                  "goes on from record %d" % (kept + 1, lines, kept), journal.copy_aside)
-        if kept < lines:
-            journal.keep(kept)  # a write the power cut tore: the records after it were never accepted
         journal.count = kept
+        if kept < lines:
+            try:
+                journal.keep(kept)  # a write the power cut tore: the records after it were never accepted
+            except OSError:
+                journal.torn = True  # a full flash: cut before the next record is written
         self.game, self.playing, self.settings = game, name, box
         self.game_id = header.get("id") if type(header.get("id")) is str else None
         self._use(name)
@@ -247,12 +259,13 @@ class Shell:
         try:
             events = self.game.apply(action)
         except OSError as exc:
-            # The journal could not take the action: forget it, as after a power cut.
-            self.game = None
-            self.resume()
-            if self.game is None:
-                self._use(self.chosen)
-            raise Illegal("storage", "the action could not be saved: %s" % exc)
+            # The journal could not take the action: the core has rolled it back; the game goes on
+            # from what is saved, and every station blinks red (the flash is full or failing).
+            self.failures += 1
+            self.flash("error", NOTICE_MS)
+            self.note({"e": "storage", "message": "the action could not be saved: %s" % (exc,)})
+            raise Illegal("storage", "the action could not be saved, it was not applied: %s" % (exc,))
+        self.failures = 0
         self.screen.on_events(events)  # the entry in progress first, then lights, sounds and link
         self.publish(events)
         return events
@@ -266,12 +279,18 @@ class Shell:
             return None
 
     def end_game(self):
-        """Back to the seat selection (after the final count, or on request)."""
-        self.journal.clear()
+        """Back to the seat selection (after the final count, or on request); True if done. A flash
+        that cannot delete the journal keeps the game: refused ("storage"), False."""
+        try:
+            self.journal.clear()
+        except OSError as exc:
+            self.refuse("storage", "the saved game could not be removed: %s" % (exc,))
+            return False
         self.game = self.playing = self.settings = None
         self.seats = SeatSelection(self)
         self._use(self.chosen)
         self.note({"e": "seat_selection"})
+        return True
 
     # --- who is who -------------------------------------------------------
 

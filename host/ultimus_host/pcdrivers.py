@@ -88,13 +88,16 @@ class PtySerial:
         except (BlockingIOError, OSError):
             return b""
 
-    MAX_PENDING = 256 * 1024  # what a client that never reads may leave behind
+    MAX_PENDING = 64 * 1024  # past this the port is busy: the box keeps its lines (bounded) and stops reading
 
     def write(self, data):
+        """Whole lines only: nothing is ever dropped here (the link bounds what waits)."""
         self.pending += data
-        if len(self.pending) > self.MAX_PENDING:
-            self.pending = b""  # nobody has read for a long time: drop the backlog, not the box
         self.flush()
+
+    def busy(self):
+        self.flush()
+        return len(self.pending) > self.MAX_PENDING
 
     def flush(self):
         while self.pending:
