@@ -55,6 +55,8 @@ class LinkServer:
     def feed(self, data):
         """Bytes from the serial port; complete lines are answered while the output has room."""
         self.buffer += data
+        if self.dropped and not self.full():
+            self._overflow()
         while not self.full():
             end = self.buffer.find(b"\n")
             if end < 0:
@@ -91,9 +93,13 @@ class LinkServer:
                 self.dropped += 1
                 continue
             if self.dropped:
-                self.send({"ev": {"e": "overflow", "dropped": self.dropped}})
-                self.dropped = 0
+                self._overflow()
             self.send({"ev": event_for(rules, e, self.eye, over)})
+
+    def _overflow(self):
+        """Tell the client how many events it missed while it did not read."""
+        self.send({"ev": {"e": "overflow", "dropped": self.dropped}})
+        self.dropped = 0
 
     def _rules(self):
         game = self.shell.game

@@ -23,7 +23,7 @@ from ultimus.views import public_event
 from ultimus_host.client import TOKENS_FILE
 from ultimus_host.fakes import FakeBoard
 from ultimus_host.narrate import line
-from ultimus_host.pcdrivers import FileStorage, PtySerial, WallClock
+from ultimus_host.pcdrivers import FileStorage, FolderInUse, PtySerial, WallClock
 
 KEYS = {}
 for _i, _k in enumerate("123456"):
@@ -44,7 +44,7 @@ def default_state_dir():
 
 class VirtualBox:
     def __init__(self, state_dir, seed=None, selftest=False):
-        fb = FakeBoard(FileStorage(state_dir))
+        fb = FakeBoard(FileStorage(state_dir, lock=True))  # FolderInUse if another box runs on it
         fb.clock = fb.buttons.clock = fb.buzzer.clock = WallClock()
         fb.serial = PtySerial()
         self.fb = fb
@@ -107,6 +107,7 @@ class VirtualBox:
         finally:
             runner.cancel()
             self.fb.serial.close()
+            self.fb.storage.close()
 
 
 class TerminalUI:
@@ -236,7 +237,11 @@ def _title(name):
 
 
 def run_sim(state_dir=None, seed=None, headless=False, selftest=False, say=print):
-    vbox = VirtualBox(state_dir or default_state_dir(), seed, selftest)
+    try:
+        vbox = VirtualBox(state_dir or default_state_dir(), seed, selftest)
+    except FolderInUse as exc:
+        say("ULTIMUS virtual box NOT started: %s" % exc)
+        sys.exit(4)
     say("ULTIMUS virtual box: link on %s" % vbox.path)
     sys.stdout.flush()
     try:
