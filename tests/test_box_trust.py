@@ -11,7 +11,6 @@ import pytest
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "mpy"))
 
-from box_battle import new_box as scripted_box, run_line, SCRIPT  # noqa: E402
 from referee.engine import REFEREE  # noqa: E402
 from ultimus.rng import Rng  # noqa: E402
 from ultimus_host import client as host_client  # noqa: E402
@@ -239,10 +238,10 @@ def test_a_record_that_makes_the_core_fail_is_refused_at_start_not_a_boot_loop(m
     def broken(s, a, ev):
         raise KeyError("a bug")
 
-    monkeypatch.setattr(battle, "bets_placed", broken)
+    from referee.engine import ANY_SEAT
     from ultimus import rules
 
-    monkeypatch.setitem(rules.FLOW.variants["box"]["betting"], "bets_placed", (REFEREE, broken))
+    monkeypatch.setitem(rules.FLOW.variants["full"]["betting"], "bet", (ANY_SEAT, broken))
     box = Box(FakeBoard(storage), entropy)
     assert box.shell.game is None and box.shell.notice["code"] == "replay_failed"
     assert storage.files["game-1.jnl"]
