@@ -1,0 +1,25 @@
+# The MicroPython manifest of the box firmware: freezes it into a MicroPython image.
+#
+#   make -C ports/rp2 BOARD=RPI_PICO FROZEN_MANIFEST=/path/to/firmware/manifest.py
+#
+# (from a MicroPython checkout; README.md, "Flashing a box", goes step by step.)
+# Frozen modules run their bytecode straight from flash: it takes no heap,
+# the heap does not fragment around it, and nothing is loaded at boot.
+# Relative paths below are relative to this file's folder (firmware/).
+# MicroPython's tools/makemanifest.py runs this file; it is never put on a Pico
+# and never imported (tests/test_manifest_drivers.py checks what it lists).
+import os
+
+# What the stock Pico image freezes: _boot.py (mounts the flash file system),
+# asyncio (the box's runtime needs it), neopixel and friends.
+include("$(PORT_DIR)/boards/manifest.py")
+
+package("ultimus")  # the rules core
+package("ultimusbox")  # the box app and, in drivers/, the Pico's drivers
+if os.path.isdir("referee"):  # makemanifest runs this file from its own folder
+    # the referee policy the lead adds as firmware/referee/ (frozen as soon as it is there)
+    package("referee")
+
+# The entry point: MicroPython runs a frozen main.py at power-on (it looks
+# for a frozen one before the file system's), so the image alone is a box.
+module("main.py")
