@@ -26,3 +26,12 @@ def test_a_box_battle_under_micropython_reports_its_heap(tmp_path):
     path.write_text("".join(json.dumps(a) + "\n" for a in plan(1)))
     total, used, free, largest = heapblock.measure(str(path))
     assert 0 < largest <= free < total and used > 32 * 1024  # the app and a game are loaded
+
+
+def test_the_bench_line(tmp_path):
+    from box_heap import plan
+
+    path = tmp_path / "plan.jsonl"
+    path.write_text("".join(json.dumps(a) + "\n" for a in plan(2)))
+    text = heapblock.line(str(path), seed=2)
+    assert "largest free block" in text and "used" in text

@@ -9,6 +9,7 @@ app, then collects and prints mem_info; measure() runs it from CPython and
 reads the figures from what it printed. For `make bench`:
 
     heapblock.measure(plan_path, mpy_dir) -> (total, used, free, largest free block), bytes
+    heapblock.line(plan_path, mpy_dir, seed) -> the line make bench prints
 
 The WebAssembly port grows its heap by another area when a collection does
 not free enough (mem_info's "max new split"), so its total and free are not
@@ -84,3 +85,13 @@ def measure(plan_path, mpy_dir=None, seed=1):
     cmd[cmd.index("--"):cmd.index("--")] = ["--heap", HEAP]
     out = subprocess.run(cmd, cwd=root, capture_output=True, text=True, check=True).stdout
     return parse(out)
+
+
+def line(plan_path, mpy_dir=None, seed=1):
+    """The bench's line: tools/bench.py prints line(path, mpy_dir, seed) after its box_heap runs
+    (plan_path holds box_heap.plan(seed))."""
+    total, used, free, largest = measure(plan_path, mpy_dir, seed)
+    return ("MicroPython heap after a box battle (code from %s, %s heap to start with; this port grows it when"
+            " full): used %.1f KB, free %.1f KB of %.1f KB, largest free block %.1f KB"
+            % (".mpy" if mpy_dir else "sources", HEAP, used / 1024.0, free / 1024.0, total / 1024.0,
+               largest / 1024.0))
