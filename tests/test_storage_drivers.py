@@ -9,17 +9,16 @@ never finishes (a half-written page, a half-erased block); the image is then
 mounted afresh, as at the next power-on.
 """
 
+import io
 import types
 
+import littlefs  # littlefs-python, a dev dependency (pyproject.toml): a missing one fails, never skips
 import pytest
+from littlefs import LittleFS, UserContext, lfs
 
-littlefs = pytest.importorskip("littlefs")
-
-from littlefs import LittleFS, UserContext, lfs  # noqa: E402
-
-from ultimus.digest import fnv1a  # noqa: E402
-from ultimusbox.drivers import storage as storage_mod  # noqa: E402
-from ultimusbox.journal import Journal  # noqa: E402
+from ultimus.digest import fnv1a
+from ultimusbox.drivers import storage as storage_mod
+from ultimusbox.journal import Journal
 
 BLOCK = 4096
 BLOCKS = 352  # 1408 KB, the file system of a 2 MB Pico
@@ -91,7 +90,7 @@ class Volume:
         except littlefs.LittleFSError as e:
             raise OSError(2, name) from e
         raw = littlefs.FileHandle(self.fs.fs, fh)  # write: lfs_file_write, flush: lfs_file_sync, as on the Pico
-        return __import__("io").BufferedReader(raw) if mode == "rb" else raw
+        return io.BufferedReader(raw) if mode == "rb" else raw
 
     def os(self):
         def stat(name):
@@ -124,7 +123,7 @@ class OldStorage(storage_mod.Storage):
 
 @pytest.fixture
 def mount(monkeypatch):
-    """mount(volume) points the driver module at that volume; returns a new Storage class instance maker."""
+    """mount(volume) points the driver module's `open` and `os` at that volume and returns it."""
 
     def use(volume):
         monkeypatch.setattr(storage_mod, "open", volume.open, raising=False)
