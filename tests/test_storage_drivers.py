@@ -318,3 +318,24 @@ def test_the_driver_runs_under_micropython():
     assert run.returncode == 0, run.stderr
     lines = run.stdout.split()
     assert run.stdout.splitlines() == ["ok read", "ok slot", "ok reset", "ok keep", "ok new game", "ok clear"], lines
+
+
+def test_the_scripted_box_battle_erases_a_fraction_of_what_it_did(mount):
+    """tests/mpy/box_battle.py's battle (the one of issue 15: 31 erases for ~1.7 KB of journal)."""
+    import os
+    import sys
+
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "mpy"))
+    from box_battle import SCRIPT, new_box, run_line
+
+    erases = {}
+    for driver in (OldStorage, storage_mod.Storage):
+        volume = mount(Volume())
+        fb, box = new_box(driver())
+        for line in SCRIPT[:-1]:
+            run_line(fb, box, line)
+        erases[driver] = volume.flash.erases
+        saved = list(box.app.journal)
+        assert len(saved) > 30
+    assert erases[OldStorage] >= 30
+    assert erases[storage_mod.Storage] * 3 < erases[OldStorage]
