@@ -85,4 +85,4 @@ def test_the_bring_up_checklist_states_the_currents_of_the_board():
     for combo in ("**thumbs up** held", "**mode + confirm** held", '"op": "repl"', '"op": "selftest"'):
         assert combo in text  # the power-on combinations firmware/main.py reads, and the link's ops
     main = open(os.path.join(ROOT, "firmware", "main.py"), encoding="utf-8").read()
-    assert "held_now(board.MODE, board.CONFIRM)" in main and "held_now(board.THUMB_UP)" in main
+    assert "held(board.MODE, board.CONFIRM)" in main and "held(board.THUMB_UP)" in main

@@ -70,6 +70,7 @@ def main():
             with open(path, "w") as f:
                 f.write("".join(json.dumps(a) + "\n" for a in plan(seed)))
             boxes.append(micropython("box_heap.py", seed, mpy_dir=mpy_dir, data=path))
+        print(__import__("heapblock").line(path, mpy_dir, seed))  # free heap beside its largest free block
     print("MicroPython peak heap, 6-player battle (5 seeds): battle data %.1f KB, core code %.1f KB"
           " (from .mpy; 0 when frozen), together %.1f KB (aim: under 64 KB)"
           % (game / 1024.0, code / 1024.0, total / 1024.0))
