@@ -10,12 +10,13 @@ import time
 
 import click
 
-from ultimus import VERSION, randomplay
+from ultimus import VERSION
 from ultimus.content import MIN_PLAYERS, MAX_PLAYERS, GLADIATOR_NAMES
 from ultimus.errors import Illegal
 from ultimus.game import Game, replay as replay_game
-from ultimus.rng import Rng
 from ultimus.views import public_event
+from ultimus_host.bots import random_table
+from ultimus_host.loop import run_game
 from ultimus_host.narrate import line
 
 QUIET_EVENTS = ("movement", "step", "commit", "draw", "extra_card", "think", "ready", "turn", "card_done", "attack",
@@ -302,12 +303,12 @@ def demo(players, seed, battles, verbose):
     seed = _seed(seed)
     click.echo("ULTIMUS %s: %d players, seed %d" % (VERSION, players, seed))
     game = Game(players, seed, battles=battles)
-    rng = Rng(seed ^ 0x5EED)
-    while game.phase != "over":
-        action = randomplay.choose_action(game, rng)
-        for e in game.apply(action):
-            if verbose or e["e"] not in QUIET_EVENTS:
-                click.echo(line(public_event(e)))
+
+    def tell(e):
+        if verbose or e["e"] not in QUIET_EVENTS:
+            click.echo(line(public_event(e)))
+
+    run_game(game, on_event=tell, **random_table(players, seed))
     s = game.state
     click.echo("health: " + ", ".join("%s %d" % (GLADIATOR_NAMES[g], s["hp"][g]) for g in range(6)))
     click.echo("%d actions, digest %s" % (len(game.log), game.digest()))
