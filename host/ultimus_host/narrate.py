@@ -1,7 +1,7 @@
 """Events of the rules core as one line of English each, for terminals and logs."""
 
 from ultimus.content import GLADIATOR_NAMES, BETTING_CARDS, BET_KIND_NAMES
-from ultimus.yelling import CARDS, SPECIAL_NAMES, SYMBOL_NAMES
+from ultimus.yelling import CARDS, SPECIAL_NAMES, SPECIAL_PLAYING_DEAD, SYMBOL_NAMES
 
 SHOUTS = {-1: "undecided", 0: "thinks", 1: "shouts"}
 
@@ -125,7 +125,7 @@ def action_text(v, a):
             return "no gladiator can be chosen: no effect"
         where = ""
         if "f" in a:
-            where = " at %s" % (COORDS[a["f"]] if CARDS[card["c"]][2] == 2 else "door %d" % a["f"])
+            where = " at %s" % ("field (%d, %d)" % COORDS[a["f"]] if CARDS[card["c"]][2] == SPECIAL_PLAYING_DEAD else "door %d" % a["f"])
         return "yell at %s%s" % (GLADIATOR_NAMES[a["g"]], where)
     if kind == "step":
         return "step %s" % dirs[a["d"]]

@@ -1,8 +1,9 @@
 """`ultimus play`: a whole ULTIMUS game at card level in the terminal, hot-seat, bots welcome.
 
 Every human seat sees only what the table sees, plus its own hand and bets,
-and only on its own turn: before a seat's secret choices the screen asks the
-others to look away, and it is cleared afterwards.
+and only on its own turn: whenever the screen passes to another person it is
+cleared and asks the others to look away first. Bots and people are choosers
+of the one host loop (ultimus_host.loop.run_game).
 """
 
 from ultimus.content import GLADIATOR_NAMES, MAX_HEALTH
@@ -58,7 +59,7 @@ class HotSeat:
             self.bots[seat] = BOTS[kind](seed * 7 + seat)
         self.ask, self.say = ask, say
         self.clear = clear or (lambda: say("\n" * 40))
-        self.last_secret_seat = None
+        self.at_screen = None  # the person whose hand the screen may show
 
     def run(self):
         seats = {}
@@ -98,11 +99,12 @@ class Person:
     def choose(self, view, options):
         table, seat = self.table, self.seat
         ask, say = table.ask, table.say
-        secret = view["phase"] in ("betting", "shout") or (view["phase"] == "action" and view["card"] is None)
-        if secret and table.last_secret_seat != seat and len(table.human_seats()) > 1:
+        # The screen is about to show this seat's hand and bets: whenever it passes to another
+        # person, whatever the phase (the bets matter when placing a gladiator or turning the thumb).
+        if table.at_screen != seat and len(table.human_seats()) > 1:
             table.clear()
             ask("seat %d: everyone else look away, then press Enter " % seat)
-        table.last_secret_seat = seat
+        table.at_screen = seat
         say(table_text(view))
         say("seat %d, your hand:" % seat)
         for c in view["hand"]:
