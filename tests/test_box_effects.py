@@ -122,7 +122,7 @@ def test_box_battle_end_payouts_entered_by_each_seat():
 
 def test_box_refuses_card_level_actions_and_full_game_refuses_box_inputs():
     game = box_round()
-    refused(game, {"a": "melee", "p": 0, "i": 0, "d": 0}, "not_your_turn")
+    refused(game, {"a": "melee", "p": 0, "i": 0, "d": 0}, "wrong_mode")  # 0.1.0 said not_your_turn: the flow now names the real reason
     full = start_battle(3, seed=1)
     full.state["loudest"] = 0
     for p in range(3):

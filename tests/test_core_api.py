@@ -61,7 +61,7 @@ def test_malformed_and_out_of_place_actions_are_refused_with_a_stable_code(actio
 
 
 def test_an_unexpected_failure_inside_the_core_rebuilds_the_state_from_the_log(monkeypatch):
-    from ultimus import rules
+    from ultimus.flow import FLOW
 
     game = start_battle(3, seed=1)
     s = game.state
@@ -71,7 +71,8 @@ def test_an_unexpected_failure_inside_the_core_rebuilds_the_state_from_the_log(m
         s["hp"][0] = 1
         raise KeyError("a bug")
 
-    monkeypatch.setitem(rules.HANDLERS, "commit", half_done)
+    shout = FLOW.variants["full"]["shout"]
+    monkeypatch.setitem(shout, "commit", (shout["commit"][0], half_done))
     with pytest.raises(Illegal) as info:
         game.apply({"a": "commit", "p": 0, "shout": 0})
     assert info.value.code == "internal"

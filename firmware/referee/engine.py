@@ -56,6 +56,7 @@ class Flow:
         self.end = end
         self.known = {}
         self.in_phase = {}  # phase -> actions allowed there in some variant
+        self._names = {}  # (variant, phase) -> actions(), computed once
         for v in variants:
             for phase in variants[v]:
                 names = self.in_phase.setdefault(phase, {})
@@ -86,10 +87,15 @@ class Flow:
 
     def actions(self, variant, phase):
         """The names of the actions of a phase (and of every phase), in a fixed order."""
-        table = self.variants[variant]
-        out = sorted(table.get(phase, {}))
-        if phase != self.end:
-            out += sorted(table.get(ANY_PHASE, {}))
+        key = (variant, phase)
+        out = self._names.get(key)
+        if out is None:
+            table = self.variants[variant]
+            out = sorted(table.get(phase, {}))
+            if phase != self.end:
+                out += sorted(table.get(ANY_PHASE, {}))
+            out = tuple(out)
+            self._names[key] = out
         return out
 
 

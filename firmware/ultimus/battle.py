@@ -1,36 +1,25 @@
-"""The flow of a game: loudest spectator, battle set-up, betting, entrance,
+"""The handlers of a battle: loudest spectator, set-up, betting, entrance,
 rounds of shout-or-shut-up, turns, the end of a battle, payouts, the final count.
 
-Handlers take (state, action, events): they validate everything first and
-refuse with Illegal before changing anything, then apply and append events.
+Which handler runs in which phase, for whom, is declared in ultimus.flow;
+the engine has checked phase, mode and seat before a handler runs. A
+handler parses its fields, asks the rule checks of ultimus.checks (refusing
+before it changes anything), then applies and appends its events.
 """
 
-from ultimus import effects
+from ultimus import effects, checks
+from ultimus.card import begin_card
 from ultimus.content import (
     BETTING_CARDS, BETTING_CARDS_BY_PLAYERS, NEW_GOLD_BY_PLAYERS, MAX_COINS_PER_BETTING_CARD,
     MAX_HEALTH, YELLING_CARDS_PER_PLAYER, BET_WIN, BET_DIE, BET_INVEST,
 )
-from ultimus.errors import refuse, int_arg
+from ultimus.errors import int_arg, need
 from ultimus.hexmap import DOORS
 from ultimus.state import (
     GLADIATORS, WAITING, ARENA, DEAD, PARDONED, MODE_FULL, MODE_BOX, UNDECIDED, THINK, SHOUT,
     arena_gladiators, occupant, seat_order, shuffle, random_below, draw_cards,
 )
 from ultimus.yelling import CARDS, movement_points
-
-
-def need_phase(s, *phases):
-    if s["phase"] not in phases:
-        refuse("wrong_phase", "not possible in the %s phase" % s["phase"])
-
-
-def need_mode(s, mode, why):
-    if s["mode"] != mode:
-        refuse("wrong_mode", why)
-
-
-def seat_arg(s, a):
-    return int_arg(a, "p", 0, s["players"] - 1)
 
 
 def active_seat(s):
@@ -44,7 +33,6 @@ def active_seat(s):
 
 def draw_loudest(s, a, ev):
     """Everyone draws a yelling card; most movement is loudest; ties draw again."""
-    need_phase(s, "loudest")
     n = s["players"]
     if s["mode"] == MODE_FULL:
         deck = list(range(len(CARDS)))
@@ -81,9 +69,7 @@ def draw_loudest(s, a, ev):
 
 def choose_loudest(s, a, ev):
     """The box: the table names the loudest spectator itself."""
-    need_phase(s, "loudest")
-    need_mode(s, MODE_BOX, "in the full game the loudest spectator is drawn with yelling cards")
-    p = seat_arg(s, a)
+    p = int_arg(a, "p", 0, s["players"] - 1)  # the seat the table names, not an actor
     effects.take_loudest(s, ev, p)
     start_battle(s, ev)
 
@@ -134,47 +120,23 @@ def start_battle(s, ev):
                "betting": BETTING_CARDS_BY_PLAYERS[n], "gold": gold})
 
 
-def free_coin_places(s, p):
-    """How many more coins a seat's betting cards can take."""
-    free = 0
-    for bet in s["bets"][p]:
-        free += MAX_COINS_PER_BETTING_CARD - bet[1]
-    return free
-
-
 def place_bet(s, a, ev):
     """One coin onto one of your betting cards, from new gold or won gold."""
-    need_phase(s, "betting")
-    need_mode(s, MODE_FULL, "bets stay physical on the box")
-    p = seat_arg(s, a)
+    p = a["p"]
     k = int_arg(a, "k", 0, len(s["bets"][p]) - 1)
     won = int_arg(a, "won", 0, 1)
-    if s["ready"][p]:
-        refuse("already_ready", "your bets are already placed")
-    if s["bets"][p][k][1] >= MAX_COINS_PER_BETTING_CARD:
-        refuse("coin_limit", "at most %d coins on a betting card" % MAX_COINS_PER_BETTING_CARD)
+    need(checks.coin_problem(s, p, k, won))
     if won:
-        if s["gold"][p] < 1:
-            refuse("no_gold", "no won gold left to bet")
-        if free_coin_places(s, p) - 1 < s["new_gold"][p]:
-            refuse("gold_unbet", "leave room on your betting cards for all the new gold")
         s["gold"][p] -= 1
     else:
-        if s["new_gold"][p] < 1:
-            refuse("no_gold", "no new gold left to bet")
         s["new_gold"][p] -= 1
     s["bets"][p][k][1] += 1
     ev.append({"e": "bet", "p": p, "k": k, "coins": s["bets"][p][k][1]})
 
 
 def bets_ready(s, a, ev):
-    need_phase(s, "betting")
-    need_mode(s, MODE_FULL, "on the box the table confirms with bets_placed")
-    p = seat_arg(s, a)
-    if s["ready"][p]:
-        refuse("already_ready", "your bets are already placed")
-    if s["new_gold"][p]:
-        refuse("gold_unbet", "all new gold must be bet (%d left)" % s["new_gold"][p])
+    p = a["p"]
+    need(checks.ready_problem(s, p))
     s["ready"][p] = 1
     ev.append({"e": "ready", "p": p})
     if 0 not in s["ready"]:
@@ -182,8 +144,6 @@ def bets_ready(s, a, ev):
 
 
 def bets_placed(s, a, ev):
-    need_phase(s, "betting")
-    need_mode(s, MODE_BOX, "in the full game every seat says ready")
     _to_entrance(s, ev)
 
 
@@ -203,19 +163,11 @@ def free_doors(s):
 
 
 def place_gladiator(s, a, ev):
-    need_phase(s, "entrance")
-    p = seat_arg(s, a)
+    p = a["p"]
     g = int_arg(a, "g", 0, GLADIATORS - 1)
-    if p != entrance_seat(s):
-        refuse("not_your_turn", "seat %d places the next gladiator" % entrance_seat(s))
-    if s["status"][g] != WAITING:
-        refuse("already_placed", "that gladiator is already in the arena")
-    field = -1
-    if s["mode"] == MODE_FULL:
-        d = int_arg(a, "f", 0, len(DOORS) - 1)
-        if occupant(s, DOORS[d]) >= 0:
-            refuse("field_taken", "someone already stands in front of that door")
-        field = DOORS[d]
+    d = int_arg(a, "f", 0, len(DOORS) - 1) if s["mode"] == MODE_FULL else -1
+    need(checks.place_problem(s, g, d))
+    field = DOORS[d] if d >= 0 else -1
     s["status"][g] = ARENA
     s["pos"][g] = field
     s["placed"] += 1
@@ -240,16 +192,16 @@ def start_round(s, ev):
 
 def commit(s, a, ev):
     """A seat's secret choice: shout (with a face-down card) or shut up and think."""
-    need_phase(s, "shout")
-    p = seat_arg(s, a)
+    p = a["p"]
     shout = int_arg(a, "shout", 0, 1)
-    if s["shout"][p] != UNDECIDED:
-        refuse("already_committed", "this seat has already committed")
-    hidden = {"shout": shout}
-    if shout and s["mode"] == MODE_FULL:
+    full_shout = shout and s["mode"] == MODE_FULL
+    if s["shout"][p] == UNDECIDED and full_shout:
         c = int_arg(a, "c", 0, len(CARDS) - 1)
-        if c not in s["hands"][p]:
-            refuse("not_in_hand", "that yelling card is not in your hand")
+    else:
+        c = -1
+    need(checks.commit_problem(s, p, shout, c))
+    hidden = {"shout": shout}
+    if full_shout:
         s["hands"][p].remove(c)
         s["shout_card"][p] = c
         hidden["c"] = c
@@ -261,7 +213,6 @@ def commit(s, a, ev):
 
 def clamo(s, a, ev):
     """The end of the countdown: whoever has not committed is thinking."""
-    need_phase(s, "shout")
     for p in range(s["players"]):
         if s["shout"][p] == UNDECIDED:
             s["shout"][p] = THINK
@@ -277,12 +228,10 @@ def reveal(s, ev):
 
 
 def start_turn(s, ev):
-    from ultimus import cardplay
-
     p = s["order"][s["turn"]]
     ev.append({"e": "turn", "p": p, "shout": s["shout"][p]})
     if s["mode"] == MODE_FULL and s["shout"][p] == SHOUT:
-        cardplay.begin_card(s, ev, p, s["shout_card"][p])
+        begin_card(s, ev, p, s["shout_card"][p])
 
 
 def end_turn(s, ev):
@@ -302,20 +251,10 @@ def end_turn(s, ev):
 
 def think(s, a, ev):
     """Shut up and think: discard up to two cards and draw as many."""
-    need_phase(s, "action")
-    need_mode(s, MODE_FULL, "on the box a thinking seat just says done")
-    p = seat_arg(s, a)
-    if p != active_seat(s) or s["pollice_verso"]:
-        refuse("not_your_turn", "it is not this seat's turn")
-    if s["shout"][p] != THINK:
-        refuse("shouted", "this seat shouted: play the revealed card")
+    p = a["p"]
     cards = a.get("c", [])
-    if type(cards) is not list or len(cards) > 2:
-        refuse("bad_action", "'c' must be a list of at most two yelling cards")
+    need(checks.think_problem(s, p, cards))
     hand = s["hands"][p]
-    for i in range(len(cards)):
-        if cards[i] not in hand or cards[i] in cards[:i]:
-            refuse("not_in_hand", "you can only discard cards from your hand, each once")
     for c in cards:
         hand.remove(c)
         s["discard"].append(c)
@@ -381,28 +320,27 @@ def _pay(s, ev, p, b, coins):
 
 def payout(s, a, ev):
     """The box: a seat turns over a betting card with coins on it."""
-    need_phase(s, "battle_end")
-    need_mode(s, MODE_BOX, "the full game pays all bets itself")
-    p = seat_arg(s, a)
+    p = a["p"]
     b = int_arg(a, "b", 0, len(BETTING_CARDS) - 1)
     coins = int_arg(a, "coins", 1, MAX_COINS_PER_BETTING_CARD)
-    if b in s["paid"]:
-        refuse("already_paid", "that betting card has already been settled")
-    if coins > s["gold"][p]:
-        refuse("no_gold", "this seat does not have %d coins" % coins)
+    need(checks.payout_problem(s, p, b, coins))
     _pay(s, ev, p, b, coins)
 
 
 def next_battle(s, a, ev):
-    need_phase(s, "battle_end")
-    if s["battle"] >= s["battles"]:
-        refuse("last_battle", "that was the last battle: finish for the final count")
+    need(checks.next_battle_problem(s))
     start_battle(s, ev)
+
+
+def thumb(s, a, ev):
+    """Pollice verso: the loudest spectator's thumb on the first gladiator waiting for it."""
+    up = int_arg(a, "up", 0, 1)
+    effects.thumb(s, ev, up)
+    check_battle_end(s, ev)
 
 
 def finish(s, a, ev):
     """Stop playing: the most gold wins; ties share the win."""
-    need_phase(s, "battle_end")
     best = max(s["gold"])
     s["champions"] = [p for p in range(s["players"]) if s["gold"][p] == best]
     s["phase"] = "over"

@@ -5,134 +5,112 @@ entered with the wheel and control buttons. The core still enforces what it
 can see: health bounds, the extra wound on a fallen or netted gladiator,
 bleeding that may not kill, no healing outside the arena, the net's rules,
 pollice verso, extra cards and the loudest spectator marker.
+
+The flow (ultimus.flow) lets only the active seat here, and nobody while the
+loudest spectator owes a pollice verso; the rule checks are ultimus.checks.
 """
 
 from ultimus import effects
-from ultimus.battle import need_phase, need_mode, seat_arg, active_seat, end_turn, check_battle_end
-from ultimus.content import MAX_HEALTH, NET_OWNER, PLAYING_DEAD_HEALTH, COMING_BACK_HEALTH
-from ultimus.errors import refuse, int_arg
-from ultimus.state import GLADIATORS, ARENA, DEAD, PARDONED, MODE_BOX
+from ultimus.battle import end_turn, check_battle_end
+from ultimus.checks import (
+    in_arena_problem, bleed_problem, knock_problem, stand_problem, net_problem, unnet_problem,
+    bring_back_problem,
+)
+from ultimus.content import NET_OWNER, PLAYING_DEAD_HEALTH, COMING_BACK_HEALTH
+from ultimus.errors import int_arg, need
+from ultimus.state import GLADIATORS, ARENA, DEAD, PARDONED
 
-MAX_WOUNDS = 12
-
-
-def _active(s, a):
-    need_phase(s, "action")
-    need_mode(s, MODE_BOX, "in the full game effects come from played cards")
-    p = seat_arg(s, a)
-    if s["pollice_verso"]:
-        refuse("pollice_verso", "the loudest spectator decides first")
-    if p != active_seat(s):
-        refuse("not_your_turn", "seat %d is playing" % active_seat(s))
-    return p
+MAX_WOUNDS = 12  # the most one entry can hold: a wheel shows 12
 
 
-def _gladiator(s, a, status):
+def _in_arena(s, a):
     g = int_arg(a, "g", 0, GLADIATORS - 1)
-    if s["status"][g] != status:
-        if status == ARENA:
-            refuse("not_in_arena", "that gladiator is not in the arena")
-        refuse("bad_target", "that gladiator cannot be brought back by this card")
+    need(in_arena_problem(s, g))
     return g
+
+
+def _wounds(a):
+    return int_arg(a, "n", 1, MAX_WOUNDS)
 
 
 def damage(s, a, ev):
     """One attack: n wounds (+1 if fallen, +1 if netted), maybe knock down, maybe pollice verso."""
-    p = _active(s, a)
-    g = _gladiator(s, a, ARENA)
-    n = int_arg(a, "n", 1, MAX_WOUNDS)
+    g = _in_arena(s, a)
+    n = _wounds(a)
     pv = int_arg(a, "pv", 0, 1) if "pv" in a else 0
     knock = int_arg(a, "knock", 0, 1) if "knock" in a else 0
-    effects.wound(s, ev, g, n, p, pv, True)
+    effects.wound(s, ev, g, n, a["p"], pv, True)
     if knock and s["status"][g] == ARENA and s["hp"][g] > 0:
         effects.knock_down(s, ev, g)
     check_battle_end(s, ev)
 
 
 def bleed(s, a, ev):
-    p = _active(s, a)
-    g = _gladiator(s, a, ARENA)
-    n = int_arg(a, "n", 1, MAX_WOUNDS)
-    if s["hp"][g] >= MAX_HEALTH[g]:
-        refuse("not_injured", "bleeding only on an injured gladiator")
-    if s["hp"][g] <= n:
-        refuse("bleeding_kills", "bleeding may not kill")
-    effects.wound(s, ev, g, n, p, False, False)
+    g = _in_arena(s, a)
+    n = _wounds(a)
+    need(bleed_problem(s, g, n))
+    effects.wound(s, ev, g, n, a["p"], False, False)
 
 
 def heal(s, a, ev):
-    _active(s, a)
-    g = _gladiator(s, a, ARENA)
-    n = int_arg(a, "n", 1, MAX_WOUNDS)
-    effects.heal(s, ev, g, n)
+    g = _in_arena(s, a)
+    effects.heal(s, ev, g, _wounds(a))
 
 
 def knock(s, a, ev):
-    _active(s, a)
-    g = _gladiator(s, a, ARENA)
-    if s["fallen"][g]:
-        refuse("fallen", "already knocked down")
+    g = _in_arena(s, a)
+    need(knock_problem(s, g))
     effects.knock_down(s, ev, g)
 
 
 def stand(s, a, ev):
-    _active(s, a)
-    g = _gladiator(s, a, ARENA)
-    if not s["fallen"][g]:
-        refuse("not_fallen", "the gladiator is standing")
-    if s["net"] == g:
-        refuse("netted", "a netted gladiator cannot stand up")
+    g = _in_arena(s, a)
+    need(stand_problem(s, g))
     effects.stand_up(s, ev, g)
 
 
 def net(s, a, ev):
-    _active(s, a)
-    g = _gladiator(s, a, ARENA)
-    if s["status"][NET_OWNER] != ARENA or g == NET_OWNER:
-        refuse("not_retiarius", "only Retiarius, in the arena, nets another gladiator")
-    if s["net"] >= 0:
-        refuse("net_in_use", "the net is over a living gladiator in the arena")
+    g = _in_arena(s, a)
+    need(net_problem(s, NET_OWNER, g))
     effects.throw_net(s, ev, g)
 
 
 def unnet(s, a, ev):
-    _active(s, a)
-    g = _gladiator(s, a, ARENA)
-    if s["net"] != g:
-        refuse("not_netted", "the gladiator is not under the net")
+    g = _in_arena(s, a)
+    need(unnet_problem(s, g))
     effects.remove_net(s, ev, g)
+
+
+def _out_of_arena(s, a, status):
+    g = int_arg(a, "g", 0, GLADIATORS - 1)
+    need(bring_back_problem(s, g, status))
+    return g
 
 
 def revive(s, a, ev):
     """He was just playing dead: a dead gladiator back with 1 health."""
-    _active(s, a)
-    g = _gladiator(s, a, DEAD)
+    g = _out_of_arena(s, a, DEAD)
     effects.bring_back(s, ev, g, PLAYING_DEAD_HEALTH, -1, "playing_dead")
 
 
 def come_back(s, a, ev):
     """He is coming back: a pardoned gladiator back with 3 health."""
-    _active(s, a)
-    g = _gladiator(s, a, PARDONED)
+    g = _out_of_arena(s, a, PARDONED)
     effects.bring_back(s, ev, g, COMING_BACK_HEALTH, -1, "coming_back")
 
 
 def drunk(s, a, ev):
-    p = _active(s, a)
-    g = _gladiator(s, a, ARENA)
-    effects.make_drunk(s, ev, g, p)
+    g = _in_arena(s, a)
+    effects.make_drunk(s, ev, g, a["p"])
 
 
 def loudest(s, a, ev):
-    p = _active(s, a)
-    effects.take_loudest(s, ev, p)
+    effects.take_loudest(s, ev, a["p"])
 
 
 def draw(s, a, ev):
-    p = _active(s, a)
-    effects.extra_card(s, ev, p, "symbol")
+    effects.extra_card(s, ev, a["p"], "symbol")
 
 
 def done(s, a, ev):
-    _active(s, a)
     end_turn(s, ev)

@@ -3,22 +3,16 @@
 The card's player chooses the gladiator he yells at, then uses the card's
 symbols in any order, each once (movement points may be spent between
 attacks), and ends the card. Every symbol resolves into effect-level changes
-through ultimus.effects. The context of the card being played is s["card"]:
-  c      the card id            owner  the seat that shouted it
-  ctrl   the seat playing it (the drunk seat, if the gladiator is drunk)
-  g      the chosen gladiator   stage  "choose" or "play"
-  used   a flag per symbol      mp     movement points left to spend
-  blood  1 when only blood-splatter symbols may be used
-  hits   gladiators attacked with this card (the net may only fall on them)
-  rebet, discarded  the stupid-bet card's two steps
+through ultimus.effects. The card in play is s["card"] (see ultimus.card).
+
+The flow (ultimus.flow) lets only the seat playing the card here; the rule
+checks are ultimus.checks, shared with ultimus.legal.
 """
 
-from ultimus import effects
-from ultimus.battle import need_phase, seat_arg, end_turn, check_battle_end
-from ultimus.content import (
-    MAX_HEALTH, NET_OWNER, MAX_COINS_PER_BETTING_CARD, PLAYING_DEAD_HEALTH, COMING_BACK_HEALTH,
-)
-from ultimus.errors import refuse, int_arg
+from ultimus import effects, checks
+from ultimus.battle import end_turn, check_battle_end
+from ultimus.content import PLAYING_DEAD_HEALTH, COMING_BACK_HEALTH
+from ultimus.errors import int_arg, need
 from ultimus.hexmap import NEIGH, DOORS, CENTRE, ahead
 from ultimus.state import GLADIATORS, ARENA, DEAD, PARDONED, occupant
 from ultimus.yelling import (
@@ -28,28 +22,7 @@ from ultimus.yelling import (
 )
 
 
-def begin_card(s, ev, seat, c):
-    special = CARDS[c][2]
-    s["card"] = {
-        "c": c, "owner": seat, "ctrl": seat, "g": -1,
-        "stage": "play" if special == SPECIAL_STUPID_BET else "choose",
-        "used": [0] * len(CARDS[c][3]), "mp": 0, "blood": 0, "hits": [],
-        "rebet": 0, "discarded": 0,
-    }
-    ev.append({"e": "card", "p": seat, "c": c})
-
-
 # --- choosing the gladiator ------------------------------------------------
-
-def _bleed_ok(s, g, symbols, blood):
-    """A card with bleeding may only be yelled at an injured gladiator it cannot kill."""
-    for kind, value, _, _, sym_blood in symbols:
-        if kind == BLEED and (sym_blood or not blood):
-            hp = s["hp"][g]
-            if hp >= MAX_HEALTH[g] or hp <= value:
-                return False
-    return True
-
 
 def revive_fields(s):
     """Playing dead: the centre, or an empty field around it if the centre is taken."""
@@ -77,7 +50,7 @@ def choices(s, card):
                         out.append((g, d, 0))
     elif special == SPECIAL_DRUNK or helmet:
         for g in range(GLADIATORS):
-            if status[g] == ARENA and _bleed_ok(s, g, symbols, 0):
+            if status[g] == ARENA and checks.bleed_ok(s, g, symbols, 0):
                 out.append((g, -1, 0))
     else:
         alive = [g for g in icons if status[g] == ARENA]
@@ -85,31 +58,20 @@ def choices(s, card):
         if blood:
             alive = [g for g in range(GLADIATORS) if status[g] == ARENA]
         for g in alive:
-            if _bleed_ok(s, g, symbols, blood):
+            if checks.bleed_ok(s, g, symbols, blood):
                 out.append((g, -1, blood))
     return out
 
 
-def _actor(s, a):
-    need_phase(s, "action")
-    card = s["card"]
-    if card is None or s["pollice_verso"]:
-        refuse("not_your_turn", "no yelling card is being played now")
-    p = seat_arg(s, a)
-    if p != card["ctrl"]:
-        refuse("not_your_turn", "seat %d plays this card" % card["ctrl"])
-    return card
-
-
 def choose(s, a, ev):
-    card = _actor(s, a)
+    card = s["card"]
     if card["stage"] != "choose":
-        refuse("already_chosen", "the gladiator has already been chosen")
+        need(("already_chosen", "the gladiator has already been chosen"))
     options = choices(s, card)
     g = int_arg(a, "g", -1, GLADIATORS - 1)
     if g < 0:
         if options:
-            refuse("must_choose", "a gladiator can be chosen for this card")
+            need(("must_choose", "a gladiator can be chosen for this card"))
         card["stage"] = "play"
         ev.append({"e": "no_effect", "p": card["owner"], "c": card["c"]})
         return
@@ -119,7 +81,7 @@ def choose(s, a, ev):
         if option[0] == g and option[1] == where:
             match = option
     if match is None:
-        refuse("bad_target", "this card cannot be yelled at that gladiator there")
+        need(("bad_target", "this card cannot be yelled at that gladiator there"))
     special = CARDS[card["c"]][2]
     card["stage"] = "play"
     card["g"] = g
@@ -141,22 +103,16 @@ def choose(s, a, ev):
 
 # --- the symbols -----------------------------------------------------------
 
-def _symbol(s, a, card, kinds):
-    """The unused symbol a['i'] of one of the given kinds, usable in this mode."""
-    if card["stage"] != "play" or card["g"] < 0 or s["status"][card["g"]] != ARENA:
-        refuse("no_gladiator", "no gladiator is playing this card")
+def _symbol(s, a, kinds):
+    """The card in play and its unused symbol a['i'] of one of the given kinds."""
+    card = s["card"]
+    need(checks.card_gladiator_problem(s, card))
     symbols = CARDS[card["c"]][3]
     if not symbols:
-        refuse("no_symbol", "this card has no symbols")
+        need(("no_symbol", "this card has no symbols"))
     i = int_arg(a, "i", 0, len(symbols) - 1)
-    sym = symbols[i]
-    if sym[0] not in kinds:
-        refuse("wrong_symbol", "symbol %d is not that kind of symbol" % i)
-    if card["used"][i]:
-        refuse("symbol_used", "each symbol is used once")
-    if card["blood"] and not sym[4]:
-        refuse("blood_only", "only blood-splatter symbols: the pictured gladiators are out")
-    return i, sym
+    need(checks.symbol_problem(s, card, i, kinds))
+    return card, i, symbols[i]
 
 
 def _use(card, i):
@@ -164,28 +120,18 @@ def _use(card, i):
 
 
 def move(s, a, ev):
-    card = _actor(s, a)
-    i, sym = _symbol(s, a, card, (MOVE,))
+    card, i, sym = _symbol(s, a, (MOVE,))
     g = card["g"]
-    if s["fallen"][g]:
-        refuse("fallen", "a fallen gladiator cannot move: spend the movement to stand up")
-    if s["net"] == g:
-        refuse("netted", "a netted gladiator cannot move")
+    need(checks.move_problem(s, g))
     _use(card, i)
     card["mp"] += sym[1]
     ev.append({"e": "movement", "g": g, "n": card["mp"]})
 
 
 def rise(s, a, ev):
-    card = _actor(s, a)
-    i, sym = _symbol(s, a, card, (MOVE, STAND_UP))
+    card, i, sym = _symbol(s, a, (MOVE, STAND_UP))
     g = card["g"]
-    if not s["fallen"][g]:
-        refuse("not_fallen", "the gladiator is standing")
-    if s["net"] == g:
-        refuse("netted", "a netted gladiator cannot stand up")
-    if sym[0] == MOVE and sym[1] < 1:
-        refuse("wrong_symbol", "standing up takes a movement of 1 or more")
+    need(checks.rise_problem(s, g, sym))
     _use(card, i)
     effects.stand_up(s, ev, g)
 
@@ -196,27 +142,13 @@ def can_move(s, card):
     return card["mp"] >= 1 and not s["fallen"][g] and s["net"] != g
 
 
-def step_target(s, g, d):
-    """The field one step from g in direction d if it is inside the arena and empty, else -1."""
-    f = NEIGH[s["pos"][g]][d]
-    if f < 0 or occupant(s, f) >= 0:
-        return -1
-    return f
-
-
 def step(s, a, ev):
-    card = _actor(s, a)
-    if card["stage"] != "play" or card["g"] < 0:
-        refuse("no_gladiator", "no gladiator is playing this card")
+    card = s["card"]
+    need(checks.card_gladiator_problem(s, card))
     d = int_arg(a, "d", 0, 5)
     g = card["g"]
-    if card["mp"] < 1:
-        refuse("no_movement", "no movement points left")
-    if s["fallen"][g] or s["net"] == g:
-        refuse("cannot_move", "a fallen or netted gladiator cannot move")
-    f = step_target(s, g, d)
-    if f < 0:
-        refuse("blocked", "that field is off the arena or taken (no moving through gladiators)")
+    need(checks.step_problem(s, card, d))
+    f = checks.step_target(s, g, d)
     card["mp"] -= 1
     s["pos"][g] = f
     ev.append({"e": "step", "g": g, "f": f})
@@ -255,13 +187,10 @@ def _strike(s, ev, card, targets, knock):
 
 
 def melee(s, a, ev):
-    card = _actor(s, a)
-    i, sym = _symbol(s, a, card, (MELEE,))
+    card, i, sym = _symbol(s, a, (MELEE,))
     d = int_arg(a, "d", 0, 5)
     g = card["g"]
-    front = occupant(s, NEIGH[s["pos"][g]][d]) if NEIGH[s["pos"][g]][d] >= 0 else -1
-    if front < 0:
-        refuse("no_target", "a close-combat attack needs a gladiator on the field in front")
+    need(checks.melee_problem(s, g, d))
     targets = []
     for f, wounds in melee_fields(s, g, sym[2], d):
         victim = occupant(s, f)
@@ -273,100 +202,74 @@ def melee(s, a, ev):
 
 
 def ranged(s, a, ev):
-    card = _actor(s, a)
-    i, sym = _symbol(s, a, card, (RANGED,))
+    card, i, sym = _symbol(s, a, (RANGED,))
     target = int_arg(a, "g", 0, GLADIATORS - 1)
     g = card["g"]
-    if s["net"] == g:
-        refuse("netted", "a netted gladiator cannot make ranged attacks")
-    if target == g or s["status"][target] != ARENA:
-        refuse("no_target", "a ranged attack hits another gladiator in the arena")
+    need(checks.ranged_problem(s, g, target))
     _use(card, i)
     ev.append({"e": "shoot", "g": g, "t": target})
     _strike(s, ev, card, [(target, sym[1])], sym[3])
 
 
 def net(s, a, ev):
-    card = _actor(s, a)
-    i, _ = _symbol(s, a, card, (NET,))
+    card, i, _ = _symbol(s, a, (NET,))
     target = int_arg(a, "t", 0, GLADIATORS - 1)
-    if card["g"] != NET_OWNER:
-        refuse("not_retiarius", "only Retiarius throws the net")
-    if s["net"] >= 0:
-        refuse("net_in_use", "the net is over a living gladiator in the arena")
-    if target not in card["hits"] or s["status"][target] != ARENA:
-        refuse("no_target", "the net falls on a gladiator Retiarius attacked with this card")
+    need(checks.card_net_problem(s, card, target))
     _use(card, i)
     effects.throw_net(s, ev, target)
 
 
 def remove_net(s, a, ev):
-    card = _actor(s, a)
-    i, _ = _symbol(s, a, card, (REMOVE_NET,))
-    if s["net"] != card["g"]:
-        refuse("not_netted", "the gladiator is not under the net")
+    card, i, _ = _symbol(s, a, (REMOVE_NET,))
+    need(checks.unnet_problem(s, card["g"]))
     _use(card, i)
     effects.remove_net(s, ev, card["g"])
 
 
 def heal(s, a, ev):
-    card = _actor(s, a)
-    i, sym = _symbol(s, a, card, (HEAL,))
+    card, i, sym = _symbol(s, a, (HEAL,))
     _use(card, i)
     effects.heal(s, ev, card["g"], sym[1])
 
 
 def bleed(s, a, ev):
-    card = _actor(s, a)
-    i, sym = _symbol(s, a, card, (BLEED,))
+    card, i, sym = _symbol(s, a, (BLEED,))
     g = card["g"]
-    if s["hp"][g] >= MAX_HEALTH[g]:
-        refuse("not_injured", "bleeding only on an injured gladiator")
-    if s["hp"][g] <= sym[1]:
-        refuse("bleeding_kills", "bleeding may not kill")
+    need(checks.bleed_problem(s, g, sym[1]))
     _use(card, i)
     effects.wound(s, ev, g, sym[1], card["owner"], False, False)
 
 
 def draw(s, a, ev):
-    card = _actor(s, a)
-    i, sym = _symbol(s, a, card, (DRAW,))
+    card, i, sym = _symbol(s, a, (DRAW,))
     _use(card, i)
     for _ in range(sym[1]):
         effects.extra_card(s, ev, card["owner"], "symbol")
 
 
 def loudest(s, a, ev):
-    card = _actor(s, a)
-    i, _ = _symbol(s, a, card, (LOUDEST,))
+    card, i, _ = _symbol(s, a, (LOUDEST,))
     _use(card, i)
     effects.take_loudest(s, ev, card["owner"])
 
 
 # --- that was a stupid bet ------------------------------------------------
 
-def _stupid_bet(s, a):
-    card = _actor(s, a)
+def _stupid_bet(s):
+    card = s["card"]
     if CARDS[card["c"]][2] != SPECIAL_STUPID_BET:
-        refuse("wrong_symbol", "only 'that was a stupid bet' moves a bet")
+        need(("wrong_symbol", "only 'that was a stupid bet' moves a bet"))
     return card
 
 
 def rebet(s, a, ev):
     """Move one coin from won gold (src -1) or a betting card onto another betting card."""
-    card = _stupid_bet(s, a)
+    card = _stupid_bet(s)
     p = card["owner"]
     bets = s["bets"][p]
     src = int_arg(a, "src", -1, len(bets) - 1)
     k = int_arg(a, "k", 0, len(bets) - 1)
-    if card["rebet"]:
-        refuse("symbol_used", "one coin only")
-    if src == k:
-        refuse("bad_target", "put the coin on another betting card")
-    if bets[k][1] >= MAX_COINS_PER_BETTING_CARD:
-        refuse("coin_limit", "at most %d coins on a betting card" % MAX_COINS_PER_BETTING_CARD)
-    if (src < 0 and s["gold"][p] < 1) or (src >= 0 and bets[src][1] < 1):
-        refuse("no_gold", "no coin there to move")
+    need(checks.rebet_problem(s, card, src, k))
     if src < 0:
         s["gold"][p] -= 1
     else:
@@ -377,13 +280,10 @@ def rebet(s, a, ev):
 
 
 def discard(s, a, ev):
-    card = _stupid_bet(s, a)
+    card = _stupid_bet(s)
     p = card["owner"]
     c = int_arg(a, "c", 0, len(CARDS) - 1)
-    if card["discarded"]:
-        refuse("symbol_used", "one extra card only")
-    if c not in s["hands"][p]:
-        refuse("not_in_hand", "that yelling card is not in your hand")
+    need(checks.discard_problem(s, card, c))
     s["hands"][p].remove(c)
     s["discard"].append(c)
     card["discarded"] = 1
@@ -391,11 +291,7 @@ def discard(s, a, ev):
 
 
 def end_card(s, a, ev):
-    card = _actor(s, a)
-    if card["stage"] == "choose":
-        refuse("must_choose", "choose the gladiator first (or g -1 if none can be chosen)")
-    if (CARDS[card["c"]][2] == SPECIAL_STUPID_BET and not card["discarded"]
-            and s["hands"][card["owner"]]):
-        refuse("must_discard", "that was a stupid bet: discard one extra yelling card")
+    card = s["card"]
+    need(checks.end_card_problem(s, card, CARDS[card["c"]][2] == SPECIAL_STUPID_BET))
     ev.append({"e": "card_done", "p": card["owner"]})
     end_turn(s, ev)

@@ -1,234 +1,70 @@
-"""Every legal action of a seat, generated from the state: what bots and random play choose from.
+"""Every legal action of a seat: exactly what apply accepts, generated from the flow and the rule checks.
+
+The actions of the phase and who may take them come from ultimus.flow (the
+table apply checks against); the parameters are listed by the same rule
+checks (ultimus.checks) that apply refuses with. A property test holds both
+directions: every listed action is accepted, and every accepted action of a
+bounded candidate space is listed.
 
 Kept apart from ultimus.rules so that the box, which only applies what its
 buttons and the link ask for, need not load it.
 """
 
-from ultimus import battle, cardplay
-from ultimus.battle import active_seat, entrance_seat, free_doors
-from ultimus.content import BETTING_CARDS, MAX_COINS_PER_BETTING_CARD, MAX_HEALTH, NET_OWNER
-from ultimus.hexmap import NEIGH
-from ultimus.state import GLADIATORS, WAITING, ARENA, DEAD, PARDONED, MODE_FULL, UNDECIDED, THINK, occupant
+from referee.engine import REFEREE
+from referee.errors import Illegal
+from ultimus import checks
+from ultimus.battle import active_seat, entrance_seat
+from ultimus.boxplay import MAX_WOUNDS
+from ultimus.cardplay import choices
+from ultimus.content import BETTING_CARDS, MAX_COINS_PER_BETTING_CARD, NET_OWNER
+from ultimus.flow import FLOW
+from ultimus.hexmap import DOORS
+from ultimus.state import GLADIATORS, ARENA, DEAD, PARDONED, MODE_FULL, UNDECIDED
 from ultimus.yelling import (
     CARDS, MOVE, MELEE, RANGED, STAND_UP, NET, REMOVE_NET, HEAL, BLEED, DRAW, LOUDEST,
     SPECIAL_STUPID_BET,
 )
 
+TRADES = ("give", "pass_card")
+
+
+def may_act(s, who, seat):
+    """Whether `seat` (-1: the referee) is who the flow lets take an action now."""
+    if who is REFEREE:
+        return seat < 0
+    if seat < 0:
+        return False
+    if who.seats is None:
+        return True
+    try:
+        return seat in who.seats(s)
+    except Illegal:
+        return False
+
 
 def legal_actions(s, seat):
     """Every legal action of a seat (seat -1: the referee), trades left out."""
-    out = []
-    phase = s["phase"]
-    full = s["mode"] == MODE_FULL
-    if phase == "loudest":
-        if seat < 0:
-            out.append({"a": "draw_loudest"})
-            if not full:
-                for p in range(s["players"]):
-                    out.append({"a": "set_loudest", "p": p})
-    elif phase == "betting":
-        _betting(s, seat, full, out)
-    elif phase == "entrance":
-        if seat >= 0 and seat == entrance_seat(s):
-            doors = free_doors(s) if full else [-1]
-            for g in range(GLADIATORS):
-                if s["status"][g] == WAITING:
-                    for d in doors:
-                        a = {"a": "place", "p": seat, "g": g}
-                        if full:
-                            a["f"] = d
-                        out.append(a)
-    elif phase == "shout":
-        if seat < 0:
-            out.append({"a": "clamo"})
-        elif s["shout"][seat] == UNDECIDED:
-            out.append({"a": "commit", "p": seat, "shout": 0})
-            if full:
-                for c in s["hands"][seat]:
-                    out.append({"a": "commit", "p": seat, "shout": 1, "c": c})
-            else:
-                out.append({"a": "commit", "p": seat, "shout": 1})
-    elif phase == "action":
-        if s["pollice_verso"]:
-            if seat == s["loudest"]:
-                out.append({"a": "thumb", "p": seat, "up": 1})
-                out.append({"a": "thumb", "p": seat, "up": 0})
-        elif full:
-            _card_level(s, seat, out)
-        elif seat == active_seat(s):
-            _effect_level(s, seat, out)
-    elif phase == "battle_end":
-        if seat < 0:
-            if s["battle"] < s["battles"]:
-                out.append({"a": "next"})
-            out.append({"a": "finish"})
-        elif not full:
-            for b in range(len(BETTING_CARDS)):
-                if b not in s["paid"]:
-                    for coins in range(1, min(MAX_COINS_PER_BETTING_CARD, s["gold"][seat]) + 1):
-                        out.append({"a": "payout", "p": seat, "b": b, "coins": coins})
-    return out
-
-
-def _betting(s, seat, full, out):
-    if not full:
-        if seat < 0:
-            out.append({"a": "bets_placed"})
-        return
-    if seat < 0 or s["ready"][seat]:
-        return
-    bets = s["bets"][seat]
-    for k in range(len(bets)):
-        if bets[k][1] < MAX_COINS_PER_BETTING_CARD:
-            if s["new_gold"][seat]:
-                out.append({"a": "bet", "p": seat, "k": k, "won": 0})
-            if s["gold"][seat] and battle.free_coin_places(s, seat) > s["new_gold"][seat]:
-                out.append({"a": "bet", "p": seat, "k": k, "won": 1})
-    if not s["new_gold"][seat]:
-        out.append({"a": "ready", "p": seat})
-
-
-def _card_level(s, seat, out):
-    card = s["card"]
-    if card is None:
-        if seat >= 0 and seat == active_seat(s) and s["shout"][seat] == THINK:
-            hand = s["hands"][seat]
-            out.append({"a": "think", "p": seat, "c": []})
-            for i in range(len(hand)):
-                out.append({"a": "think", "p": seat, "c": [hand[i]]})
-                for j in range(i + 1, len(hand)):
-                    out.append({"a": "think", "p": seat, "c": [hand[i], hand[j]]})
-        return
-    if seat != card["ctrl"]:
-        return
-    if card["stage"] == "choose":
-        options = cardplay.choices(s, card)
-        for g, where, _ in options:
-            a = {"a": "choose", "p": seat, "g": g}
-            if where >= 0:
-                a["f"] = where
-            out.append(a)
-        if not options:
-            out.append({"a": "choose", "p": seat, "g": -1})
-        return
-    special = CARDS[card["c"]][2]
-    if special == SPECIAL_STUPID_BET:
-        _stupid_bet(s, seat, card, out)
-    elif card["g"] >= 0 and s["status"][card["g"]] == ARENA:
-        _symbols(s, seat, card, out)
-    if not (special == SPECIAL_STUPID_BET and not card["discarded"] and s["hands"][seat]):
-        out.append({"a": "end", "p": seat})
-
-
-def _stupid_bet(s, seat, card, out):
-    bets = s["bets"][seat]
-    if not card["rebet"]:
-        for k in range(len(bets)):
-            if bets[k][1] < MAX_COINS_PER_BETTING_CARD:
-                for src in range(-1, len(bets)):
-                    if src != k and ((src < 0 and s["gold"][seat]) or (src >= 0 and bets[src][1])):
-                        out.append({"a": "rebet", "p": seat, "src": src, "k": k})
-    if not card["discarded"]:
-        for c in s["hands"][seat]:
-            out.append({"a": "discard", "p": seat, "c": c})
-
-
-def _symbols(s, seat, card, out):
-    g = card["g"]
-    fallen = s["fallen"][g]
-    is_netted = s["net"] == g
-    symbols = CARDS[card["c"]][3]
-    here = s["pos"][g]
-    for i in range(len(symbols)):
-        kind, value, _, _, blood = symbols[i]
-        if card["used"][i] or (card["blood"] and not blood):
-            continue
-        if kind == MOVE:
-            if not fallen and not is_netted:
-                out.append({"a": "move", "p": seat, "i": i})
-            if fallen and not is_netted and value >= 1:
-                out.append({"a": "rise", "p": seat, "i": i})
-        elif kind == STAND_UP:
-            if fallen and not is_netted:
-                out.append({"a": "rise", "p": seat, "i": i})
-        elif kind == MELEE:
-            for d in range(6):
-                f = NEIGH[here][d]
-                if f >= 0 and occupant(s, f) >= 0:
-                    out.append({"a": "melee", "p": seat, "i": i, "d": d})
-        elif kind == RANGED:
-            if not is_netted:
-                for t in range(GLADIATORS):
-                    if t != g and s["status"][t] == ARENA:
-                        out.append({"a": "ranged", "p": seat, "i": i, "g": t})
-        elif kind == NET:
-            if g == NET_OWNER and s["net"] < 0:
-                for t in card["hits"]:
-                    if s["status"][t] == ARENA:
-                        out.append({"a": "net", "p": seat, "i": i, "t": t})
-        elif kind == REMOVE_NET:
-            if is_netted:
-                out.append({"a": "unnet", "p": seat, "i": i})
-        elif kind == HEAL:
-            out.append({"a": "heal", "p": seat, "i": i})
-        elif kind == BLEED:
-            if value < s["hp"][g] < MAX_HEALTH[g]:
-                out.append({"a": "bleed", "p": seat, "i": i})
-        elif kind == DRAW:
-            out.append({"a": "draw", "p": seat, "i": i})
-        elif kind == LOUDEST:
-            out.append({"a": "loudest", "p": seat, "i": i})
-    if cardplay.can_move(s, card):
-        for d in range(6):
-            if cardplay.step_target(s, g, d) >= 0:
-                out.append({"a": "step", "p": seat, "d": d})
-
-
-def _effect_level(s, seat, out):
-    status = s["status"]
-    for g in range(GLADIATORS):
-        if status[g] == ARENA:
-            hp = s["hp"][g]
-            for n in range(1, hp + 1):
-                for pv in (0, 1):
-                    out.append({"a": "damage", "p": seat, "g": g, "n": n, "pv": pv, "knock": 0})
-                    out.append({"a": "damage", "p": seat, "g": g, "n": n, "pv": pv, "knock": 1})
-            for n in range(1, hp):
-                if hp < MAX_HEALTH[g]:
-                    out.append({"a": "bleed", "p": seat, "g": g, "n": n})
-            for n in range(1, MAX_HEALTH[g] - hp + 1):
-                out.append({"a": "heal", "p": seat, "g": g, "n": n})
-            if s["fallen"][g]:
-                if s["net"] != g:
-                    out.append({"a": "stand", "p": seat, "g": g})
-            else:
-                out.append({"a": "knock", "p": seat, "g": g})
-            if s["net"] == g:
-                out.append({"a": "unnet", "p": seat, "g": g})
-            elif s["net"] < 0 and g != NET_OWNER and status[NET_OWNER] == ARENA:
-                out.append({"a": "net", "p": seat, "g": g})
-            out.append({"a": "drunk", "p": seat, "g": g})
-        elif status[g] == DEAD:
-            out.append({"a": "revive", "p": seat, "g": g})
-        elif status[g] == PARDONED:
-            out.append({"a": "come_back", "p": seat, "g": g})
-    out.append({"a": "loudest", "p": seat})
-    out.append({"a": "draw", "p": seat})
-    out.append({"a": "done", "p": seat})
+    return _listed(s, seat, False)
 
 
 def trade_actions(s, seat):
-    """Gifts and trades a seat could make right now (one coin or one card at a time)."""
+    """Gifts and trades a seat could make right now: every amount of gold, every card."""
+    return _listed(s, seat, True)
+
+
+def _listed(s, seat, trades):
     out = []
-    if s["phase"] == "over" or seat < 0:
+    phase = s["phase"]
+    if phase == FLOW.end:
         return out
-    for to in range(s["players"]):
-        if to != seat:
-            if s["gold"][seat]:
-                out.append({"a": "give", "p": seat, "to": to, "n": 1})
-            if s["mode"] == MODE_FULL:
-                for c in s["hands"][seat]:
-                    out.append({"a": "pass_card", "p": seat, "to": to, "c": c})
+    variant = s["mode"]
+    listers = FULL if variant == MODE_FULL else BOX
+    for name in FLOW.actions(variant, phase):
+        if (name in TRADES) != trades:
+            continue
+        who = FLOW.entry(variant, phase, name)[0]
+        if may_act(s, who, seat):
+            listers[name](s, seat, out)
     return out
 
 
@@ -256,3 +92,304 @@ def actors(s):
     if phase == "battle_end" and s["mode"] != MODE_FULL:
         return [p for p in range(n) if s["gold"][p] and len(s["paid"]) < len(BETTING_CARDS)]
     return []
+
+
+# --- both levels ---------------------------------------------------------------------
+
+def _referee(name):
+    def lister(s, seat, out):
+        out.append({"a": name})
+    return lister
+
+
+def _set_loudest(s, seat, out):
+    for p in range(s["players"]):
+        out.append({"a": "set_loudest", "p": p})
+
+
+def _place(s, seat, out):
+    full = s["mode"] == MODE_FULL
+    doors = range(len(DOORS)) if full else (-1,)
+    for g in range(GLADIATORS):
+        for d in doors:
+            if checks.place_problem(s, g, d) is None:
+                a = {"a": "place", "p": seat, "g": g}
+                if full:
+                    a["f"] = d
+                out.append(a)
+
+
+def _commit(s, seat, out):
+    if checks.commit_problem(s, seat, 0, -1) is not None:
+        return
+    out.append({"a": "commit", "p": seat, "shout": 0})
+    if s["mode"] == MODE_FULL:
+        for c in s["hands"][seat]:
+            out.append({"a": "commit", "p": seat, "shout": 1, "c": c})
+    else:
+        out.append({"a": "commit", "p": seat, "shout": 1})
+
+
+def _thumb(s, seat, out):
+    out.append({"a": "thumb", "p": seat, "up": 1})
+    out.append({"a": "thumb", "p": seat, "up": 0})
+
+
+def _next(s, seat, out):
+    if checks.next_battle_problem(s) is None:
+        out.append({"a": "next"})
+
+
+def _give(s, seat, out):
+    for to in range(s["players"]):
+        for n in range(1, s["gold"][seat] + 1):
+            if checks.give_problem(s, seat, to, n) is None:
+                out.append({"a": "give", "p": seat, "to": to, "n": n})
+
+
+# --- the full game: betting, thinking and the card in play --------------------------
+
+def _bet(s, seat, out):
+    for k in range(len(s["bets"][seat])):
+        for won in (0, 1):
+            if checks.coin_problem(s, seat, k, won) is None:
+                out.append({"a": "bet", "p": seat, "k": k, "won": won})
+
+
+def _ready(s, seat, out):
+    if checks.ready_problem(s, seat) is None:
+        out.append({"a": "ready", "p": seat})
+
+
+def _think(s, seat, out):
+    """Discard none, one or two different cards (in either order: apply takes both)."""
+    hand = s["hands"][seat]
+    if checks.think_problem(s, seat, []) is not None:
+        return
+    out.append({"a": "think", "p": seat, "c": []})
+    for i in range(len(hand)):
+        out.append({"a": "think", "p": seat, "c": [hand[i]]})
+        for j in range(len(hand)):
+            if hand[j] != hand[i]:
+                out.append({"a": "think", "p": seat, "c": [hand[i], hand[j]]})
+
+
+def _choose(s, seat, out):
+    card = s["card"]
+    if card["stage"] != "choose":
+        return
+    options = choices(s, card)
+    for g, where, _ in options:
+        a = {"a": "choose", "p": seat, "g": g}
+        if where >= 0:
+            a["f"] = where
+        out.append(a)
+    if not options:
+        out.append({"a": "choose", "p": seat, "g": -1})
+
+
+def _symbols(s, kinds):
+    """Indices of the card's usable symbols of those kinds."""
+    card = s["card"]
+    if checks.card_gladiator_problem(s, card) is not None:
+        return ()
+    symbols = CARDS[card["c"]][3]
+    return [i for i in range(len(symbols)) if checks.symbol_problem(s, card, i, kinds) is None]
+
+
+def _symbol_lister(name, kinds, problem=None):
+    """A lister for a symbol action with no other field: a['i'] only."""
+    def lister(s, seat, out):
+        card = s["card"]
+        for i in _symbols(s, kinds):
+            if problem is None or problem(s, card, CARDS[card["c"]][3][i]) is None:
+                out.append({"a": name, "p": seat, "i": i})
+    return lister
+
+
+def _move_problem(s, card, sym):
+    return checks.move_problem(s, card["g"])
+
+
+def _rise_problem(s, card, sym):
+    return checks.rise_problem(s, card["g"], sym)
+
+
+def _unnet_problem(s, card, sym):
+    return checks.unnet_problem(s, card["g"])
+
+
+def _bleed_problem(s, card, sym):
+    return checks.bleed_problem(s, card["g"], sym[1])
+
+
+def _melee(s, seat, out):
+    g = s["card"]["g"]
+    for i in _symbols(s, (MELEE,)):
+        for d in range(6):
+            if checks.melee_problem(s, g, d) is None:
+                out.append({"a": "melee", "p": seat, "i": i, "d": d})
+
+
+def _ranged(s, seat, out):
+    g = s["card"]["g"]
+    for i in _symbols(s, (RANGED,)):
+        for t in range(GLADIATORS):
+            if checks.ranged_problem(s, g, t) is None:
+                out.append({"a": "ranged", "p": seat, "i": i, "g": t})
+
+
+def _card_net(s, seat, out):
+    card = s["card"]
+    for i in _symbols(s, (NET,)):
+        for t in range(GLADIATORS):
+            if checks.card_net_problem(s, card, t) is None:
+                out.append({"a": "net", "p": seat, "i": i, "t": t})
+
+
+def _step(s, seat, out):
+    card = s["card"]
+    if checks.card_gladiator_problem(s, card) is None:
+        for d in range(6):
+            if checks.step_problem(s, card, d) is None:
+                out.append({"a": "step", "p": seat, "d": d})
+
+
+def _stupid_bet_card(s):
+    card = s["card"]
+    return card if CARDS[card["c"]][2] == SPECIAL_STUPID_BET else None
+
+
+def _rebet(s, seat, out):
+    card = _stupid_bet_card(s)
+    if card is None:
+        return
+    slots = len(s["bets"][card["owner"]])
+    for k in range(slots):
+        for src in range(-1, slots):
+            if checks.rebet_problem(s, card, src, k) is None:
+                out.append({"a": "rebet", "p": seat, "src": src, "k": k})
+
+
+def _discard(s, seat, out):
+    card = _stupid_bet_card(s)
+    if card is not None:
+        for c in s["hands"][card["owner"]]:
+            if checks.discard_problem(s, card, c) is None:
+                out.append({"a": "discard", "p": seat, "c": c})
+
+
+def _end(s, seat, out):
+    card = s["card"]
+    if checks.end_card_problem(s, card, CARDS[card["c"]][2] == SPECIAL_STUPID_BET) is None:
+        out.append({"a": "end", "p": seat})
+
+
+def _pass_card(s, seat, out):
+    for to in range(s["players"]):
+        for c in s["hands"][seat]:
+            if checks.pass_card_problem(s, seat, to, c) is None:
+                out.append({"a": "pass_card", "p": seat, "to": to, "c": c})
+
+
+# --- the box: effects entered on the wheels ------------------------------------------
+
+def _arena(s):
+    return [g for g in range(GLADIATORS) if s["status"][g] == ARENA]
+
+
+def _damage(s, seat, out):
+    for g in _arena(s):
+        for n in range(1, MAX_WOUNDS + 1):
+            for pv in (0, 1):
+                for knock in (0, 1):
+                    out.append({"a": "damage", "p": seat, "g": g, "n": n, "pv": pv, "knock": knock})
+
+
+def _box_wounds(name, problem=None):
+    def lister(s, seat, out):
+        for g in _arena(s):
+            for n in range(1, MAX_WOUNDS + 1):
+                if problem is None or problem(s, g, n) is None:
+                    out.append({"a": name, "p": seat, "g": g, "n": n})
+    return lister
+
+
+def _box_gladiator(name, problem, statuses=(ARENA,)):
+    def lister(s, seat, out):
+        for g in range(GLADIATORS):
+            if s["status"][g] in statuses and (problem is None or problem(s, g) is None):
+                out.append({"a": name, "p": seat, "g": g})
+    return lister
+
+
+def _box_net_problem(s, g):
+    return checks.net_problem(s, NET_OWNER, g)
+
+
+def _seat_only(name):
+    def lister(s, seat, out):
+        out.append({"a": name, "p": seat})
+    return lister
+
+
+def _payout(s, seat, out):
+    for b in range(len(BETTING_CARDS)):
+        for coins in range(1, MAX_COINS_PER_BETTING_CARD + 1):
+            if checks.payout_problem(s, seat, b, coins) is None:
+                out.append({"a": "payout", "p": seat, "b": b, "coins": coins})
+
+
+COMMON = {
+    "draw_loudest": _referee("draw_loudest"),
+    "place": _place,
+    "commit": _commit,
+    "clamo": _referee("clamo"),
+    "thumb": _thumb,
+    "next": _next,
+    "finish": _referee("finish"),
+    "give": _give,
+}
+
+FULL = dict(COMMON)
+FULL.update({
+    "bet": _bet,
+    "ready": _ready,
+    "think": _think,
+    "choose": _choose,
+    "move": _symbol_lister("move", (MOVE,), _move_problem),
+    "rise": _symbol_lister("rise", (MOVE, STAND_UP), _rise_problem),
+    "step": _step,
+    "melee": _melee,
+    "ranged": _ranged,
+    "net": _card_net,
+    "unnet": _symbol_lister("unnet", (REMOVE_NET,), _unnet_problem),
+    "heal": _symbol_lister("heal", (HEAL,)),
+    "bleed": _symbol_lister("bleed", (BLEED,), _bleed_problem),
+    "draw": _symbol_lister("draw", (DRAW,)),
+    "loudest": _symbol_lister("loudest", (LOUDEST,)),
+    "rebet": _rebet,
+    "discard": _discard,
+    "end": _end,
+    "pass_card": _pass_card,
+})
+
+BOX = dict(COMMON)
+BOX.update({
+    "set_loudest": _set_loudest,
+    "bets_placed": _referee("bets_placed"),
+    "damage": _damage,
+    "bleed": _box_wounds("bleed", checks.bleed_problem),
+    "heal": _box_wounds("heal"),
+    "knock": _box_gladiator("knock", checks.knock_problem),
+    "stand": _box_gladiator("stand", checks.stand_problem),
+    "net": _box_gladiator("net", _box_net_problem),
+    "unnet": _box_gladiator("unnet", checks.unnet_problem),
+    "revive": _box_gladiator("revive", None, (DEAD,)),
+    "come_back": _box_gladiator("come_back", None, (PARDONED,)),
+    "drunk": _box_gladiator("drunk", None),
+    "loudest": _seat_only("loudest"),
+    "draw": _seat_only("draw"),
+    "done": _seat_only("done"),
+    "payout": _payout,
+})

@@ -1,107 +1,80 @@
-"""The one entry point: apply(state, action) -> events (legal actions: ultimus.legal).
+"""ULTIMUS as the referee engine sees it: its name, set-up, state, flow, views and legal actions.
+
+The engine (referee.engine) takes this module as the game's rules. The flow
+table is ultimus.flow, the handlers ultimus.battle / boxplay / cardplay /
+trade, the rule checks ultimus.checks, the legal actions ultimus.legal.
 
 An action is a plain dict: {"a": name, "p": seat, ...}. Actions without "p"
 belong to the referee (the box itself, or whoever runs the game: the
 loudest-spectator draw, CLAMO at the end of the countdown, next battle).
-Every refusal raises ultimus.errors.Illegal before anything changes.
 """
 
-from ultimus import battle, boxplay, trade, effects
-from ultimus.battle import need_phase, seat_arg
-from ultimus.errors import refuse, int_arg, Illegal
-from ultimus.state import MODE_FULL
+from referee import engine
+from referee.digest import digest
+from referee.errors import Illegal
+from ultimus.content import DEFAULT_BATTLES, MIN_PLAYERS, MAX_PLAYERS
+from ultimus.flow import FLOW  # noqa: F401  (the engine reads it here)
+from ultimus.state import new_state as _new_state, MODE_FULL, MODE_BOX
+from ultimus.views import public_view, seat_view  # noqa: F401  (the engine reads them here)
+
+NAME = "ultimus"
+# Saved games: format 1 was written by 0.1.0 (no "format" field; the pollice
+# verso queue was the state key "pending"); format 2 names the game and the version.
+FORMAT = 2
 
 
-def pollice_verso(s, a, ev):
-    need_phase(s, "action")
-    if not s["pollice_verso"]:
-        refuse("no_pollice_verso", "no gladiator waits for the pollice verso")
-    p = seat_arg(s, a)
-    if p != s["loudest"]:
-        refuse("not_loudest", "only the loudest spectator turns the thumb")
-    up = int_arg(a, "up", 0, 1)
-    effects.thumb(s, ev, up)
-    battle.check_battle_end(s, ev)
+def variant(s):
+    """The FLOW table that applies: the full card game or the box's effect level."""
+    return s["mode"]
 
 
-def _card(name):
-    """A card-level handler, loaded on first use: the box's own games never need cardplay."""
-    found = []
-
-    def handler(s, a, ev):
-        if not found:
-            from ultimus import cardplay
-
-            found.append(getattr(cardplay, name))
-        return found[0](s, a, ev)
-    return handler
-
-
-def _full_or_box(full, box):
-    full = _card(full)
-
-    def handler(s, a, ev):
-        if s["mode"] == MODE_FULL:
-            return full(s, a, ev)
-        return box(s, a, ev)
-    return handler
+def check_setup(setup):
+    """The set-up with its defaults: players 2-6, a whole-number seed, mode full/box, battles 1-99."""
+    if type(setup) is not dict:
+        raise Illegal("bad_setup", "a set-up is an object with players and seed")
+    players = setup.get("players")
+    seed = setup.get("seed")
+    mode = setup.get("mode", MODE_FULL)
+    battles = setup.get("battles", DEFAULT_BATTLES)
+    if type(players) is not int or players < MIN_PLAYERS or players > MAX_PLAYERS:
+        raise Illegal("bad_setup", "players must be %d to %d" % (MIN_PLAYERS, MAX_PLAYERS))
+    if mode not in (MODE_FULL, MODE_BOX):
+        raise Illegal("bad_setup", "mode must be 'full' or 'box'")
+    if type(battles) is not int or battles < 1 or battles > 99:
+        raise Illegal("bad_setup", "battles must be 1 to 99")
+    if type(seed) is not int:
+        raise Illegal("bad_setup", "seed must be a whole number")
+    return {"players": players, "seed": seed, "mode": mode, "battles": battles}
 
 
-HANDLERS = {
-    # referee
-    "draw_loudest": battle.draw_loudest,
-    "set_loudest": battle.choose_loudest,
-    "bets_placed": battle.bets_placed,
-    "clamo": battle.clamo,
-    "next": battle.next_battle,
-    "finish": battle.finish,
-    # every seat
-    "bet": battle.place_bet,
-    "ready": battle.bets_ready,
-    "place": battle.place_gladiator,
-    "commit": battle.commit,
-    "think": battle.think,
-    "thumb": pollice_verso,
-    "payout": battle.payout,
-    "give": trade.give_gold,
-    "pass_card": trade.give_card,
-    # card level (full game)
-    "choose": _card("choose"),
-    "move": _card("move"),
-    "rise": _card("rise"),
-    "step": _card("step"),
-    "melee": _card("melee"),
-    "ranged": _card("ranged"),
-    "net": _full_or_box("net", boxplay.net),
-    "unnet": _full_or_box("remove_net", boxplay.unnet),
-    "heal": _full_or_box("heal", boxplay.heal),
-    "bleed": _full_or_box("bleed", boxplay.bleed),
-    "draw": _full_or_box("draw", boxplay.draw),
-    "loudest": _full_or_box("loudest", boxplay.loudest),
-    "rebet": _card("rebet"),
-    "discard": _card("discard"),
-    "end": _card("end_card"),
-    # effect level (the box)
-    "damage": boxplay.damage,
-    "knock": boxplay.knock,
-    "stand": boxplay.stand,
-    "revive": boxplay.revive,
-    "come_back": boxplay.come_back,
-    "drunk": boxplay.drunk,
-    "done": boxplay.done,
-}
+def new_state(setup):
+    return _new_state(setup["players"], setup["seed"], setup["mode"], setup["battles"])
+
+
+_LEGAL = []
+
+
+def legal():
+    """ultimus.legal, imported on first use (the box never asks for legal actions)."""
+    if not _LEGAL:
+        from ultimus import legal as module
+
+        _LEGAL.append(module)
+    return _LEGAL[0]
+
+
+def digest_for(s, fmt):
+    """The digest of a state as an older saved-data format wrote it."""
+    if fmt == 1:
+        old = {}
+        for key in s:
+            old["pending" if key == "pollice_verso" else key] = s[key]
+        return digest(old)
+    return digest(s)
 
 
 def apply(s, action):
-    """Validate and apply one action; returns its events or raises Illegal."""
-    if type(action) is not dict:
-        raise Illegal("bad_action", "an action is an object with a field 'a'")
-    name = action.get("a")
-    handler = HANDLERS.get(name) if type(name) is str else None
-    if handler is None:
-        raise Illegal("unknown_action", "unknown action %r" % (name,))
-    if s["phase"] == "over":
-        raise Illegal("game_over", "the game is over")
-    events = []
-    handler(s, action, events)
-    return events
+    """Validate and apply one action; returns its events or raises Illegal (state untouched)."""
+    from ultimus import rules
+
+    return engine.apply(rules, s, action)

@@ -6,9 +6,9 @@ small questions about it; the rules that change it live elsewhere.
 """
 
 from ultimus.compat import const
-from ultimus.content import MAX_HEALTH, BANK_START, DEFAULT_BATTLES, MIN_PLAYERS, MAX_PLAYERS
-from ultimus.errors import Illegal
-from ultimus.rng import seed_state, below, shuffle_in_place
+from ultimus.content import MAX_HEALTH, BANK_START, DEFAULT_BATTLES
+from referee.rng import seed_state, below, shuffle_in_place
+from referee.turns import clockwise
 
 # gladiator status
 WAITING = const(0)  # not yet entered this battle
@@ -29,14 +29,7 @@ GLADIATORS = 6
 
 
 def new_state(players, seed, mode=MODE_FULL, battles=DEFAULT_BATTLES):
-    if type(players) is not int or players < MIN_PLAYERS or players > MAX_PLAYERS:
-        raise Illegal("bad_setup", "players must be %d to %d" % (MIN_PLAYERS, MAX_PLAYERS))
-    if mode not in (MODE_FULL, MODE_BOX):
-        raise Illegal("bad_setup", "mode must be 'full' or 'box'")
-    if type(battles) is not int or battles < 1 or battles > 99:
-        raise Illegal("bad_setup", "battles must be 1 to 99")
-    if type(seed) is not int:
-        raise Illegal("bad_setup", "seed must be a whole number")
+    """The state a set-up starts from (ultimus.rules.check_setup has checked it)."""
     return {
         "mode": mode,
         "players": players,
@@ -88,9 +81,7 @@ def occupant(s, field):
 
 def seat_order(s):
     """Seats from the loudest spectator, clockwise."""
-    n = s["players"]
-    first = s["loudest"]
-    return [(first + i) % n for i in range(n)]
+    return clockwise(s["loudest"], s["players"])
 
 
 def random_below(s, n):

@@ -4,6 +4,7 @@ The public view never holds a hand, the deck order, an unrevealed shout
 choice, a face-down betting card's gladiator, or the generator's state.
 """
 
+from referee.engine import public_event  # noqa: F401  (one rule for every game's events)
 from ultimus.state import UNDECIDED
 
 _PUBLIC_KEYS = ("mode", "players", "battles", "phase", "battle", "round", "loudest", "hp", "status",
@@ -46,14 +47,3 @@ def seat_view(s, seat):
     v["my_shout"] = s["shout"][seat]
     v["my_card"] = s["shout_card"][seat]
     return v
-
-
-def public_event(e):
-    """An event as everyone may hear it: without its hidden part."""
-    if "hidden" not in e:
-        return e
-    out = {}
-    for key in e:
-        if key != "hidden":
-            out[key] = e[key]
-    return out

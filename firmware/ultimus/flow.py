@@ -1,0 +1,127 @@
+"""The flow of ULTIMUS, declared in one table: what can happen when, and who may do it.
+
+Read FLOW from the top: for each mode (the full card game, or the box's
+effect level), each phase of a battle, the actions allowed in it, who may
+take them and the handler that runs. The engine (referee.engine.apply)
+checks phase, mode and actor from this table before any handler runs, and
+ultimus.legal lists actions from the same table, so the two cannot differ.
+
+Phases: loudest -> betting -> entrance -> shout -> action (turn by turn,
+back to shout each round) -> battle_end -> (next battle: betting) or over.
+"""
+
+from referee.engine import Flow, Who, REFEREE, ANY_SEAT, ANY_PHASE
+from referee.errors import Illegal
+from ultimus import battle, boxplay, trade
+from ultimus.state import MODE_FULL, MODE_BOX
+
+
+# --- who may act ------------------------------------------------------------------
+
+def _placing(s):
+    return [battle.entrance_seat(s)]
+
+
+def _card_player(s):
+    card = s["card"]
+    if card is None or s["pollice_verso"]:
+        raise Illegal("not_your_turn", "no yelling card is being played now")
+    return [card["ctrl"]]
+
+
+def _thinker(s):
+    return [] if s["pollice_verso"] else [battle.active_seat(s)]
+
+
+def _active(s):
+    if s["pollice_verso"]:
+        raise Illegal("pollice_verso", "the loudest spectator decides first")
+    return [battle.active_seat(s)]
+
+
+def _loudest_decides(s):
+    if not s["pollice_verso"]:
+        raise Illegal("no_pollice_verso", "no gladiator waits for the pollice verso")
+    return [s["loudest"]]
+
+
+PLACING = Who("the seat placing the next gladiator", _placing, "not_your_turn",
+              "another seat places the next gladiator (clockwise from the loudest spectator)")
+CARD_PLAYER = Who("the seat playing the revealed card", _card_player, "not_your_turn",
+                  "another seat plays this card")
+THINKER = Who("the active seat", _thinker)
+ACTIVE = Who("the active seat", _active, "not_your_turn", "another seat is playing")
+LOUDEST = Who("the loudest spectator", _loudest_decides, "not_loudest",
+              "only the loudest spectator turns the thumb")
+
+
+def _cardplay(name):
+    """A card-level handler, loaded on first use: the box's own games never need cardplay."""
+    found = []
+
+    def handler(s, a, ev):
+        if not found:
+            from ultimus import cardplay
+
+            found.append(getattr(cardplay, name))
+        return found[0](s, a, ev)
+    return handler
+
+
+# --- the table -----------------------------------------------------------------------
+
+FLOW = Flow({
+    MODE_FULL: {
+        "loudest": {"draw_loudest": (REFEREE, battle.draw_loudest)},
+        "betting": {"bet": (ANY_SEAT, battle.place_bet), "ready": (ANY_SEAT, battle.bets_ready)},
+        "entrance": {"place": (PLACING, battle.place_gladiator)},
+        "shout": {"commit": (ANY_SEAT, battle.commit), "clamo": (REFEREE, battle.clamo)},
+        "action": {
+            "thumb": (LOUDEST, battle.thumb),
+            "think": (THINKER, battle.think),
+            "choose": (CARD_PLAYER, _cardplay("choose")),
+            "move": (CARD_PLAYER, _cardplay("move")),
+            "rise": (CARD_PLAYER, _cardplay("rise")),
+            "step": (CARD_PLAYER, _cardplay("step")),
+            "melee": (CARD_PLAYER, _cardplay("melee")),
+            "ranged": (CARD_PLAYER, _cardplay("ranged")),
+            "net": (CARD_PLAYER, _cardplay("net")),
+            "unnet": (CARD_PLAYER, _cardplay("remove_net")),
+            "heal": (CARD_PLAYER, _cardplay("heal")),
+            "bleed": (CARD_PLAYER, _cardplay("bleed")),
+            "draw": (CARD_PLAYER, _cardplay("draw")),
+            "loudest": (CARD_PLAYER, _cardplay("loudest")),
+            "rebet": (CARD_PLAYER, _cardplay("rebet")),
+            "discard": (CARD_PLAYER, _cardplay("discard")),
+            "end": (CARD_PLAYER, _cardplay("end_card")),
+        },
+        "battle_end": {"next": (REFEREE, battle.next_battle), "finish": (REFEREE, battle.finish)},
+        ANY_PHASE: {"give": (ANY_SEAT, trade.give_gold), "pass_card": (ANY_SEAT, trade.give_card)},
+    },
+    MODE_BOX: {
+        "loudest": {"draw_loudest": (REFEREE, battle.draw_loudest),
+                    "set_loudest": (REFEREE, battle.choose_loudest)},
+        "betting": {"bets_placed": (REFEREE, battle.bets_placed)},
+        "entrance": {"place": (PLACING, battle.place_gladiator)},
+        "shout": {"commit": (ANY_SEAT, battle.commit), "clamo": (REFEREE, battle.clamo)},
+        "action": {
+            "thumb": (LOUDEST, battle.thumb),
+            "damage": (ACTIVE, boxplay.damage),
+            "bleed": (ACTIVE, boxplay.bleed),
+            "heal": (ACTIVE, boxplay.heal),
+            "knock": (ACTIVE, boxplay.knock),
+            "stand": (ACTIVE, boxplay.stand),
+            "net": (ACTIVE, boxplay.net),
+            "unnet": (ACTIVE, boxplay.unnet),
+            "revive": (ACTIVE, boxplay.revive),
+            "come_back": (ACTIVE, boxplay.come_back),
+            "drunk": (ACTIVE, boxplay.drunk),
+            "loudest": (ACTIVE, boxplay.loudest),
+            "draw": (ACTIVE, boxplay.draw),
+            "done": (ACTIVE, boxplay.done),
+        },
+        "battle_end": {"payout": (ANY_SEAT, battle.payout),
+                       "next": (REFEREE, battle.next_battle), "finish": (REFEREE, battle.finish)},
+        ANY_PHASE: {"give": (ANY_SEAT, trade.give_gold)},
+    },
+})

@@ -1,0 +1,214 @@
+"""One source of legality, held in both directions over random games.
+
+legal_actions (and trade_actions) list exactly what apply accepts:
+- every listed action is accepted;
+- every accepted action of a bounded candidate space (every action name of
+  the game, every seat and the referee, every parameter within generous
+  bounds, including values that must be refused) is listed.
+Candidates use the canonical spelling legal_actions uses (optional fields
+written out as it writes them), so the two sets compare as sets of JSON.
+"""
+
+import json
+
+from hypothesis import given, settings, strategies as st, HealthCheck, Phase
+
+from referee import engine
+from ultimus import randomplay, rules
+from ultimus.errors import Illegal
+from ultimus.game import Game, copy_data
+from ultimus.flow import FLOW
+from ultimus.hexmap import FIELDS
+from ultimus.rng import Rng
+from ultimus.yelling import CARDS
+
+# No shrinking: a failure names its players and seed, and walk() replays it in a second.
+SETTINGS = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow],
+                    phases=(Phase.explicit, Phase.reuse, Phase.generate))
+SIX = range(6)
+
+
+def key(action):
+    return json.dumps(action, sort_keys=True)
+
+
+def cards_to_try(s):
+    """Every card in a hand, plus one held by nobody (a refusal to exercise)."""
+    held = sorted(set(c for hand in s["hands"] for c in hand))
+    others = [c for c in range(len(CARDS)) if c not in held]
+    return held + others[:1]
+
+
+def candidates(s):
+    """Every action worth trying now: all names, all seats, parameters within bounds."""
+    n = s["players"]
+    seats = range(n)
+    full = s["mode"] == "full"
+    cards = cards_to_try(s)
+    out = [{"a": name} for name in ("draw_loudest", "clamo", "next", "finish", "bets_placed")]
+    for p in seats:
+        def add(name, **fields):
+            a = {"a": name, "p": p}
+            a.update(fields)
+            out.append(a)
+
+        out.append({"a": "set_loudest", "p": p})
+        add("ready")
+        add("end")
+        add("done")
+        if not full:  # the box's spelling of the actions both levels share by name
+            add("loudest")
+            add("draw")
+        for k in range(7):
+            for won in (0, 1):
+                add("bet", k=k, won=won)
+        for g in SIX:
+            if full:
+                for f in SIX:
+                    add("place", g=g, f=f)
+            else:
+                add("place", g=g)
+        add("commit", shout=0)
+        if full:
+            for c in cards:
+                add("commit", shout=1, c=c)
+        else:
+            add("commit", shout=1)
+        hand = s["hands"][p] + cards[-1:]
+        add("think", c=[])
+        for x in hand:
+            add("think", c=[x])
+            for y in hand:
+                add("think", c=[x, y])
+        add("choose", g=-1)  # no gladiator can be chosen: no field either
+        for g in SIX:
+            add("choose", g=g)
+            for f in range(FIELDS):
+                add("choose", g=g, f=f)
+        for i in range(6):
+            add("move", i=i)
+            add("rise", i=i)
+            if full:  # the card level's spelling: a symbol of the card in play
+                for name in ("unnet", "heal", "bleed", "draw", "loudest"):
+                    add(name, i=i)
+            for d in SIX:
+                add("melee", i=i, d=d)
+            for t in SIX:
+                add("ranged", i=i, g=t)
+                if full:
+                    add("net", i=i, t=t)
+        for d in SIX:
+            add("step", d=d)
+        for src in range(-1, 7):
+            for k in range(7):
+                add("rebet", src=src, k=k)
+        for c in cards:
+            add("discard", c=c)
+        for g in SIX:
+            for name in ("knock", "stand", "revive", "come_back", "drunk"):
+                add(name, g=g)
+            if not full:
+                add("net", g=g)
+                add("unnet", g=g)
+            for w in range(1, 14):
+                if not full:
+                    add("bleed", g=g, n=w)
+                    add("heal", g=g, n=w)
+                for pv in (0, 1):
+                    for knock in (0, 1):
+                        add("damage", g=g, n=w, pv=pv, knock=knock)
+        for up in (0, 1):
+            add("thumb", up=up)
+        for b in range(17):
+            for coins in range(1, 4):
+                add("payout", b=b, coins=coins)
+        for to in seats:
+            for amount in range(1, s["gold"][p] + 2):
+                add("give", to=to, n=amount)
+            for c in cards:
+                add("pass_card", to=to, c=c)
+    known = FLOW.known
+    assert all(a["a"] in known for a in out)
+    return out
+
+
+def accepts(s, action):
+    """Whether apply takes the action, on a copy: the state given is never changed."""
+    trial = copy_data(s)
+    try:
+        engine.apply(rules, trial, action)
+    except Illegal as exc:
+        assert exc.code != "internal"
+        return False
+    return True
+
+
+def listed(game):
+    out = []
+    for seat in range(-1, game.state["players"]):
+        out += game.legal_actions(seat) + game.trade_actions(seat)
+    return out
+
+
+def check_both_directions(game):
+    s = game.state
+    before = game.digest()
+    shown = listed(game)
+    shown_keys = set(key(a) for a in shown)
+    assert len(shown_keys) == len(shown), "an action is listed twice"
+    for a in shown:
+        assert accepts(s, a), "listed but refused: %r" % (a,)
+    for a in candidates(s):
+        if key(a) in shown_keys:
+            continue
+        try:  # on the game's own state: a refusal changes nothing (the digest below holds it to that)
+            engine.apply(rules, s, a)
+        except Illegal as exc:
+            assert exc.code != "internal"
+            continue
+        raise AssertionError("accepted but not listed: %r (phase %s)" % (a, s["phase"]))
+    assert game.digest() == before
+
+
+def walk(players, seed, mode, stride, battles=2):
+    """A random game, checked every `stride` actions and at each phase change."""
+    game = Game(players, seed, mode, battles)
+    rng = Rng(seed)
+    phase = None
+    for step in range(4000):
+        if game.phase == "over":
+            break
+        if step % stride == 0 or game.phase != phase:
+            check_both_directions(game)
+            phase = game.phase
+        action = randomplay.choose_action(game, rng)
+        if action is None:
+            break
+        game.apply(action)
+    return game
+
+
+@SETTINGS
+@given(st.integers(2, 6), st.integers(0, 2**30))
+def test_the_box_lists_exactly_what_it_accepts(players, seed):
+    walk(players, seed, "box", 7)
+
+
+@settings(SETTINGS, max_examples=6)
+@given(st.integers(2, 6), st.integers(0, 2**30))
+def test_the_full_game_lists_exactly_what_it_accepts(players, seed):
+    walk(players, seed, "full", 53, battles=1)
+
+
+def test_the_two_actions_0_1_0_accepted_without_listing_are_listed_now():
+    """Healing at full health and more wounds than health: apply took them, legal_actions left them out."""
+    game = Game(3, 1, "box")
+    game.apply({"a": "set_loudest", "p": 0})
+    game.apply({"a": "bets_placed"})
+    for g in SIX:
+        game.apply({"a": "place", "p": g % 3, "g": g})
+    for p in range(3):
+        game.apply({"a": "commit", "p": p, "shout": 1})
+    shown = [key(a) for a in game.legal_actions(0)]
+    assert key({"a": "heal", "p": 0, "g": 5, "n": 1}) in shown  # Dimachaerus at full health
+    assert key({"a": "damage", "p": 0, "g": 5, "n": 12, "pv": 0, "knock": 0}) in shown  # 12 wounds on 7 health
