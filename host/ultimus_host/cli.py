@@ -221,8 +221,15 @@ def play(players, bots, seed, battles):
     seed = _seed(seed)
     game = HotSeat(players, seed, _bot_map(bots, players), battles,
                    ask=lambda prompt: click.prompt(prompt, default="", show_default=False, prompt_suffix=""),
-                   say=click.echo, clear=click.clear).run()
+                   say=click.echo, clear=_clear_screen).run()
     click.echo("final gold %s; winners: seat(s) %s" % (game.state["gold"], game.state["champions"]))
+
+
+def _clear_screen():
+    """Clear the terminal and its scrollback: the next person must not scroll up to the last hand."""
+    click.clear()
+    if sys.stdout.isatty():
+        click.echo("\033[3J", nl=False)
 
 
 @main.command()
