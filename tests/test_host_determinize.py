@@ -141,3 +141,21 @@ def test_the_heuristic_bot_chooses_the_same_whatever_the_secrets_it_cannot_see()
     run_game(game, {p: Twin(game, p, checks) for p in range(3)})
     assert game.phase == "over"
     assert checks["choices"] > 200 and checks["scrambled"] > checks["choices"] * 0.9
+
+
+def test_a_state_copy_is_equal_and_shares_nothing_that_can_change():
+    game = Game(4, 2)
+    run_game(game, {p: RandomBot(p) for p in range(4)}, until=lambda g: g.state["card"] is not None)
+    s = game.state
+    twin = copy_state(s)
+    assert twin == s
+
+    def lists_and_dicts(x, found):
+        if type(x) in (list, dict):
+            found.append(x)
+            for v in (x.values() if type(x) is dict else x):
+                lists_and_dicts(v, found)
+        return found
+
+    originals = set(id(x) for x in lists_and_dicts(s, []))
+    assert not any(id(x) in originals for x in lists_and_dicts(twin, []))

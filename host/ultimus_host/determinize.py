@@ -140,19 +140,30 @@ def _betting_cards(s, view, rng):
     s["bdeck"] = unseen
 
 
+_FLAT = (int, str, bool, tuple)  # items a list copy may share
+
+
 def copy_state(x):
     """A deep copy of a state (plain data) made for speed: the lookahead copies one for every option.
 
     A state's lists hold one kind of thing each (ints, or lists, or dicts), so
-    a list whose first item is a number or a string is copied flat.
+    a list whose first item is a number or a string is copied flat, and the
+    dict and list cases are unrolled one level to save calls.
     """
     t = type(x)
-    if t is list:
-        if not x or type(x[0]) in (int, str, bool, tuple):
-            return x[:]
-        return [copy_state(v) for v in x]
     if t is dict:
-        return {k: copy_state(v) for k, v in x.items()}
+        out = {}
+        for k, v in x.items():
+            tv = type(v)
+            if tv is list:
+                out[k] = v[:] if not v or type(v[0]) in _FLAT else [copy_state(i) for i in v]
+            elif tv is dict:
+                out[k] = copy_state(v)
+            else:
+                out[k] = v
+        return out
+    if t is list:
+        return x[:] if not x or type(x[0]) in _FLAT else [copy_state(i) for i in x]
     return x
 
 
