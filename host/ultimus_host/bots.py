@@ -87,6 +87,8 @@ class HeuristicBot:
         self.rng = Rng(seed)
 
     def choose(self, view, options):
+        if len(options) == 1:
+            return options[0]  # nothing to weigh: no sample, no lookahead
         kind = options[0]["a"]
         if kind == "bet" or kind == "ready":
             return self._bet(view, options)
