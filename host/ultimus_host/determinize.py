@@ -16,8 +16,9 @@ at random, consistently with that view:
 - a fresh seed for the game's generator, from the bot's own generator.
 
 Anything the view shows is copied as it is, so seat_view(sample, seat) equals
-the view it was built from. Sandbox wraps such a state in a Game so that bots
-try actions through the core's public API.
+the view it was built from. A Sandbox (one throw-away Game) applies actions to
+such states and lists their legal actions, so that bots try their options
+through the core's public API.
 """
 
 from ultimus.content import BETTING_CARDS
@@ -50,6 +51,7 @@ def determinize(view, rng):
 
 
 def _shuffled(items, rng):
+    """A shuffled copy drawn from the bot's generator (Fisher-Yates), so a sample is reproducible."""
     items = list(items)
     i = len(items) - 1
     while i > 0:
@@ -90,7 +92,7 @@ def _yelling_cards(s, view, rng):
     in_hands = sum(view["hand_sizes"])
     # Every yelling card is in the deck, the discard pile, a hand or face down before its seat.
     placed = view["deck"] + view["discard"] + in_hands + len(seen) - len(view["hand"])
-    hidden_count = len(CARDS) - placed if placed else 0
+    hidden_count = len(CARDS) - placed if placed else 0  # nothing placed: no battle has dealt cards yet
     face_down = _face_down_seats(view, hidden_count, rng)
     if len(face_down) != hidden_count:
         raise ValueError("the view says %d face-down shout cards but %d seats may hold one"
