@@ -15,7 +15,7 @@ from ultimus.content import MIN_PLAYERS, MAX_PLAYERS, GLADIATOR_NAMES
 from ultimus.errors import Illegal
 from ultimus.game import Game, replay as replay_game
 from ultimus.views import public_event
-from ultimus_host.bots import random_table
+from ultimus_host.bots import BOTS, random_table
 from ultimus_host.loop import run_game
 from ultimus_host.narrate import line
 
@@ -203,7 +203,7 @@ def _bot_map(bots, players):
         if not seat.isdigit() or int(seat) >= players:
             raise click.BadParameter("each bot is SEAT=KIND with a seat from 0 to %d" % (players - 1), param_hint="--bot")
         kind = kind or "heuristic"
-        if kind not in ("random", "heuristic"):
+        if kind not in BOTS:
             raise click.BadParameter("a bot is random or heuristic", param_hint="--bot")
         out[int(seat)] = kind
     return out
@@ -249,7 +249,7 @@ def balance(games, players, bots, battles, seed, chart):
     from ultimus_host.balance import Tally, play_game, chart as draw_chart
 
     kinds = [k.strip() for k in bots.split(",") if k.strip()]
-    if not kinds or any(k not in ("random", "heuristic") for k in kinds):
+    if not kinds or any(k not in BOTS for k in kinds):
         raise click.BadParameter("bots are random or heuristic", param_hint="--bots")
     tally = Tally()
     start = time.monotonic()
