@@ -8,7 +8,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), "mpy"))
 
 from box_battle import SCRIPT, new_box, run_line, W, TIGRIS, SAGITTARIUS, BARBARUS, DIMACHAERUS  # noqa: E402
 from ultimusbox import board  # noqa: E402
-from ultimusbox.display import GLADIATOR_COLOURS, RED, GOLD, WHITE, OFF  # noqa: E402
+from ultimusbox.screens.ultimus_lights import GLADIATOR_COLOURS, RED, GOLD, WHITE, OFF  # noqa: E402
 from ultimusbox.journal import FILE  # noqa: E402
 from ultimusbox.sounds import TUNES  # noqa: E402
 from ultimus.content import MAX_HEALTH  # noqa: E402
@@ -50,7 +50,7 @@ def test_the_scripted_battle_reaches_every_checkpoint_with_the_expected_state():
             fb, box = new_box(fb.storage)
         point = run_line(fb, box, line)
         if point:
-            seen[point[0]] = box.app.game.state if box.app.game else None
+            seen[point[0]] = box.shell.game.state if box.shell.game else None
             check = CHECKS.get(point[0])
             if check:
                 check(fb, box)
@@ -58,12 +58,12 @@ def test_the_scripted_battle_reaches_every_checkpoint_with_the_expected_state():
 
 
 def _new_game(fb, box):
-    assert box.app.settings == {"stations": [0, 2, 4], "beginner": 0}
+    assert box.shell.settings == {"stations": [0, 2, 4], "beginner": 0}
     assert [station(fb, k) != OFF for k in range(6)] == [True, False, True, False, True, False]
 
 
 def _entrance(fb, box):
-    s = box.app.game.state
+    s = box.shell.game.state
     assert s["phase"] == "shout"
     for g in range(6):
         lit = [p for p in ring(fb, g) if p == GLADIATOR_COLOURS[g]]
@@ -71,77 +71,77 @@ def _entrance(fb, box):
 
 
 def _countdown(fb, box):
-    assert box.app.game.state["phase"] == "shout"
+    assert box.shell.game.state["phase"] == "shout"
     beats = [f for _, f in fb.buzzer.tones if f == TUNES["beat"][0][0]]
     assert len(beats) == 5  # Quinque .. Unus, one a second
     assert all(station(fb, k) == OFF for k in range(6))  # no light betrays a choice
 
 
 def _clamo(fb, box):
-    s = box.app.game.state
+    s = box.shell.game.state
     assert s["phase"] == "action"
     assert s["shout"] == [1, 0, 0]  # station 4 pressed 1 ms after CLAMO: thinking
     assert played(fb, "clamo")
 
 
 def _wounded(fb, box):
-    assert box.app.game.state["hp"][SAGITTARIUS] == MAX_HEALTH[SAGITTARIUS] - 3
+    assert box.shell.game.state["hp"][SAGITTARIUS] == MAX_HEALTH[SAGITTARIUS] - 3
     lit = [p for p in ring(fb, SAGITTARIUS) if p == GLADIATOR_COLOURS[SAGITTARIUS]]
     assert len(lit) == MAX_HEALTH[SAGITTARIUS] - 3
 
 
 def _refused(fb, box):
-    assert box.app.game.state["hp"][BARBARUS] == MAX_HEALTH[BARBARUS]
+    assert box.shell.game.state["hp"][BARBARUS] == MAX_HEALTH[BARBARUS]
     assert played(fb, "error", fb.clock.ms() - 200)
 
 
 def _pollice_verso(fb, box):
-    s = box.app.game.state
+    s = box.shell.game.state
     assert s["pollice_verso"] == [[DIMACHAERUS, 0]] and s["hp"][DIMACHAERUS] == 0
     assert played(fb, "verso", fb.clock.ms() - 200)
     assert set(ring(fb, DIMACHAERUS)) <= {RED, WHITE}
-    loudest_station = box.app.station_of_seat(s["loudest"])
+    loudest_station = box.shell.station_of_seat(s["loudest"])
     assert station(fb, loudest_station) in (GOLD, OFF)  # blinking: the loudest decides
 
 
 def _pardoned(fb, box):
-    s = box.app.game.state
+    s = box.shell.game.state
     assert s["status"][DIMACHAERUS] == PARDONED
     r = ring(fb, DIMACHAERUS)
     assert r[0] == r[6] == WHITE and r.count(OFF) == 10  # standing in the middle of his wheel
 
 
 def _knocked_down(fb, box):
-    assert box.app.game.state["fallen"][TIGRIS] == 1
+    assert box.shell.game.state["fallen"][TIGRIS] == 1
     half = tuple(c >> 1 for c in GLADIATOR_COLOURS[TIGRIS])
     assert ring(fb, TIGRIS).count(half) >= MAX_HEALTH[TIGRIS] - 1
 
 
 def _killed(fb, box):
-    s = box.app.game.state
+    s = box.shell.game.state
     assert s["status"][1] == DEAD
     r = ring(fb, 1)
     assert r[3] == r[9] == RED and r.count(OFF) == 10  # lying in the middle of his wheel
 
 
 def _marker(fb, box):
-    assert box.app.game.state["loudest"] == 0
+    assert box.shell.game.state["loudest"] == 0
 
 
 def _battle_end(fb, box):
-    s = box.app.game.state
+    s = box.shell.game.state
     assert s["phase"] == "battle_end" and s["winner"] == BARBARUS
     assert [g for g in range(6) if s["status"][g] == ARENA] == [BARBARUS]
     assert played(fb, "fanfare")
 
 
 def _paid(fb, box):
-    s = box.app.game.state
+    s = box.shell.game.state
     assert sorted(s["paid"]) == [4, 15]  # Barbarus to win, Dimachaerus invest
 
 
 def _final(fb, box):
-    s = box.app.game.state
+    s = box.shell.game.state
     assert s["phase"] == "over" and s["champions"] == [0]
     assert ring(fb, 0).count(GOLD) == min(12, s["gold"][0])
 
@@ -155,42 +155,42 @@ CHECKS = {"new game": _new_game, "entrance": _entrance, "countdown": _countdown,
 def test_a_press_just_before_clamo_counts_and_one_just_after_does_not():
     fb, box = play_until("entrance")
     press(fb, box, board.CONFIRM)  # the loudest spectator starts the countdown
-    start = box.app.countdown_start
+    start = box.shell.screen.entry.countdown_start
     fb.buttons.push(board.SHOUT_0, start + 4999000)
     fb.buttons.push(board.THINK_0 + 2, start + 5000000)
     box.step()
     fb.clock.now = start + 5000000
     box.step()
-    assert box.app.game.state["shout"] == [1, 0, 0]
-    assert list(box.app.game.log)[-1] == {"a": "clamo"}
+    assert box.shell.game.state["shout"] == [1, 0, 0]
+    assert list(box.shell.game.log)[-1] == {"a": "clamo"}
 
 
 def test_beginners_mode_waits_for_every_seat_without_countdown():
     fb, box = new_box()
     for b in (board.SHOUT_0, board.SHOUT_0 + 1, board.MODE, board.CONFIRM, board.CONFIRM, board.CONFIRM):
         press(fb, box, b)
-    assert box.app.settings["beginner"] == 1
+    assert box.shell.settings["beginner"] == 1
     for g in range(6):
         press(fb, box, W + g)
     press(fb, box, board.CONFIRM)
     run_line(fb, box, ("wait", 8000))
-    assert box.app.phase == "shout" and box.app.countdown_start is None
+    assert box.shell.phase == "shout" and box.shell.screen.entry.countdown_start is None
     press(fb, box, board.THINK_0)
     press(fb, box, board.SHOUT_0 + 1)
-    assert box.app.phase == "action" and box.app.game.state["shout"] == [0, 1]
+    assert box.shell.phase == "action" and box.shell.game.state["shout"] == [0, 1]
 
 
 def test_seat_selection_needs_two_players_and_sets_battles():
     fb, box = new_box()
     press(fb, box, board.SHOUT_0 + 3)
     press(fb, box, board.CONFIRM)
-    assert box.app.game is None and played(fb, "error")
+    assert box.shell.game is None and played(fb, "error")
     press(fb, box, board.SHOUT_0 + 3)  # leaves again
-    assert box.app.joined == []
+    assert box.shell.seats.joined == []
     for b in (board.SHOUT_0 + 1, board.THINK_0 + 5, board.PLUS, board.PLUS, board.MINUS, board.CONFIRM):
         press(fb, box, b)
-    assert box.app.settings["stations"] == [1, 5]
-    assert box.app.game.setup["battles"] == 4
+    assert box.shell.settings["stations"] == [1, 5]
+    assert box.shell.game.setup["battles"] == 4
 
 
 def test_a_secret_press_makes_no_light_and_no_sound():
@@ -204,12 +204,12 @@ def test_a_secret_press_makes_no_light_and_no_sound():
 
 def test_a_refused_input_blinks_red_sounds_and_changes_nothing():
     fb, box = play_until("clamo")
-    digest = box.app.game.digest()
+    digest = box.shell.game.digest()
     run_line(fb, box, ("wait", 1000))  # the CLAMO tune is over
     since = fb.clock.ms()
     press(fb, box, W + TIGRIS)
     press(fb, box, board.CONFIRM, gap=10)  # nothing entered yet
-    assert box.app.game.digest() == digest
+    assert box.shell.game.digest() == digest
     assert [station(fb, k) for k in (0, 2, 4)] in ([RED] * 3, [OFF] * 3)  # all blink red together
     run_line(fb, box, ("wait", 300))
     assert played(fb, "error", since)
@@ -222,12 +222,12 @@ def test_extra_card_lights_the_seat_that_earns_it():
 
 def test_the_box_resumes_its_game_after_a_restart():
     fb, box = play_until("pollice verso")
-    digest = box.app.game.digest()
+    digest = box.shell.game.digest()
     again_fb, again = new_box(storage=fb.storage)
-    assert again.app.game.digest() == digest
-    assert again.app.game.state["pollice_verso"]
+    assert again.shell.game.digest() == digest
+    assert again.shell.game.state["pollice_verso"]
     press(again_fb, again, board.THUMB_UP)
-    assert again.app.game.state["status"][DIMACHAERUS] == PARDONED
+    assert again.shell.game.state["status"][DIMACHAERUS] == PARDONED
 
 
 def test_a_corrupt_journal_is_never_loaded_as_a_game():
@@ -235,7 +235,7 @@ def test_a_corrupt_journal_is_never_loaded_as_a_game():
     data = fb.storage.files[FILE]
     fb.storage.files[FILE] = b"garbage" + data[7:]  # the header is broken
     _, again = new_box(storage=fb.storage)
-    assert again.app.game is None and FILE not in fb.storage.files
+    assert again.shell.game is None and FILE not in fb.storage.files
 
 
 def test_a_bad_record_in_the_middle_keeps_the_game_up_to_it():
@@ -245,8 +245,8 @@ def test_a_bad_record_in_the_middle_keeps_the_game_up_to_it():
     lines[n // 2] = lines[n // 2][:-3] + b"xyz"
     fb.storage.files[FILE] = b"\n".join(lines)
     _, again = new_box(storage=fb.storage)
-    assert len(again.app.game.log) == n // 2 - 1
-    assert again.app.game.log is again.app.journal
+    assert len(again.shell.game.log) == n // 2 - 1
+    assert again.shell.game.log is again.shell.journal
     assert fb.storage.files[FILE].count(b"\n") == n // 2  # rewritten without the bad tail
 
 
@@ -260,12 +260,12 @@ def test_the_main_loop_feeds_the_watchdog():
 def test_the_final_count_then_confirm_returns_to_seat_selection():
     fb, box = play_until("final count")
     press(fb, box, board.CONFIRM)
-    assert box.app.phase == "seats" and FILE not in fb.storage.files
+    assert box.shell.phase == "seats" and FILE not in fb.storage.files
 
 
 def test_the_self_test_lights_every_pixel_and_echoes_every_button():
     fb, box = new_box()
-    box.app.set_selftest(True)
+    box.shell.set_selftest(True)
     colours = set()
     for colour_ms in (0, 1000, 2000, 3000):
         fb.clock.now = 10000000 + colour_ms * 1000
@@ -274,9 +274,9 @@ def test_the_self_test_lights_every_pixel_and_echoes_every_button():
         colours.add(fb.leds.pixel(0))
     assert WHITE in colours and len(colours) == 4  # the worst frame is part of the test
     echoed = []
-    box.app.listen(lambda es: echoed.extend(e for e in es if e["e"] == "selftest_button"))
+    box.shell.listen(lambda es: echoed.extend(e for e in es if e["e"] == "selftest_button"))
     for b in range(len(board.BUTTONS)):
         press(fb, box, b, gap=10)
     assert [e["b"] for e in echoed] == list(range(24))
     assert echoed[23]["gpio"] == board.BUTTONS[23][1]
-    assert box.app.game is None  # nothing of a game happened
+    assert box.shell.game is None  # nothing of a game happened

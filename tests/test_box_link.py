@@ -96,6 +96,8 @@ def test_apply_digest_and_log_agree_with_a_local_replay():
     (b'{"id": 11, "op": "new_game", "players": 9, "seed": 1}\n', "bad_setup"),
     (b'{"id": 12, "op": "new_game", "players": 2, "seed": 1, "stations": [3, 1]}\n', "bad_setup"),
     (b'{"id": 13, "op": "press", "button": 99}\n', "bad_request"),
+    (b'{"id": 14, "op": "new_game", "game": "chess", "players": 2, "seed": 1}\n', "unknown_game"),
+    (b'{"id": 15, "op": "new_game", "game": 3, "players": 2, "seed": 1}\n', "unknown_game"),
 ])
 def test_bad_input_gets_a_clear_error_and_changes_nothing(data, code):
     c = at("clamo")
@@ -126,7 +128,7 @@ def test_a_request_split_over_many_reads_is_answered_once():
 def test_new_game_and_press_over_the_link():
     c = at("clamo")
     r = c.call("new_game", players=2, seed=5, mode="full", battles=1)
-    assert r["ok"] and c.box.app.game.state["mode"] == "full"
+    assert r["ok"] and c.box.shell.game.state["mode"] == "full"
     assert c.call("press", button=board.CONFIRM)["ok"]  # the box draws the loudest spectator
     assert c.call("state")["state"]["phase"] == "betting"
     assert c.call("apply", action={"a": "bet", "p": 0, "k": 0, "won": 0})["ok"]
@@ -142,9 +144,9 @@ def test_repl_request_stops_the_box_loop():
 @given(chunks=st.lists(st.binary(max_size=300), max_size=12))
 def test_random_bytes_never_break_the_box_nor_change_the_game(chunks):
     c = at("clamo")
-    before = c.box.app.game.digest()
+    before = c.box.shell.game.digest()
     for chunk in chunks:
         c.raw(chunk.replace(b"{", b"(").replace(b"\x03", b"."))
     c.raw(b"\n")
-    assert c.box.app.game.digest() == before
+    assert c.box.shell.game.digest() == before
     assert c.call("hello")["ok"]

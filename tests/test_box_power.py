@@ -29,7 +29,7 @@ def reference():
     fb, box = new_box(storage)
     for line in SCRIPT[:-1]:  # up to the final count, while the journal is still there
         run_line(fb, box, line)
-    return storage.spans, box.app.game.setup, list(box.app.journal)
+    return storage.spans, box.shell.game.setup, list(box.shell.journal)
 
 
 def cut_points(spans):
@@ -66,15 +66,15 @@ def test_the_box_resumes_with_every_accepted_action_after_a_cut_at_any_point():
             continue
         storage, box = run_with_cut(budget)
         if budget < header_end:
-            assert box.app.game is None  # the new game never fully reached the flash
+            assert box.shell.game is None  # the new game never fully reached the flash
             continue
         accepted = sum(1 for end in ends if end <= budget)
-        resumed = list(box.app.journal)
+        resumed = list(box.shell.journal)
         assert resumed == actions[:accepted], budget  # all accepted, nothing invented
-        assert box.app.game.digest() == replay(setup, actions[:accepted]).digest()
+        assert box.shell.game.digest() == replay(setup, actions[:accepted]).digest()
         # and the box goes on: the next action is saved and survives another restart
-        box.app.apply(actions[accepted])
+        box.shell.apply(actions[accepted])
         again = new_box(storage)[1]
-        assert list(again.app.journal) == actions[:accepted + 1]
+        assert list(again.shell.journal) == actions[:accepted + 1]
         checked += 1
     assert checked > 100

@@ -30,6 +30,6 @@ def test_the_tasks_serve_buttons_link_sound_display_and_watchdog_until_the_repl_
     asyncio.run(scenario())
     replies = [json.loads(line) for line in fb.serial.take_lines()]
     assert {r.get("id") for r in replies if "id" in r} == {1, 2}
-    assert box.app.phase == "loudest"
+    assert box.shell.phase == "loudest"
     assert fb.watchdog.feeds > 10
     assert fb.buzzer.tones and fb.buzzer.tones[-1][1] == 0  # silent when it lets go

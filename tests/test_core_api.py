@@ -111,3 +111,18 @@ def test_legal_actions_need_no_knowledge_of_the_rules():
     assert game.actors() == []
     game.apply({"a": "draw_loudest"})
     assert game.actors() == [0, 1]
+
+
+@pytest.mark.parametrize("action", [
+    {"a": "commit", "p": 0, "shout": 0, "x": 1.5},
+    {"a": "commit", "p": 0, "shout": 0, "x": float("inf")},
+    {"a": "commit", "p": 0, "shout": 0, "x": {"y": 1}},
+    {"a": "commit", "p": 0, "shout": 0, "x": [[[1]]]},
+    {"a": "commit", "p": 0, "shout": 0, "x": list(range(17))},
+    {"a": "commit", "p": True, "shout": 0},
+])
+def test_an_action_with_a_float_or_nested_data_is_refused_at_the_door(action):
+    """0.1.0 took {"a": "think", "c": [7.0]} and journaled it; then every digest failed."""
+    game = start_battle(3, seed=1)
+    refused(game, action, "bad_action")
+    json.dumps(game.to_data(), allow_nan=False)

@@ -53,8 +53,10 @@ def random_action(game, rng):
 def test_a_whole_battle_over_the_link_in_lockstep(sim):
     proc, port, _ = sim
     client = LinkClient(port)
-    assert client.call("hello")["game"] is None
-    client.call("new_game", players=4, seed=11, mode="box", stations=[0, 1, 3, 5])
+    hello = client.call("hello")
+    assert hello["game"] is None and hello["protocol"] == 2 and hello["games"] == ["ultimus"]
+    assert client.call("new_game", game="ultimus", players=4, seed=11, mode="box",
+                       stations=[0, 1, 3, 5])["playing"] == "ultimus"
     lock = Lockstep(client)
     rng = Rng(5)
     while lock.game.phase != "battle_end":

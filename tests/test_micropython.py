@@ -83,3 +83,37 @@ def test_the_box_app_heap_script_runs_a_planned_battle(compiled, tmp_path):
     fields = dict(part.split("=") for part in finish(proc)[-1].split()[1:])
     assert int(fields["actions"]) == len(actions) > 20
     assert int(fields["app"]) < 64 * 1024 and int(fields["frame_us"]) > 0
+
+
+@pytest.mark.parametrize("fixture", ["box-5p-seed21.jnl", "refused"])
+def test_the_box_shell_resumes_a_0_1_0_journal_and_refuses_a_newer_one_under_micropython(compiled, tmp_path,
+                                                                                          fixture):
+    from ultimus_host.fakes import FakeBoard, FakeStorage
+    from ultimusbox.journal import FILE, encode
+    from ultimusbox.runtime import Box
+
+    if fixture == "refused":
+        data = encode({"header": {"format": 9, "game": "ultimus", "setup": {}, "box": {}}})
+    else:
+        with open(os.path.join(ROOT, "tests", "data", "v0.1.0", fixture), "rb") as f:
+            data = f.read()
+    path = tmp_path / "game.jnl"
+    path.write_bytes(data)
+    proc = subprocess.Popen(node_command("box_resume.py", ("run",), compiled[0], str(path)), cwd=ROOT,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    line = finish(proc)[-1]
+    storage = FakeStorage()
+    storage.files[FILE] = data
+    shell = Box(FakeBoard(storage), lambda: 1).shell
+    game = shell.game
+    expected = "resume game=%s actions=%d phase=%s digest=%s notice=%s" % (
+        shell.playing, 0 if game is None else len(game.log), "-" if game is None else game.state["phase"],
+        "-" if game is None else game.digest(), "-" if shell.notice is None else shell.notice["code"])
+    assert line == expected
+    assert ("notice=unknown_format" in line) == (fixture == "refused")
+
+
+def test_drawing_a_frame_allocates_nothing_at_any_point_of_the_scripted_battle(compiled):
+    lines = finish(micropython("box_frame.py", "run", mpy_dir=compiled[0]))
+    assert len(lines) == len([line for line in play() if line]) > 15
+    assert [line for line in lines if not line.endswith(" 0")] == []

@@ -13,7 +13,8 @@ A game's rules are a module with:
                         trade_actions(s, seat), loaded on first use (a box never needs it)
   digest_for(s, format) the digest an older FORMAT wrote into its saved games
 
-Handlers take (state, action, events). The engine has already checked the
+Handlers take (state, action, events); a flow may name one as a string
+"package.module.function" to have it imported on first use. The engine has already checked the
 phase, the variant and the actor; a handler checks the rest with the game's
 rule checks (each one function, shared with legal_actions), refuses with
 Illegal before it changes anything, then applies and appends its events.
@@ -23,21 +24,23 @@ on every port.
 
 from referee import VERSION
 from referee.digest import digest
-from referee.errors import Illegal, int_arg
+from referee.errors import Illegal, int_arg, need
 
 
 class Who:
     """Who may take an action: the referee (no seat), any seat, or the seats a rule names.
 
-    seats(s) lists the seats allowed now; it may itself refuse with a more
-    telling reason (the loudest spectator decides first, say).
+    seats(s) lists the seats allowed now (empty when nobody may); reason(s),
+    if given, is a rule check (None or (code, message)) that says why nobody
+    may, more tellingly than "not your turn" (the loudest spectator decides first, say).
     """
 
-    def __init__(self, name, seats=None, code="not_your_turn", message="it is not this seat's turn"):
+    def __init__(self, name, seats=None, code="not_your_turn", message="it is not this seat's turn", reason=None):
         self.name = name
         self.seats = seats
         self.code = code
         self.message = message
+        self.reason = reason
 
 
 REFEREE = Who("the referee")
@@ -85,6 +88,15 @@ class Flow:
             raise Illegal("wrong_mode", "'%s' is not part of the %s game" % (name, variant))
         raise Illegal("wrong_phase", "not possible in the %s phase" % phase)
 
+    def moves(self, variant, phase):
+        """((name, who), ...) of a phase and of every phase, sorted by name, computed once."""
+        key = (variant, phase, 1)
+        out = self._names.get(key)
+        if out is None:
+            out = tuple((name, self.entry(variant, phase, name)[0]) for name in self.actions(variant, phase))
+            self._names[key] = out
+        return out
+
     def actions(self, variant, phase):
         """The names of the actions of a phase (and of every phase), in a fixed order."""
         key = (variant, phase)
@@ -103,6 +115,9 @@ def apply(rules, s, action):
     """Validate and apply one action; returns its events or raises Illegal (state untouched)."""
     if type(action) is not dict:
         raise Illegal("bad_action", "an action is an object with a field 'a'")
+    for key in action:
+        if not plain(action[key]):
+            raise Illegal("bad_action", "field %r must hold whole numbers, text or lists of them" % (key,))
     name = action.get("a")
     flow = rules.FLOW
     if type(name) is not str or name not in flow.known:
@@ -111,10 +126,47 @@ def apply(rules, s, action):
     if who is not REFEREE:
         p = int_arg(action, "p", 0, s["players"] - 1)
         if who.seats is not None and p not in who.seats(s):
+            need(who.reason(s) if who.reason is not None else None)
             raise Illegal(who.code, who.message)
+    if type(handler) is str:
+        handler = load_handler(handler)
     events = []
     handler(s, action, events)
     return events
+
+
+_LOADED = {}
+
+
+def load_handler(path):
+    """A handler named "package.module.function", imported on first use.
+
+    A flow names the handlers of a level the box never plays (ULTIMUS's card
+    level) this way, so that a box loads only the modules it needs.
+    """
+    found = _LOADED.get(path)
+    if found is None:
+        dot = path.rfind(".")
+        module = __import__(path[:dot], None, None, [path[dot + 1:]])
+        found = _LOADED[path] = getattr(module, path[dot + 1:])
+    return found
+
+
+def plain(value, depth=0):
+    """Whether a field holds only what an action may: ints (not bools), text, None, short lists of them.
+
+    Checked at the door, so that a float (7.0 passes `in` a list of ints) or
+    an `inf` never reaches a handler, the log or the digest.
+    """
+    t = type(value)
+    if t is int or t is str or value is None:
+        return True
+    if t is list and depth < 2 and len(value) <= 16:
+        for x in value:
+            if not plain(x, depth + 1):
+                return False
+        return True
+    return False
 
 
 def public_event(e):

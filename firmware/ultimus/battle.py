@@ -7,16 +7,16 @@ handler parses its fields, asks the rule checks of ultimus.checks (refusing
 before it changes anything), then applies and appends its events.
 """
 
+from referee.errors import int_arg, need
 from ultimus import effects, checks
 from ultimus.card import begin_card
 from ultimus.content import (
     BETTING_CARDS, BETTING_CARDS_BY_PLAYERS, NEW_GOLD_BY_PLAYERS, MAX_COINS_PER_BETTING_CARD,
     MAX_HEALTH, YELLING_CARDS_PER_PLAYER, BET_WIN, BET_DIE, BET_INVEST,
 )
-from ultimus.errors import int_arg, need
 from ultimus.hexmap import DOORS
 from ultimus.state import (
-    GLADIATORS, WAITING, ARENA, DEAD, PARDONED, MODE_FULL, MODE_BOX, UNDECIDED, THINK, SHOUT,
+    GLADIATORS, WAITING, ARENA, DEAD, PARDONED, MODE_FULL, UNDECIDED, THINK, SHOUT,
     arena_gladiators, occupant, seat_order, shuffle, random_below, draw_cards,
 )
 from ultimus.yelling import CARDS, movement_points

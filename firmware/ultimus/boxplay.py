@@ -10,6 +10,7 @@ The flow (ultimus.flow) lets only the active seat here, and nobody while the
 loudest spectator owes a pollice verso; the rule checks are ultimus.checks.
 """
 
+from referee.errors import int_arg, need
 from ultimus import effects
 from ultimus.battle import end_turn, check_battle_end
 from ultimus.checks import (
@@ -17,7 +18,6 @@ from ultimus.checks import (
     bring_back_problem,
 )
 from ultimus.content import NET_OWNER, PLAYING_DEAD_HEALTH, COMING_BACK_HEALTH
-from ultimus.errors import int_arg, need
 from ultimus.state import GLADIATORS, ARENA, DEAD, PARDONED
 
 MAX_WOUNDS = 12  # the most one entry can hold: a wheel shows 12

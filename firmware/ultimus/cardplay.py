@@ -9,10 +9,10 @@ The flow (ultimus.flow) lets only the seat playing the card here; the rule
 checks are ultimus.checks, shared with ultimus.legal.
 """
 
-from ultimus import effects, checks
+from referee.errors import int_arg, need
+from ultimus import effects, checks, cardchecks
 from ultimus.battle import end_turn, check_battle_end
 from ultimus.content import PLAYING_DEAD_HEALTH, COMING_BACK_HEALTH
-from ultimus.errors import int_arg, need
 from ultimus.hexmap import NEIGH, DOORS, CENTRE, ahead
 from ultimus.state import GLADIATORS, ARENA, DEAD, PARDONED, occupant
 from ultimus.yelling import (
@@ -50,7 +50,7 @@ def choices(s, card):
                         out.append((g, d, 0))
     elif special == SPECIAL_DRUNK or helmet:
         for g in range(GLADIATORS):
-            if status[g] == ARENA and checks.bleed_ok(s, g, symbols, 0):
+            if status[g] == ARENA and cardchecks.bleed_ok(s, g, symbols, 0):
                 out.append((g, -1, 0))
     else:
         alive = [g for g in icons if status[g] == ARENA]
@@ -58,7 +58,7 @@ def choices(s, card):
         if blood:
             alive = [g for g in range(GLADIATORS) if status[g] == ARENA]
         for g in alive:
-            if checks.bleed_ok(s, g, symbols, blood):
+            if cardchecks.bleed_ok(s, g, symbols, blood):
                 out.append((g, -1, blood))
     return out
 
@@ -106,12 +106,12 @@ def choose(s, a, ev):
 def _symbol(s, a, kinds):
     """The card in play and its unused symbol a['i'] of one of the given kinds."""
     card = s["card"]
-    need(checks.card_gladiator_problem(s, card))
+    need(cardchecks.card_gladiator_problem(s, card))
     symbols = CARDS[card["c"]][3]
     if not symbols:
         need(("no_symbol", "this card has no symbols"))
     i = int_arg(a, "i", 0, len(symbols) - 1)
-    need(checks.symbol_problem(s, card, i, kinds))
+    need(cardchecks.symbol_problem(s, card, i, kinds))
     return card, i, symbols[i]
 
 
@@ -122,7 +122,7 @@ def _use(card, i):
 def move(s, a, ev):
     card, i, sym = _symbol(s, a, (MOVE,))
     g = card["g"]
-    need(checks.move_problem(s, g))
+    need(cardchecks.move_problem(s, g))
     _use(card, i)
     card["mp"] += sym[1]
     ev.append({"e": "movement", "g": g, "n": card["mp"]})
@@ -131,7 +131,7 @@ def move(s, a, ev):
 def rise(s, a, ev):
     card, i, sym = _symbol(s, a, (MOVE, STAND_UP))
     g = card["g"]
-    need(checks.rise_problem(s, g, sym))
+    need(cardchecks.rise_problem(s, g, sym))
     _use(card, i)
     effects.stand_up(s, ev, g)
 
@@ -144,11 +144,11 @@ def can_move(s, card):
 
 def step(s, a, ev):
     card = s["card"]
-    need(checks.card_gladiator_problem(s, card))
+    need(cardchecks.card_gladiator_problem(s, card))
     d = int_arg(a, "d", 0, 5)
     g = card["g"]
-    need(checks.step_problem(s, card, d))
-    f = checks.step_target(s, g, d)
+    need(cardchecks.step_problem(s, card, d))
+    f = cardchecks.step_target(s, g, d)
     card["mp"] -= 1
     s["pos"][g] = f
     ev.append({"e": "step", "g": g, "f": f})
@@ -190,7 +190,7 @@ def melee(s, a, ev):
     card, i, sym = _symbol(s, a, (MELEE,))
     d = int_arg(a, "d", 0, 5)
     g = card["g"]
-    need(checks.melee_problem(s, g, d))
+    need(cardchecks.melee_problem(s, g, d))
     targets = []
     for f, wounds in melee_fields(s, g, sym[2], d):
         victim = occupant(s, f)
@@ -205,7 +205,7 @@ def ranged(s, a, ev):
     card, i, sym = _symbol(s, a, (RANGED,))
     target = int_arg(a, "g", 0, GLADIATORS - 1)
     g = card["g"]
-    need(checks.ranged_problem(s, g, target))
+    need(cardchecks.ranged_problem(s, g, target))
     _use(card, i)
     ev.append({"e": "shoot", "g": g, "t": target})
     _strike(s, ev, card, [(target, sym[1])], sym[3])
@@ -214,7 +214,7 @@ def ranged(s, a, ev):
 def net(s, a, ev):
     card, i, _ = _symbol(s, a, (NET,))
     target = int_arg(a, "t", 0, GLADIATORS - 1)
-    need(checks.card_net_problem(s, card, target))
+    need(cardchecks.card_net_problem(s, card, target))
     _use(card, i)
     effects.throw_net(s, ev, target)
 
@@ -269,7 +269,7 @@ def rebet(s, a, ev):
     bets = s["bets"][p]
     src = int_arg(a, "src", -1, len(bets) - 1)
     k = int_arg(a, "k", 0, len(bets) - 1)
-    need(checks.rebet_problem(s, card, src, k))
+    need(cardchecks.rebet_problem(s, card, src, k))
     if src < 0:
         s["gold"][p] -= 1
     else:
@@ -283,7 +283,7 @@ def discard(s, a, ev):
     card = _stupid_bet(s)
     p = card["owner"]
     c = int_arg(a, "c", 0, len(CARDS) - 1)
-    need(checks.discard_problem(s, card, c))
+    need(cardchecks.discard_problem(s, card, c))
     s["hands"][p].remove(c)
     s["discard"].append(c)
     card["discarded"] = 1
@@ -292,6 +292,6 @@ def discard(s, a, ev):
 
 def end_card(s, a, ev):
     card = s["card"]
-    need(checks.end_card_problem(s, card, CARDS[card["c"]][2] == SPECIAL_STUPID_BET))
+    need(cardchecks.end_card_problem(s, card, CARDS[card["c"]][2] == SPECIAL_STUPID_BET))
     ev.append({"e": "card_done", "p": card["owner"]})
     end_turn(s, ev)

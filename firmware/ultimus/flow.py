@@ -11,7 +11,6 @@ back to shout each round) -> battle_end -> (next battle: betting) or over.
 """
 
 from referee.engine import Flow, Who, REFEREE, ANY_SEAT, ANY_PHASE
-from referee.errors import Illegal
 from ultimus import battle, boxplay, trade
 from ultimus.state import MODE_FULL, MODE_BOX
 
@@ -24,48 +23,48 @@ def _placing(s):
 
 def _card_player(s):
     card = s["card"]
-    if card is None or s["pollice_verso"]:
-        raise Illegal("not_your_turn", "no yelling card is being played now")
-    return [card["ctrl"]]
+    return [] if card is None or s["pollice_verso"] else [card["ctrl"]]
 
 
-def _thinker(s):
-    return [] if s["pollice_verso"] else [battle.active_seat(s)]
+def _no_card(s):
+    if s["card"] is None or s["pollice_verso"]:
+        return ("not_your_turn", "no yelling card is being played now")
+    return None
 
 
 def _active(s):
+    return [] if s["pollice_verso"] else [battle.active_seat(s)]
+
+
+def _verso_first(s):
     if s["pollice_verso"]:
-        raise Illegal("pollice_verso", "the loudest spectator decides first")
-    return [battle.active_seat(s)]
+        return ("pollice_verso", "the loudest spectator decides first")
+    return None
 
 
 def _loudest_decides(s):
+    return [s["loudest"]] if s["pollice_verso"] else []
+
+
+def _no_verso(s):
     if not s["pollice_verso"]:
-        raise Illegal("no_pollice_verso", "no gladiator waits for the pollice verso")
-    return [s["loudest"]]
+        return ("no_pollice_verso", "no gladiator waits for the pollice verso")
+    return None
 
 
 PLACING = Who("the seat placing the next gladiator", _placing, "not_your_turn",
               "another seat places the next gladiator (clockwise from the loudest spectator)")
 CARD_PLAYER = Who("the seat playing the revealed card", _card_player, "not_your_turn",
-                  "another seat plays this card")
-THINKER = Who("the active seat", _thinker)
-ACTIVE = Who("the active seat", _active, "not_your_turn", "another seat is playing")
+                  "another seat plays this card", _no_card)
+THINKER = Who("the active seat", _active)
+ACTIVE = Who("the active seat", _active, "not_your_turn", "another seat is playing", _verso_first)
 LOUDEST = Who("the loudest spectator", _loudest_decides, "not_loudest",
-              "only the loudest spectator turns the thumb")
+              "only the loudest spectator turns the thumb", _no_verso)
 
 
 def _cardplay(name):
-    """A card-level handler, loaded on first use: the box's own games never need cardplay."""
-    found = []
-
-    def handler(s, a, ev):
-        if not found:
-            from ultimus import cardplay
-
-            found.append(getattr(cardplay, name))
-        return found[0](s, a, ev)
-    return handler
+    """A card-level handler by name: imported on first use, so the box never loads cardplay."""
+    return "ultimus.cardplay." + name
 
 
 # --- the table -----------------------------------------------------------------------

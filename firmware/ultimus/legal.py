@@ -11,8 +11,7 @@ buttons and the link ask for, need not load it.
 """
 
 from referee.engine import REFEREE
-from referee.errors import Illegal
-from ultimus import checks
+from ultimus import checks, cardchecks
 from ultimus.battle import active_seat, entrance_seat
 from ultimus.boxplay import MAX_WOUNDS
 from ultimus.cardplay import choices
@@ -34,12 +33,7 @@ def may_act(s, who, seat):
         return seat < 0
     if seat < 0:
         return False
-    if who.seats is None:
-        return True
-    try:
-        return seat in who.seats(s)
-    except Illegal:
-        return False
+    return who.seats is None or seat in who.seats(s)
 
 
 def legal_actions(s, seat):
@@ -57,15 +51,29 @@ def _listed(s, seat, trades):
     phase = s["phase"]
     if phase == FLOW.end:
         return out
-    variant = s["mode"]
-    listers = FULL if variant == MODE_FULL else BOX
-    for name in FLOW.actions(variant, phase):
-        if (name in TRADES) != trades:
-            continue
-        who = FLOW.entry(variant, phase, name)[0]
-        if may_act(s, who, seat):
-            listers[name](s, seat, out)
+    allowed = {}  # who -> may `seat` act: asked once per kind of actor, not once per action
+    for who, lister in _plan(s["mode"], phase, trades):
+        ok = allowed.get(who)
+        if ok is None:
+            ok = allowed[who] = may_act(s, who, seat)
+        if ok:
+            lister(s, seat, out)
     return out
+
+
+_PLANS = {}
+
+
+def _plan(variant, phase, trades):
+    """((who, lister), ...) for a phase, from the flow table, worked out once."""
+    key = (variant, phase, trades)
+    plan = _PLANS.get(key)
+    if plan is None:
+        listers = FULL if variant == MODE_FULL else BOX
+        plan = tuple((who, listers[name]) for name, who in FLOW.moves(variant, phase)
+                     if (name in TRADES) == trades and listers[name] is not None)
+        _PLANS[key] = plan
+    return plan
 
 
 def actors(s):
@@ -188,100 +196,88 @@ def _choose(s, seat, out):
         out.append({"a": "choose", "p": seat, "g": -1})
 
 
-def _symbols(s, kinds):
-    """Indices of the card's usable symbols of those kinds."""
+def _card_in_play(s, seat, out):
+    """Every action of the revealed card in play, in one pass over its symbols."""
     card = s["card"]
-    if checks.card_gladiator_problem(s, card) is not None:
-        return ()
+    if card["stage"] == "choose":
+        _choose(s, seat, out)
+        return
+    if CARDS[card["c"]][2] == SPECIAL_STUPID_BET:
+        _rebet(s, seat, out)
+        _discard(s, seat, out)
+    elif cardchecks.card_gladiator_problem(s, card) is None:
+        _symbols(s, seat, card, out)
+        _step(s, seat, out)
+    _end(s, seat, out)
+
+
+def _symbols(s, seat, card, out):
+    g = card["g"]
     symbols = CARDS[card["c"]][3]
-    return [i for i in range(len(symbols)) if checks.symbol_problem(s, card, i, kinds) is None]
+    for i in range(len(symbols)):
+        sym = symbols[i]
+        kind = sym[0]
+        if cardchecks.symbol_problem(s, card, i, (kind,)) is not None:
+            continue
+        if kind == MOVE:
+            if cardchecks.move_problem(s, g) is None:
+                out.append({"a": "move", "p": seat, "i": i})
+            if cardchecks.rise_problem(s, g, sym) is None:
+                out.append({"a": "rise", "p": seat, "i": i})
+        elif kind == STAND_UP:
+            if cardchecks.rise_problem(s, g, sym) is None:
+                out.append({"a": "rise", "p": seat, "i": i})
+        elif kind == MELEE:
+            for d in range(6):
+                if cardchecks.melee_problem(s, g, d) is None:
+                    out.append({"a": "melee", "p": seat, "i": i, "d": d})
+        elif kind == RANGED:
+            for t in range(GLADIATORS):
+                if cardchecks.ranged_problem(s, g, t) is None:
+                    out.append({"a": "ranged", "p": seat, "i": i, "g": t})
+        elif kind == NET:
+            for t in range(GLADIATORS):
+                if cardchecks.card_net_problem(s, card, t) is None:
+                    out.append({"a": "net", "p": seat, "i": i, "t": t})
+        elif kind == REMOVE_NET:
+            if checks.unnet_problem(s, g) is None:
+                out.append({"a": "unnet", "p": seat, "i": i})
+        elif kind == BLEED:
+            if checks.bleed_problem(s, g, sym[1]) is None:
+                out.append({"a": "bleed", "p": seat, "i": i})
+        else:  # heal, draw, loudest: nothing to check beyond the symbol itself
+            out.append({"a": SYMBOL_ACTIONS[kind], "p": seat, "i": i})
 
 
-def _symbol_lister(name, kinds, problem=None):
-    """A lister for a symbol action with no other field: a['i'] only."""
-    def lister(s, seat, out):
-        card = s["card"]
-        for i in _symbols(s, kinds):
-            if problem is None or problem(s, card, CARDS[card["c"]][3][i]) is None:
-                out.append({"a": name, "p": seat, "i": i})
-    return lister
-
-
-def _move_problem(s, card, sym):
-    return checks.move_problem(s, card["g"])
-
-
-def _rise_problem(s, card, sym):
-    return checks.rise_problem(s, card["g"], sym)
-
-
-def _unnet_problem(s, card, sym):
-    return checks.unnet_problem(s, card["g"])
-
-
-def _bleed_problem(s, card, sym):
-    return checks.bleed_problem(s, card["g"], sym[1])
-
-
-def _melee(s, seat, out):
-    g = s["card"]["g"]
-    for i in _symbols(s, (MELEE,)):
-        for d in range(6):
-            if checks.melee_problem(s, g, d) is None:
-                out.append({"a": "melee", "p": seat, "i": i, "d": d})
-
-
-def _ranged(s, seat, out):
-    g = s["card"]["g"]
-    for i in _symbols(s, (RANGED,)):
-        for t in range(GLADIATORS):
-            if checks.ranged_problem(s, g, t) is None:
-                out.append({"a": "ranged", "p": seat, "i": i, "g": t})
-
-
-def _card_net(s, seat, out):
-    card = s["card"]
-    for i in _symbols(s, (NET,)):
-        for t in range(GLADIATORS):
-            if checks.card_net_problem(s, card, t) is None:
-                out.append({"a": "net", "p": seat, "i": i, "t": t})
+SYMBOL_ACTIONS = {HEAL: "heal", DRAW: "draw", LOUDEST: "loudest"}
 
 
 def _step(s, seat, out):
     card = s["card"]
-    if checks.card_gladiator_problem(s, card) is None:
-        for d in range(6):
-            if checks.step_problem(s, card, d) is None:
-                out.append({"a": "step", "p": seat, "d": d})
-
-
-def _stupid_bet_card(s):
-    card = s["card"]
-    return card if CARDS[card["c"]][2] == SPECIAL_STUPID_BET else None
+    for d in range(6):
+        if cardchecks.step_problem(s, card, d) is None:
+            out.append({"a": "step", "p": seat, "d": d})
 
 
 def _rebet(s, seat, out):
-    card = _stupid_bet_card(s)
-    if card is None:
-        return
+    card = s["card"]
     slots = len(s["bets"][card["owner"]])
     for k in range(slots):
         for src in range(-1, slots):
-            if checks.rebet_problem(s, card, src, k) is None:
+            if cardchecks.rebet_problem(s, card, src, k) is None:
                 out.append({"a": "rebet", "p": seat, "src": src, "k": k})
 
 
 def _discard(s, seat, out):
-    card = _stupid_bet_card(s)
-    if card is not None:
-        for c in s["hands"][card["owner"]]:
-            if checks.discard_problem(s, card, c) is None:
-                out.append({"a": "discard", "p": seat, "c": c})
+    card = s["card"]
+    for c in s["hands"][card["owner"]]:
+        if cardchecks.discard_problem(s, card, c) is None:
+            out.append({"a": "discard", "p": seat, "c": c})
 
 
 def _end(s, seat, out):
     card = s["card"]
-    if checks.end_card_problem(s, card, CARDS[card["c"]][2] == SPECIAL_STUPID_BET) is None:
+    if cardchecks.end_card_problem(s, card, CARDS[card["c"]][2] == SPECIAL_STUPID_BET) is None:
         out.append({"a": "end", "p": seat})
 
 
@@ -356,21 +352,11 @@ FULL.update({
     "bet": _bet,
     "ready": _ready,
     "think": _think,
-    "choose": _choose,
-    "move": _symbol_lister("move", (MOVE,), _move_problem),
-    "rise": _symbol_lister("rise", (MOVE, STAND_UP), _rise_problem),
-    "step": _step,
-    "melee": _melee,
-    "ranged": _ranged,
-    "net": _card_net,
-    "unnet": _symbol_lister("unnet", (REMOVE_NET,), _unnet_problem),
-    "heal": _symbol_lister("heal", (HEAL,)),
-    "bleed": _symbol_lister("bleed", (BLEED,), _bleed_problem),
-    "draw": _symbol_lister("draw", (DRAW,)),
-    "loudest": _symbol_lister("loudest", (LOUDEST,)),
-    "rebet": _rebet,
-    "discard": _discard,
-    "end": _end,
+    # the card in play is listed in one pass (_card_in_play); its other actions ride along
+    "choose": _card_in_play,
+    "move": None, "rise": None, "step": None, "melee": None, "ranged": None, "net": None,
+    "unnet": None, "heal": None, "bleed": None, "draw": None, "loudest": None,
+    "rebet": None, "discard": None, "end": None,
     "pass_card": _pass_card,
 })
 

@@ -6,8 +6,8 @@ every port. Seats act before the referee, so CLAMO only falls when every seat
 has committed, and the referee plays on to the next battle until the last.
 """
 
+from referee.rng import Rng
 from ultimus.game import Game
-from ultimus.rng import Rng
 from ultimus.state import MODE_FULL
 
 

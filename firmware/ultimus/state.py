@@ -5,10 +5,10 @@ same on every port, and copies cheaply. This module builds it and answers
 small questions about it; the rules that change it live elsewhere.
 """
 
-from ultimus.compat import const
-from ultimus.content import MAX_HEALTH, BANK_START, DEFAULT_BATTLES
+from referee.compat import const
 from referee.rng import seed_state, below, shuffle_in_place
 from referee.turns import clockwise
+from ultimus.content import MAX_HEALTH, BANK_START, DEFAULT_BATTLES
 
 # gladiator status
 WAITING = const(0)  # not yet entered this battle

@@ -1,7 +1,7 @@
 """Trading and bribes: uncommitted gold and yelling cards pass between players at any time."""
 
+from referee.errors import int_arg, need
 from ultimus.checks import give_problem, pass_card_problem
-from ultimus.errors import int_arg, need
 from ultimus.yelling import CARDS
 
 

@@ -10,7 +10,7 @@ A card is (icons, helmet, special, symbols, pollice_verso):
 - pollice_verso: True when the card carries the pollice verso symbol.
 """
 
-from ultimus.compat import const
+from referee.compat import const
 from ultimus.content import GLADIATOR_KEYS, YELLING_CARD_TEXT
 
 MOVE = const(0)

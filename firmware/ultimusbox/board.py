@@ -5,7 +5,7 @@ the same table (a test compares them), the drivers take their pins from
 here, and the power-budget test computes the worst frame from these numbers.
 """
 
-from ultimus.compat import const
+from referee.compat import const
 
 # --- buttons: one GPIO each, active low with the internal pull-up ----------
 # Button ids are the indices of BUTTONS; the app speaks only in ids.

@@ -1,7 +1,7 @@
 """The game on flash: an append-only journal of checksummed records, read as a stream.
 
-The file holds one header record (the game's set-up and the box's own
-settings) and then one record per accepted action, each a line
+The file holds one header record (the journal's format, the game's name,
+its set-up and the box's own settings) and then one record per accepted action, each a line
 "CHECKSUM JSON\\n" with CHECKSUM the FNV-1a of the JSON bytes. A power cut can
 only tear the last line; reading stops at the first record whose checksum or
 JSON is bad, and keep() rewrites the file with the good records only, so
@@ -10,13 +10,20 @@ later records never follow garbage. A new game replaces the file atomically
 
 The file is only ever read line by line: a long game's journal is far
 bigger than what the Pico could hold in its heap at once.
+
+Formats: 1 (0.1.0) wrote {"setup", "box"} and meant ULTIMUS; 2 adds
+"format", "game" and "version". A journal this firmware cannot read (a newer
+format, a game it does not referee) is never truncated nor deleted:
+move_aside() keeps it under another name for a newer firmware or a host.
 """
 
 import json
 
-from ultimus.digest import fnv1a
+from referee.digest import fnv1a
 
 FILE = "game.jnl"
+FORMAT = 2
+ASIDE = "game-%d.jnl"  # where refused journals are kept
 
 
 def encode(obj):
@@ -47,13 +54,15 @@ class Journal:
         self.storage = storage
         self.name = name
         self.count = 0
+        self.replaying = False  # while the saved game replays: count the actions, write nothing
 
     def start(self, header):
         self.storage.replace_lines(self.name, [encode({"header": header})])
         self.count = 0
 
     def append(self, action):
-        self.storage.append(self.name, encode(action))
+        if not self.replaying:
+            self.storage.append(self.name, encode(action))
         self.count += 1
 
     def __len__(self):
@@ -109,6 +118,48 @@ class Journal:
                 out.append(record)
         return out
 
+    def exists(self):
+        for _ in self.storage.read_lines(self.name):
+            return True
+        return False
+
+    def move_aside(self):
+        """Keep the whole file under a free name game-N.jnl (copy, then remove); returns that name."""
+        aside = self.copy_aside()
+        self.storage.remove(self.name)
+        self.count = 0
+        return aside
+
+    def copy_aside(self):
+        """A copy of the whole file under a free name game-N.jnl; returns that name."""
+        n = 1
+        while True:
+            aside = ASIDE % n
+            taken = False
+            for _ in self.storage.read_lines(aside):
+                taken = True
+                break
+            if not taken:
+                break
+            n += 1
+        self.storage.replace_lines(aside, self.storage.read_lines(self.name))
+        return aside
+
     def clear(self):
         self.storage.remove(self.name)
         self.count = 0
+
+
+def game_of(header, known):
+    """The game a header names, or Illegal's (code, message) pair saying why this firmware cannot resume it."""
+    fmt = header.get("format", 1)
+    if type(fmt) is not int or fmt < 1:
+        return None, ("bad_journal", "the saved game's header has no readable format")
+    if fmt > FORMAT:
+        return None, ("unknown_format", "the saved game was written in journal format %d by firmware %s; "
+                      "this firmware reads formats 1 to %d: a newer firmware resumes it" % (
+                          fmt, header.get("version", "?"), FORMAT))
+    name = header.get("game", "ultimus") if fmt > 1 else "ultimus"
+    if name not in known:
+        return None, ("unknown_game", "the saved game is %r, which this box does not referee" % (name,))
+    return name, None

@@ -5,28 +5,32 @@ exactly one response {"id": ..., "ok": true, ...} or {"id": ..., "ok": false,
 "error": {"code": ..., "message": ...}}; events the box publishes go out as
 {"ev": {...}} without their secret parts. Bad bytes, over-long lines, bad
 JSON, unknown operations and illegal actions get an error and change nothing.
+Protocol 2: the box names its games (hello's "games"), the game a new_game
+starts ("game", ULTIMUS if missing) and the game it plays ("playing").
 """
 
 import json
 
-from ultimus import VERSION
-from ultimus.digest import digest, fnv1a, canonical_text
-from ultimus.errors import Illegal
-from ultimus.views import public_view, public_event
+from referee import VERSION
+from referee.digest import fnv1a, canonical_text
+from referee.engine import public_event
+from referee.errors import Illegal
 
-PROTOCOL = 1
+from ultimusbox import games
+
+PROTOCOL = 2
 MAX_LINE = 1024
 LOG_PAGE = 50
 
 
 class LinkServer:
-    def __init__(self, app):
-        self.app = app
+    def __init__(self, shell):
+        self.shell = shell
         self.out = []  # lines waiting for the serial port
         self.buffer = b""
         self.skipping = False  # inside an over-long line: drop bytes up to the next newline
         self.want_repl = False
-        app.listen(self.on_events)
+        shell.listen(self.on_events)
 
     # --- bytes in, lines out ----------------------------------------------
 
@@ -102,59 +106,63 @@ class LinkServer:
         self.send(reply)
 
     def game_id(self):
-        game = self.app.game
+        game = self.shell.game
         return None if game is None else "%08x" % fnv1a(canonical_text(game.setup).encode())
 
     def op_hello(self, request):
-        return {"protocol": PROTOCOL, "firmware": VERSION, "game": self.game_id()}
+        shell = self.shell
+        return {"protocol": PROTOCOL, "firmware": VERSION, "game": self.game_id(), "games": games.names(),
+                "chosen": shell.chosen, "playing": shell.playing, "notice": shell.notice}
 
     def op_state(self, request):
-        app = self.app
-        game = app.game
-        return {"screen": app.phase, "settings": app.settings, "game": self.game_id(),
-                "state": None if game is None else public_view(game.state),
-                "digest": None if game is None else digest(game.state),
+        shell = self.shell
+        game = shell.game
+        return {"screen": shell.phase, "settings": shell.settings, "game": self.game_id(),
+                "playing": shell.playing, "chosen": shell.chosen, "notice": shell.notice,
+                "state": None if game is None else game.public_view(),
+                "digest": None if game is None else game.digest(),
                 "actions": 0 if game is None else len(game.log)}
 
     def op_apply(self, request):
         action = request.get("action")
         if not isinstance(action, dict):
             raise Illegal("bad_request", "'action' must be an object")
-        self.app.apply(action)  # its events go out as "ev" lines before this reply
+        self.shell.apply(action)  # its events go out as "ev" lines before this reply
         return self.op_digest(request)
 
     def op_digest(self, request):
         game = self._game()
-        return {"digest": digest(game.state), "actions": len(game.log)}
+        return {"digest": game.digest(), "actions": len(game.log)}
 
     def op_log(self, request):
         game = self._game()
         start = request.get("from", 0)
         if type(start) is not int or start < 0:
             raise Illegal("bad_request", "'from' must be a whole number from 0")
-        return {"setup": game.setup, "settings": self.app.settings, "total": len(game.log), "from": start,
-                "actions": self.app.journal.page(start, LOG_PAGE)}
+        return {"playing": self.shell.playing, "setup": game.setup, "settings": self.shell.settings,
+                "total": len(game.log), "from": start, "actions": self.shell.journal.page(start, LOG_PAGE)}
 
     def op_new_game(self, request):
-        players = request.get("players")
-        seed = request.get("seed")
-        game = self.app.new_game(players, seed, request.get("mode", "box"), request.get("battles", 3),
-                                 request.get("stations"), request.get("beginner", 0))
-        return {"game": self.game_id(), "digest": digest(game.state)}
+        name = request.get("game", games.DEFAULT)
+        if type(name) is not str or games.find(name) is None:
+            raise Illegal("unknown_game", "this box referees %s, not %r" % (", ".join(games.names()), name))
+        setup, box = games.screen_module(name).link_setup(request)
+        game = self.shell.new_game(name, setup, request.get("stations"), box)
+        return {"game": self.game_id(), "playing": name, "digest": game.digest()}
 
     def op_end_game(self, request):
-        self.app.end_game()
+        self.shell.end_game()
         return {}
 
     def op_press(self, request):
         button = request.get("button")
         if type(button) is not int or button < 0 or button > 23:
             raise Illegal("bad_request", "'button' must be a button id 0-23")
-        self.app.press(button, self.app.clock.us())
+        self.shell.press(button, self.shell.clock.us())
         return {}
 
     def op_selftest(self, request):
-        self.app.set_selftest(request.get("on", True))
+        self.shell.set_selftest(request.get("on", True))
         return {}
 
     def op_repl(self, request):
@@ -162,9 +170,9 @@ class LinkServer:
         return {"message": "leaving the box app for the REPL"}
 
     def _game(self):
-        if self.app.game is None:
+        if self.shell.game is None:
             raise Illegal("no_game", "no game is running")
-        return self.app.game
+        return self.shell.game
 
 
 OPS = {

@@ -1,4 +1,4 @@
-"""The running box: the app, the link, the sounds and the display over the drivers.
+"""The running box: the shell, the link, the sounds and the display over the drivers.
 
 Box holds the pieces and one small method per job; run() gives each job its
 own asyncio task so that none waits for another: input every 2 ms, the game
@@ -11,9 +11,11 @@ Drivers (ultimusbox/drivers/* on the Pico, ultimus_host.fakes on a PC):
   clock.us() / ms() / diff(a, b) / add(t, d)   buttons.presses() -> [(id, t_us)]
   leds.show(frame)   buzzer.tone(hz)   storage.read_lines/append/replace_lines/remove
   watchdog.feed()    serial.read() -> bytes / write(bytes)
+  reset() (optional)  restart the board: after the game menu chose another game, so that
+                      only that game's modules are imported (without it the shell switches in place)
 """
 
-from ultimusbox.app import BoxApp
+from ultimusbox.shell import Shell
 from ultimusbox.display import Frame, render
 from ultimusbox.link import LinkServer
 from ultimusbox.sounds import SoundPlayer
@@ -24,15 +26,16 @@ FRAME_MS = 40
 class Box:
     def __init__(self, drivers, seed_source, selftest=False):
         self.d = drivers
-        self.app = BoxApp(drivers.storage, drivers.clock, seed_source)
+        self.shell = Shell(drivers.storage, drivers.clock, seed_source, getattr(drivers, "reset", None))
         self.sound = SoundPlayer(drivers.buzzer)
-        self.link = LinkServer(self.app)
+        self.link = LinkServer(self.shell)
         self.changed = True
         self.last_frame = None
         self.frame = Frame()  # one buffer for every frame: the LED driver copies out of it
-        self.app.listen(self._on_events)
+        self.shell.listen(self._on_events)
+        self.shell.start()  # resume the saved game, with everyone listening
         if selftest:
-            self.app.set_selftest(True)
+            self.shell.set_selftest(True)
         self.draw(drivers.clock.ms())
 
     def _on_events(self, events):
@@ -42,7 +45,7 @@ class Box:
     def poll_input(self):
         presses = self.d.buttons.presses()
         for button, t_us in presses:
-            self.app.press(button, t_us)
+            self.shell.press(button, t_us)
         if presses:
             self.changed = True
 
@@ -54,7 +57,7 @@ class Box:
             self.d.serial.write(self.link.out.pop(0))
 
     def tick(self):
-        self.app.tick(self.d.clock.us())
+        self.shell.tick(self.d.clock.us())
         self.d.watchdog.feed()
 
     def play(self):
@@ -62,7 +65,7 @@ class Box:
 
     def draw(self, now_ms):
         """Render and show a frame."""
-        self.d.leds.show(render(self.app, now_ms, self.frame))
+        self.d.leds.show(render(self.shell, now_ms, self.frame))
         self.changed = False
         self.last_frame = now_ms
 

@@ -23,6 +23,9 @@ EVENT_TUNES = {
     "beat": "beat",
     "clamo": "clamo",
     "refused": "error",
+    "journal_refused": "error",  # the saved game could not be resumed: it was kept aside
+    "journal_cut": "error",  # unreadable records in the middle of the saved game: a copy was kept
+    "game_chosen": "start",
     "pollice_verso": "verso",
     "dead": "death",
     "pardoned": "pardon",

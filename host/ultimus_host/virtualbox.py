@@ -1,7 +1,7 @@
 """`ultimus sim`: the real box app on a PC, its link on a pseudo-terminal, the box in the terminal.
 
-The app, display, sounds, link and journal are the firmware's own
-(ultimusbox); only the drivers differ: wall-clock time, a folder for the
+The shell, the game's screen, display, sounds, link and journal are the
+firmware's own (ultimusbox); only the drivers differ: wall-clock time, a folder for the
 flash, a pseudo-terminal for the USB serial port, the keyboard for the
 buttons, and the terminal for the LEDs and the buzzer.
 """
@@ -14,10 +14,9 @@ import sys
 import termios
 import tty
 
-from ultimusbox import board
+from ultimusbox import board, games
 from ultimusbox.runtime import Box, _main
-from ultimus.content import GLADIATOR_NAMES, MAX_HEALTH, BET_KIND_NAMES
-from ultimusbox.app import MODE_NAMES, SEAT_MODE_NAMES
+from ultimus.content import GLADIATOR_NAMES, MAX_HEALTH
 from ultimus.state import ARENA
 from ultimus.views import public_event
 from ultimus_host.fakes import FakeBoard
@@ -33,7 +32,6 @@ for _i, _k in enumerate("asdfgh"):
     KEYS[_k] = board.WHEEL_0 + _i
 KEYS.update({"-": board.MINUS, "+": board.PLUS, "=": board.PLUS, "\r": board.CONFIRM, "\n": board.CONFIRM,
              " ": board.CONFIRM, "u": board.THUMB_UP, "n": board.THUMB_DOWN, "m": board.MODE})
-COUNTDOWN_WORDS = ("Quinque", "Quattuor", "Tres", "Duo", "Unus")
 KEY_HELP = ("SHOUT 1-6 | THINK q w e r t y | wheels a s d f g h | damage - | heal + | confirm Enter/space | "
             "thumbs up u | thumbs down n | mode m | quit Ctrl-C")
 
@@ -51,7 +49,12 @@ class VirtualBox:
         rng = random.Random(seed)
         self.box = Box(fb, lambda: rng.randrange(1 << 30), selftest)
         self.log_lines = []
-        self.box.app.listen(self._remember)
+        self.box.shell.listen(self._remember)
+        shell = self.box.shell
+        if shell.game is not None:  # what the box said at power-on, before anyone listened
+            self._remember([{"e": "resumed", "game": shell.playing, "actions": len(shell.game.log)}])
+        if shell.notice:
+            self._remember([shell.notice])
 
     @property
     def path(self):
@@ -136,22 +139,38 @@ def render_text(vbox):
     """The box as rich Text: header, six wheels, six stations, countdown and sound, the last events."""
     from rich.text import Text
 
-    fb, app = vbox.fb, vbox.box.app
+    fb, shell = vbox.fb, vbox.box.shell
     out = Text()
     out.append("ULTIMUS virtual box", style="bold")
-    out.append("   link %s   screen %s" % (vbox.path, app.phase))
-    game = app.game
+    out.append("   link %s   screen %s" % (vbox.path, shell.phase))
+    game = shell.game
+    ultimus = shell.playing == "ultimus"
+    final_count = ultimus and shell.phase == "over"
     if game is not None:
         s = game.state
-        out.append("   battle %d round %d   digest %s" % (s["battle"], s["round"], game.digest()))
+        out.append("   %s" % _title(shell.playing))
+        if ultimus:
+            out.append("   battle %d round %d" % (s["battle"], s["round"]))
+        out.append("   digest %s" % game.digest())
     out.append("\n\n")
     if fb.leds.frame is None:
         return out
     for g in range(board.RINGS):
-        out.append("%-12s " % GLADIATOR_NAMES[g])
+        if game is None:
+            label = "[%s] %s" % ("asdfgh"[g], _title(games.GAMES[g][0]) if g < len(games.GAMES) else "-")
+        elif final_count:
+            label = "station %d" % g  # the final count: each station's gold on the wheel in front of it
+        else:
+            label = GLADIATOR_NAMES[g] if ultimus else "wheel %d" % (g + 1)
+        out.append("%-12s " % label[:12])
         for i in range(board.RING_PIXELS):
             out.append_text(_dot(fb.leds.pixel(board.ring_pixel(g, i))))
-        if game is not None:
+        if final_count:
+            seat = shell.seat_of_station(g)
+            if seat >= 0:
+                out.append("  seat %d: %d gold%s" % (seat, game.state["gold"][seat],
+                                                    "  CHAMPION" if seat in game.state["champions"] else ""))
+        elif game is not None and ultimus:
             s = game.state
             tags = []
             if s["status"][g] == ARENA:
@@ -160,6 +179,10 @@ def render_text(vbox):
                                            ("drunk", s["drunk"][g] >= 0)) if on]
             tags.append(("waiting", "", "DEAD", "pardoned")[s["status"][g]])
             out.append("  " + " ".join(t for t in tags if t))
+        elif game is None and g < len(games.GAMES):
+            out.append("  chosen" if games.GAMES[g][0] == shell.chosen else "  (press its wheel to choose it)")
+        elif game is None and g == len(games.GAMES):
+            out.append("  wheels without a game: not on this box yet")
         out.append("\n")
     out.append("\nstations     ")
     for station in range(board.STATIONS):
@@ -167,29 +190,28 @@ def render_text(vbox):
         out.append_text(_dot(fb.leds.pixel(board.seat_pixel(station))))
         out.append("  ")
     out.append("\n\n")
-    if app.phase == "action" and game is not None and not game.state["pollice_verso"]:
-        out.append("entering for seat %d: " % app.active_seat(), style="bold")
-        if app.selected >= 0:
-            out.append("%s, %s%s" % (GLADIATOR_NAMES[app.selected], MODE_NAMES[app.mode],
-                                     " x%d" % app.pending if app.pending else ""))
-        else:
-            out.append("no wheel selected; confirm = %s" % SEAT_MODE_NAMES[app.seat_mode])
-        if app.pv:
-            out.append("   (a pollice verso card)", style="red")
-        out.append("\n")
-    elif app.phase == "battle_end":
-        out.append("payout: seat %s, %s, %s, %d coin(s)   thumbs up: next battle, down: final count\n" % (
-            app.payer if app.payer >= 0 else "?", GLADIATOR_NAMES[app.selected] if app.selected >= 0 else "?",
-            BET_KIND_NAMES[app.bet_kind], app.coins))
+    if shell.phase == "seats":
+        out.append("game menu: the wheels choose the game (%s)   SHOUT/THINK: join a station   confirm: start\n"
+                   % _title(shell.chosen), style="bold")
+    if shell.notice:
+        out.append("%s: %s; the journal is kept as %s\n" % (
+            "saved game NOT resumed" if shell.game is None else "saved game resumed with a loss",
+            shell.notice["message"], shell.notice["file"]), style="red")
+    words = shell.screen.describe() if shell.screen is not None and shell.selftest is None else ""
+    if words:
+        out.append(words + "\n", style="bold yellow" if words.startswith("countdown") else "bold")
     tone = fb.buzzer.tones[-1][1] if fb.buzzer.tones else 0
-    if app.countdown_start is not None and app.beats:
-        out.append("countdown: %s   " % COUNTDOWN_WORDS[app.beats - 1], style="bold yellow")
     out.append(("♪ %d Hz" % tone) if tone else "♪ -", style="cyan")
     out.append("\n\n")
     for text in vbox.log_lines:
         out.append(text + "\n", style="grey70")
     out.append("\n" + KEY_HELP + "\n", style="dim")
     return out
+
+
+def _title(name):
+    entry = games.find(name)
+    return entry[1] if entry else str(name)
 
 
 def run_sim(state_dir=None, seed=None, headless=False, selftest=False, say=print):

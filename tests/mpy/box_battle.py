@@ -85,11 +85,11 @@ def run_line(fb, box, line, gap_ms=60):
         fb.clock.advance_ms(arg % 10)
         box.step()
     elif what == "late":
-        start = box.app.countdown_start
+        start = box.shell.screen.entry.countdown_start
         fb.buttons.push(arg, start + 5000000 + 1000 if start is not None else fb.clock.us())
         box.step()
     elif what == "at":
-        game = box.app.game
+        game = box.shell.game
         return arg, (game.digest() if game else "-")
     return None
 

@@ -61,7 +61,7 @@ def plan(seed, limit=3000):
     from ultimus.rng import Rng
 
     _, box = new_box(seed)
-    game, rng, actions = box.app.game, Rng(seed), []
+    game, rng, actions = box.shell.game, Rng(seed), []
     while game.phase not in ("battle_end", "over") and len(actions) < limit:
         seats = game.actors()
         if seats:
@@ -98,11 +98,11 @@ if ARGS:
             return True  # the first after() measures the heap of the new game
         text = _plan.readline()
         if not text.strip():
-            game = _box.app.game
+            game = _box.shell.game
             print("box code=%d app=%d peak=%d actions=%d frame_us=%d digest=%s" % (
                 _heap.figures() + (len(game.log), _latency(_fb, _box), game.digest())))
             return False
-        _box.app.apply(json.loads(text))
+        _box.shell.apply(json.loads(text))
         _fb.clock.advance_ms(20)
         _box.step()
         _fb.serial.take_lines()

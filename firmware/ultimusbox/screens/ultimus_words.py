@@ -1,0 +1,50 @@
+"""The ULTIMUS screen in words: what the virtual box prints under the lights.
+
+Only a PC loads this module; the Pico's screen never needs it.
+"""
+
+from ultimus.content import GLADIATOR_NAMES, BET_KIND_NAMES
+
+MODE_NAMES = ("wound", "wound and knock down", "bleeding", "heal", "knock down / stand up",
+              "net / remove the net", "drunk", "bring back")  # the gladiator modes of ultimus_entry
+SEAT_MODE_NAMES = ("end the turn", "take the loudest spectator marker", "an extra yelling card")
+
+COUNTDOWN_WORDS = ("Quinque", "Quattuor", "Tres", "Duo", "Unus")
+PHASE_HINTS = {
+    "loudest": "loudest spectator: his station presses SHOUT, or confirm and the box draws one",
+    "betting": "bet on the table in secret, then confirm",
+    "entrance": "the blinking station places a gladiator: press his wheel",
+    "shout": "everyone presses SHOUT or THINK in secret; confirm starts the countdown",
+    "over": "the final count: each station's gold on its wheel; confirm returns to the seat selection",
+}
+
+
+def describe(screen):
+    """The entry in progress of an ULTIMUS screen, in words."""
+    e = screen.entry
+    if screen.shell.game is None:
+        return "ULTIMUS: %d battle(s) (+/-), beginners' mode %s (mode)" % (
+            e.battles, "on: no countdown" if e.beginner else "off")
+    s = screen.state()
+    phase = s["phase"]
+    if phase == "shout" and e.countdown_start is not None and e.beats:
+        return "countdown: %s" % COUNTDOWN_WORDS[e.beats - 1]
+    if phase in PHASE_HINTS:
+        return PHASE_HINTS[phase]
+    if phase == "action" and not s["pollice_verso"]:
+        text = "entering for seat %d: " % screen.active_seat()
+        if e.gladiator >= 0:
+            text += "%s, %s%s" % (GLADIATOR_NAMES[e.gladiator], MODE_NAMES[e.mode],
+                                  " x%d" % e.points if e.points else "")
+        else:
+            text += "no wheel selected; confirm = %s" % SEAT_MODE_NAMES[e.seat_mode]
+        if e.pollice_verso:
+            text += "   (a pollice verso card)"
+        return text
+    if phase == "action":
+        return "pollice verso: the loudest spectator turns his thumb (up: pardon, down: kill)"
+    if phase == "battle_end":
+        return "payout: seat %s, %s, %s, %d coin(s)   thumbs up: next battle, down: final count" % (
+            e.payer if e.payer >= 0 else "?", GLADIATOR_NAMES[e.gladiator] if e.gladiator >= 0 else "?",
+            BET_KIND_NAMES[e.bet_kind], e.coins)
+    return ""

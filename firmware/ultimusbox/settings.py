@@ -1,0 +1,22 @@
+"""The box's own settings on flash: which game the menu chose.
+
+One checksummed record (the journal's encoding) in its own file, replaced
+atomically. A missing or broken file means the default game.
+"""
+
+from ultimusbox.journal import encode, decode
+
+FILE = "box.cfg"
+
+
+def chosen_game(storage, default):
+    for line in storage.read_lines(FILE):
+        record = decode(line)
+        if isinstance(record, dict) and type(record.get("game")) is str:
+            return record["game"]
+        break
+    return default
+
+
+def choose_game(storage, name):
+    storage.replace(FILE, encode({"game": name}))

@@ -1,0 +1,299 @@
+"""The box shell: whatever the game, its journal, resume, apply, publishing and the game menu.
+
+Hardware-agnostic and game-agnostic. It gets button presses (id and
+microsecond timestamp) and clock ticks; before a game it runs the seat
+selection and the game menu (ultimusbox.seats), during a game it hands them
+to the game's screen (ultimusbox.screens), which turns them into core
+actions through act(). Accepted actions go to the journal on flash; their
+events, and the box's own ("refused", "resumed", ...), go to whoever listens
+(the screen first, then sounds, link and display). It knows nothing of any
+game's rules: the registry (ultimusbox.games) builds the core and names the
+screen, imported on first use.
+
+Stations are the six places at the table; the core's seats are the playing
+stations in clockwise order.
+"""
+
+from referee import VERSION
+from referee.errors import Illegal
+
+from ultimusbox import board, games, settings
+from ultimusbox.journal import Journal, FORMAT, game_of
+from ultimusbox.seats import SeatSelection, REFUSED_FLASH
+
+ERROR_MS = 600  # how long a refused input blinks
+NOTICE_MS = 3000  # how long a refused journal blinks at power-on
+
+
+class Shell:
+    def __init__(self, storage, clock, seed_source, reset=None):
+        """reset: what restarts the Pico after the menu chose another game (None: switch in place)."""
+        self.storage = storage
+        self.journal = Journal(storage)
+        self.clock = clock
+        self.seed_source = seed_source
+        self.reset = reset
+        self.listeners = []
+        self.game = None  # the core's Game while one runs
+        self.playing = None  # its name in the registry
+        self.settings = None  # the box's settings of the running game: {"stations": [...], ...the screen's}
+        self.flashes = {}  # what blinks for a while: key -> until (ms)
+        self.selftest = None  # the builder's self-test while it runs
+        self.notice = None  # why the saved game could not be resumed (until a new game starts)
+        chosen = settings.chosen_game(storage, games.DEFAULT)
+        self.chosen = chosen if games.find(chosen) is not None else games.DEFAULT
+        self.screen = None  # the chosen (or running) game's screen
+        self.seats = SeatSelection(self)
+
+    # --- publishing -------------------------------------------------------
+
+    def listen(self, callback):
+        self.listeners.append(callback)
+
+    def publish(self, events):
+        for callback in self.listeners:
+            callback(events)
+
+    def note(self, event):
+        self.publish([event])
+
+    def flash(self, key, ms):
+        self.flashes[key] = self.clock.add(self.clock.ms(), ms)
+
+    def flashing(self, key, now_ms):
+        until = self.flashes.get(key)
+        if until is None:
+            return False
+        if self.clock.diff(until, now_ms) > 0:
+            return True
+        del self.flashes[key]
+        return False
+
+    def refuse(self, code, message):
+        """A refused input: every playing station blinks red, the low buzz, nothing changed."""
+        self.flash("error", ERROR_MS)
+        self.note({"e": "refused", "code": code, "message": message})
+
+    # --- the game menu ------------------------------------------------------
+
+    def _use(self, name):
+        """The screen of a game, imported now if it is not yet."""
+        if self.screen is None or self.screen.NAME != name:
+            self.screen = None  # let the old one go before the new one loads
+            self.screen = games.screen_module(name).Screen(self)
+
+    def choose_game(self, k):
+        """Wheel k on the seat selection: game k of the registry, saved for the next power-on."""
+        if k >= len(games.GAMES):
+            self.flash(REFUSED_FLASH[k], ERROR_MS)
+            self.refuse("not_on_this_box", "wheel %d: no game on this box yet; it referees %s" % (
+                k + 1, ", ".join(g[1] for g in games.GAMES)))
+            return
+        name = games.GAMES[k][0]
+        if name == self.chosen:
+            return
+        try:
+            settings.choose_game(self.storage, name)
+        except OSError as exc:
+            self.refuse("storage", "the choice could not be saved: %s" % exc)
+            return
+        self.chosen = name
+        self.note({"e": "game_chosen", "game": name})
+        if self.reset is not None:
+            self.reset()  # the Pico starts again with only this game's modules
+            return
+        self._use(name)
+        del self.seats.joined[self.screen.PLAYERS[1]:]  # a game for fewer players: the last to join leave
+
+    # --- the game and its journal -----------------------------------------
+
+    def start(self):
+        """Power on: resume the saved game if there is one, else the seat selection of the chosen game."""
+        self.resume()
+        if self.game is None:
+            self._use(self.chosen)
+
+    def resume(self):
+        """The saved game, replayed record by record from the journal; a journal this firmware
+        cannot read is moved aside and reported, never truncated nor deleted."""
+        journal = self.journal
+        header = journal.header()
+        if header is None:
+            if journal.exists():
+                self._refuse_journal("bad_journal", "the saved game's first record is broken")
+            return
+        name, problem = game_of(header, games.names())
+        if problem is not None:
+            self._refuse_journal(problem[0], problem[1])
+            return
+        try:
+            box = header["box"]
+            stations = box["stations"]
+            journal.replaying = True  # replaying must not write the journal again, nor hold it in RAM
+            game = games.build(name, header["setup"], journal)
+            if type(stations) is not list or len(stations) != game.setup["players"]:
+                raise Illegal("bad_setup", "the stations do not match the players")
+        except (KeyError, TypeError, ValueError, Illegal) as exc:
+            journal.replaying = False
+            self._refuse_journal("bad_journal", "the saved game's set-up is not one this firmware can start: %s" % (
+                exc,))
+            return
+        kept = 0
+        problem = None
+        try:
+            for action in journal:  # stops by itself at a torn or corrupt record
+                try:
+                    game.apply(action)
+                except Illegal as exc:
+                    problem = "record %d of the saved game no longer replays (%s)" % (kept + 1, exc)
+                    break
+                kept += 1
+        finally:
+            journal.replaying = False
+        if problem is not None:
+            self._refuse_journal("replay_failed", problem)
+            return
+        lines = journal.lines()
+        if kept < lines - 1:
+            # more than the last write is unreadable: not a power cut; keep the whole file for a closer look
+            self._report_journal("journal_cut", "records %d to %d of the saved game are unreadable; the game "
+                                 "goes on from record %d" % (kept + 1, lines, kept), journal.copy_aside)
+        if kept < lines:
+            journal.keep(kept)  # a write the power cut tore: the records after it were never accepted
+        journal.count = kept
+        self.game, self.playing, self.settings = game, name, box
+        self._use(name)
+        self.screen.start()
+        self.note({"e": "resumed", "game": name, "actions": kept})
+
+    def _refuse_journal(self, code, message):
+        self._report_journal("journal_refused", "%s: %s" % (code, message), self.journal.move_aside, code)
+
+    def _report_journal(self, kind, message, keep, code=None):
+        """Keep the journal aside (move or copy), remember why, blink the stations red and tell the link."""
+        try:
+            aside = keep()
+        except OSError as exc:
+            aside = None
+            message += "; it could not be kept aside (%s)" % exc
+        self.notice = {"e": kind, "code": code or kind, "message": message, "file": aside}
+        self.flash("error", NOTICE_MS)
+        self.note(self.notice)
+
+    def new_game(self, name, setup, stations=None, box=None):
+        """Start a game (from the seat selection or over the link); refuses bad set-ups."""
+        if games.find(name) is None:
+            raise Illegal("unknown_game", "this box referees %s, not %r" % (", ".join(games.names()), name))
+        game = games.build(name, setup)  # refuses a bad set-up
+        players = game.setup["players"]
+        if stations is None:
+            stations = list(range(players))
+        if (type(stations) is not list or len(stations) != players
+                or any(type(s) is not int or s < 0 or s >= board.STATIONS for s in stations)
+                or sorted(set(stations)) != stations):
+            raise Illegal("bad_setup", "stations must be %d different stations 0-5 in clockwise order" % players)
+        box_settings = {"stations": stations}
+        if box:
+            box_settings.update(box)
+        self.journal.start({"format": FORMAT, "game": name, "version": VERSION, "setup": game.setup,
+                            "box": box_settings})
+        game.log = self.journal
+        self.game, self.playing, self.settings, self.notice = game, name, box_settings, None
+        self._use(name)
+        if name != self.chosen:  # a game the link started: the menu shows it next time
+            self.chosen = name
+            try:
+                settings.choose_game(self.storage, name)
+            except OSError:
+                pass  # only the menu's default is lost; the game itself is saved
+        self.screen.start()
+        self.note({"e": "new_game", "game": name, "players": players, "setup": game.setup})
+        return game
+
+    def start_from_seats(self, stations):
+        """CONFIRM on the seat selection: the chosen game with the joined stations and the screen's options."""
+        setup, box = self.screen.seat_setup(len(stations), self.seed_source())
+        try:
+            self.new_game(self.chosen, setup, stations, box)
+        except Illegal as exc:
+            self.refuse(exc.code, exc.message)
+        except OSError as exc:
+            self.refuse("storage", "the new game could not be saved: %s" % exc)
+
+    def apply(self, action):
+        """Apply one core action and publish its events; raises Illegal (nothing changed)."""
+        if self.game is None:
+            raise Illegal("no_game", "no game is running")
+        try:
+            events = self.game.apply(action)
+        except OSError as exc:
+            # The journal could not take the action: forget it, as after a power cut.
+            self.game = None
+            self.resume()
+            if self.game is None:
+                self._use(self.chosen)
+            raise Illegal("storage", "the action could not be saved: %s" % exc)
+        self.screen.on_events(events)  # the entry in progress first, then lights, sounds and link
+        self.publish(events)
+        return events
+
+    def act(self, action):
+        """A button's action: a refusal is shown (error blink and sound) instead of raised."""
+        try:
+            return self.apply(action)
+        except Illegal as exc:
+            self.refuse(exc.code, exc.message)
+            return None
+
+    def end_game(self):
+        """Back to the seat selection (after the final count, or on request)."""
+        self.journal.clear()
+        self.game = self.playing = self.settings = None
+        self.seats = SeatSelection(self)
+        self._use(self.chosen)
+        self.note({"e": "seat_selection"})
+
+    # --- who is who -------------------------------------------------------
+
+    def seat_of_station(self, station):
+        if self.settings is None or station not in self.settings["stations"]:
+            return -1
+        return self.settings["stations"].index(station)
+
+    def station_of_seat(self, seat):
+        return self.settings["stations"][seat]
+
+    @property
+    def phase(self):
+        """The screen the box shows: "selftest", "seats", or the running game's phase."""
+        if self.selftest is not None:
+            return "selftest"
+        return "seats" if self.game is None else self.game.state["phase"]
+
+    def set_selftest(self, on):
+        """The builder's self-test: every pixel lit in turn, a beep and an echo for every button."""
+        from ultimusbox.selftest import SelfTest
+
+        self.selftest = SelfTest(self) if on else None
+        self.note({"e": "selftest", "on": 1 if on else 0})
+
+    # --- input ------------------------------------------------------------
+
+    def press(self, button, t_us):
+        """One debounced button press with its timestamp."""
+        if self.selftest is not None:
+            self.note({"e": "button", "b": button})
+            self.selftest.press(button)
+            return
+        if self.game is None:
+            self.note({"e": "button", "b": button})
+            self.seats.press(button)
+            return
+        if not self.screen.secret(button):  # a seat's secret choice is never published
+            self.note({"e": "button", "b": button})
+        self.screen.press(button, t_us)
+
+    def tick(self, now_us):
+        """The clock: the screen's timers (a countdown, a dice animation)."""
+        if self.game is not None:
+            self.screen.tick(now_us)

@@ -1,0 +1,290 @@
+"""The box shell: the game menu, journals of every format, and the loud refusal of a journal it cannot resume."""
+
+import ast
+import json
+import os
+import sys
+
+import pytest
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "mpy"))
+
+from box_battle import SCRIPT, new_box, run_line  # noqa: E402
+from ultimusbox import board, games  # noqa: E402
+from ultimusbox.journal import FILE, FORMAT, encode, decode  # noqa: E402
+from ultimusbox.screens.ultimus_lights import GOLD, RED, OFF  # noqa: E402
+from ultimusbox.settings import FILE as SETTINGS  # noqa: E402
+from ultimusbox.sounds import TUNES  # noqa: E402
+from ultimus import VERSION  # noqa: E402
+from ultimus.game import replay  # noqa: E402
+from ultimus_host.fakes import FakeBoard, FakeStorage  # noqa: E402
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+FIXTURE = os.path.join(ROOT, "tests", "data", "v0.1.0", "box-5p-seed21")
+
+
+def ring(fb, g):
+    return [fb.leds.pixel(board.ring_pixel(g, i)) for i in range(board.RING_PIXELS)]
+
+
+def press(fb, box, button):
+    run_line(fb, box, ("press", button))
+
+
+def played(fb, tune):
+    return any(f == TUNES[tune][0][0] for _, f in fb.buzzer.tones)
+
+
+def play_until(name):
+    fb, box = new_box()
+    for line in SCRIPT:
+        point = run_line(fb, box, line)
+        if point and point[0] == name:
+            return fb, box
+    raise AssertionError(name)
+
+
+def storage_with(records):
+    storage = FakeStorage()
+    storage.files[FILE] = b"".join(encode(r) for r in records)
+    return storage
+
+
+def header(**fields):
+    h = {"format": FORMAT, "game": "ultimus", "version": VERSION,
+         "setup": {"players": 2, "seed": 4, "mode": "box", "battles": 1}, "box": {"stations": [0, 3], "beginner": 0}}
+    h.update(fields)
+    return {"header": h}
+
+
+class Listening:
+    """A box on given flash, with every event it published from power-on kept."""
+
+    def __init__(self, storage):
+        self.events = []
+        fb = FakeBoard(storage)
+        from ultimusbox.runtime import Box
+
+        original = Box._on_events
+
+        def spy(box, events):
+            self.events.extend(events)
+            original(box, events)
+
+        Box._on_events = spy
+        try:
+            self.box = Box(fb, lambda: 7)
+        finally:
+            Box._on_events = original
+        self.fb = fb
+        self.box.step()  # the first sound starts, the first frame is drawn (at 0 ms: a red blink is on)
+
+    def of(self, kind):
+        return [e for e in self.events if e["e"] == kind]
+
+
+# --- journals of every format ----------------------------------------------------
+
+
+def test_a_new_game_journal_names_its_game_and_format():
+    fb, box = play_until("new game")
+    first = decode(next(fb.storage.read_lines(FILE)))["header"]
+    assert first["format"] == FORMAT == 2 and first["game"] == "ultimus" and first["version"] == VERSION
+    assert first["setup"] == box.shell.game.setup and first["box"]["stations"] == [0, 2, 4]
+
+
+def test_the_box_journal_of_0_1_0_resumes_to_the_same_game():
+    with open(FIXTURE + ".jnl", "rb") as f:
+        data = f.read()
+    with open(FIXTURE + ".expected") as f:
+        expected = json.load(f)
+    storage = FakeStorage()
+    storage.files[FILE] = data
+    fb, box = new_box(storage)
+    game = box.shell.game
+    s = game.state
+    assert box.shell.playing == "ultimus" and box.shell.notice is None
+    assert len(game.log) == expected["actions"] and s["phase"] == expected["phase"]
+    assert s["gold"] == expected["gold"] and s["status"] == expected["status"]
+    assert storage.files[FILE] == data  # resumed as it was: not rewritten
+    rules = __import__("ultimus.rules", fromlist=["rules"])
+    if hasattr(rules, "digest_for"):
+        assert rules.digest_for(s, 1) == expected["digest"]
+    press(fb, box, board.CONFIRM)  # the final count: back to the seat selection
+    assert box.shell.phase == "seats"
+
+
+def test_a_journal_of_a_newer_format_is_kept_aside_untouched_and_reported():
+    storage = storage_with([header(format=3, version="9.0.0"), {"a": "draw_loudest"}])
+    data = storage.files[FILE]
+    box = Listening(storage)
+    shell = box.box.shell
+    assert shell.game is None and shell.phase == "seats"
+    assert FILE not in storage.files and storage.files["game-1.jnl"] == data
+    assert [e["code"] for e in box.of("journal_refused")] == ["unknown_format"]
+    assert "format 3" in shell.notice["message"] and shell.notice["file"] == "game-1.jnl"
+    assert played(box.fb, "error")
+    assert {box.fb.leds.pixel(board.seat_pixel(k)) for k in range(6)} == {RED}  # every station blinks red
+
+
+def test_a_journal_of_a_game_this_box_does_not_referee_is_refused_loudly():
+    storage = storage_with([header(game="chess")])
+    box = Listening(storage)
+    assert box.box.shell.game is None and box.of("journal_refused")[0]["code"] == "unknown_game"
+    assert "game-1.jnl" in storage.files and FILE not in storage.files
+
+
+def test_a_record_that_no_longer_replays_moves_the_journal_aside_instead_of_cutting_it():
+    fb, box = play_until("wounded")
+    lines = fb.storage.files[FILE].split(b"\n")
+    lines.insert(5, encode({"a": "warp", "p": 0})[:-1])  # well written, but refused by this firmware's rules
+    data = b"\n".join(lines)
+    fb.storage.files[FILE] = data
+    again = Listening(fb.storage)
+    notice = again.box.shell.notice
+    assert again.box.shell.game is None and notice["code"] == "replay_failed" and "record 5" in notice["message"]
+    assert fb.storage.files["game-1.jnl"] == data and FILE not in fb.storage.files
+    # a second refused journal never overwrites the first
+    fb.storage.files[FILE] = b"junk\n"
+    Listening(fb.storage)
+    assert fb.storage.files["game-1.jnl"] == data and fb.storage.files["game-2.jnl"] == b"junk\n"
+
+
+def test_unreadable_records_in_the_middle_are_reported_and_the_whole_journal_kept():
+    fb, box = play_until("wounded")
+    lines = fb.storage.files[FILE].split(b"\n")
+    lines[4] = lines[4][:-3] + b"xyz"
+    data = b"\n".join(lines)
+    fb.storage.files[FILE] = data
+    again = Listening(fb.storage)
+    assert len(again.box.shell.game.log) == 3 and again.of("journal_cut")
+    assert fb.storage.files["game-1.jnl"] == data
+
+
+def test_a_torn_last_record_is_still_dropped_quietly_as_after_a_power_cut():
+    fb, box = play_until("wounded")
+    actions = list(box.shell.journal)
+    fb.storage.files[FILE] += b'1234abcd {"a": "do'  # the write the power cut tore
+    _, again = new_box(fb.storage)
+    assert list(again.shell.journal) == actions and again.shell.notice is None
+
+
+# --- the game menu -------------------------------------------------------------
+
+
+def test_the_seat_selection_lights_the_one_game_and_refuses_the_wheels_without_one():
+    fb, box = new_box()
+    assert box.shell.chosen == "ultimus" and box.shell.phase == "seats"
+    assert ring(fb, 0).count(GOLD) == 3  # ULTIMUS's wheel: its options (3 battles)
+    assert all(p == OFF for g in range(1, 6) for p in ring(fb, g))
+    events = []
+    box.shell.listen(events.extend)
+    fb.buttons.push(board.WHEEL_0 + 3)
+    box.step()
+    refused = [e for e in events if e["e"] == "refused"]
+    assert refused and refused[0]["code"] == "not_on_this_box" and "ULTIMUS" in refused[0]["message"]
+    fb.clock.now = (fb.clock.ms() // 200 + 1) * 200000  # the next instant of the fast blink that is on
+    box.draw(fb.clock.ms())
+    assert ring(fb, 3) == [RED] * 12
+    assert played(fb, "error") and box.shell.chosen == "ultimus"
+    press(fb, box, board.WHEEL_0)  # the game already chosen: nothing to do
+    assert SETTINGS not in fb.storage.files
+
+
+@pytest.fixture
+def two_games(monkeypatch):
+    """A second game on the menu (ULTIMUS again, under another name), as the next issues add them."""
+    monkeypatch.setattr(games, "GAMES", games.GAMES + (("practice", "Practice", games.GAMES[0][2],
+                                                        games.GAMES[0][3]),))
+
+
+def test_choosing_another_game_saves_it_and_resets_the_pico(two_games):
+    fb = FakeBoard()
+    resets = []
+    fb.reset = lambda: resets.append(1)
+    from ultimusbox.runtime import Box
+
+    box = Box(fb, lambda: 7)
+    box.draw(fb.clock.ms())
+    assert ring(fb, 1)[0] != OFF and ring(fb, 1)[1:] == [OFF] * 11  # a game to choose: one dim pixel
+    press(fb, box, board.WHEEL_0 + 1)
+    assert resets == [1] and box.shell.chosen == "practice"
+    assert decode(fb.storage.files[SETTINGS]) == {"game": "practice"}
+    after = Box(FakeBoard(fb.storage), lambda: 7)  # the Pico starts again
+    assert after.shell.chosen == "practice" and after.shell.phase == "seats"
+
+
+def test_on_a_pc_the_chosen_game_takes_over_at_once_and_its_journal_names_it(two_games):
+    fb, box = new_box()
+    for b in (board.WHEEL_0 + 1, board.SHOUT_0, board.SHOUT_0 + 1, board.CONFIRM):
+        press(fb, box, b)
+    assert box.shell.playing == "practice" and box.shell.phase == "loudest"
+    assert decode(next(fb.storage.read_lines(FILE)))["header"]["game"] == "practice"
+    _, again = new_box(fb.storage)
+    assert again.shell.playing == "practice" and again.shell.game.digest() == box.shell.game.digest()
+
+
+def test_the_options_of_the_chosen_game_stay_on_the_seat_selection_controls():
+    fb, box = new_box()
+    for b in (board.PLUS, board.PLUS, board.MODE):
+        press(fb, box, b)
+    r = ring(fb, 0)
+    assert r.count(GOLD) == 5 and r.count(OFF) == 0  # 5 battles, the rest glows green: beginners' mode
+    for b in (board.SHOUT_0 + 2, board.THINK_0 + 4, board.CONFIRM):
+        press(fb, box, b)
+    assert box.shell.game.setup["battles"] == 5 and box.shell.settings == {"stations": [2, 4], "beginner": 1}
+
+
+# --- what the shell is made of ---------------------------------------------------
+
+SHELL_MODULES = ("shell", "seats", "selftest", "display", "journal", "link", "runtime", "sounds", "settings",
+                 "games")
+
+
+@pytest.mark.parametrize("name", SHELL_MODULES)
+def test_the_shell_imports_no_game(name):
+    path = os.path.join(ROOT, "firmware", "ultimusbox", name + ".py")
+    with open(path) as f:
+        tree = ast.parse(f.read())
+    top = [node for node in tree.body if isinstance(node, (ast.Import, ast.ImportFrom))]
+    modules = [node.module for node in top if isinstance(node, ast.ImportFrom)]
+    modules += [alias.name for node in top if isinstance(node, ast.Import) for alias in node.names]
+    assert not [m for m in modules if m.split(".")[0] == "ultimus" or ".screens." in m], modules
+    assert ast.get_docstring(tree)
+
+
+def test_the_link_starts_a_named_game_and_says_which_one_plays():
+    fb, box = new_box()
+    link = box.link
+
+    def call(**request):
+        fb.serial.feed_in(json.dumps(request).encode() + b"\n")
+        box.step()
+        return [json.loads(line) for line in fb.serial.take_lines() if b'"ev"' not in line][-1]
+
+    hello = call(id=1, op="hello")
+    assert hello["protocol"] == 2 and hello["games"] == ["ultimus"] and hello["chosen"] == "ultimus"
+    assert hello["playing"] is None and hello["game"] is None
+    assert call(id=2, op="new_game", game="chess", players=2, seed=1)["error"]["code"] == "unknown_game"
+    started = call(id=3, op="new_game", players=2, seed=1)  # protocol 1's request: ULTIMUS
+    assert started["ok"] and started["playing"] == "ultimus"
+    state = call(id=4, op="state")
+    assert state["playing"] == "ultimus" and state["digest"] == replay(box.shell.game.setup, []).digest()
+    assert call(id=5, op="log")["playing"] == "ultimus"
+    assert link.shell is box.shell
+
+
+def test_a_box_imports_only_the_chosen_game_and_nothing_a_pc_alone_needs():
+    import subprocess
+
+    code = ("import sys; sys.path[:0] = ['firmware', 'host', 'tests/mpy']\n"
+            "from box_battle import SCRIPT, new_box, run_line\n"
+            "fb, box = new_box()\n"
+            "for line in SCRIPT[:30]: run_line(fb, box, line)\n"
+            "print(' '.join(sorted(m for m in sys.modules"
+            " if m.split('.')[0] in ('ultimus', 'ultimusbox', 'referee'))))")
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
+    loaded = done.stdout.split()
+    assert "ultimusbox.screens.ultimus" in loaded and "ultimus.rules" in loaded
+    for absent in ("ultimusbox.screens.ultimus_words", "ultimusbox.selftest", "ultimus.legal"):
+        assert absent not in loaded
