@@ -152,6 +152,9 @@ CHECKS = {"new game": _new_game, "entrance": _entrance, "countdown": _countdown,
           "took the marker": _marker, "battle end": _battle_end, "paid": _paid, "final count": _final}
 
 
+from ultimusbox.screens.ultimus import CLAMO_US, LOCK_US  # noqa: E402
+
+
 def test_a_press_just_before_clamo_counts_and_one_just_after_does_not():
     fb, box = play_until("entrance")
     press(fb, box, board.CONFIRM)  # the loudest spectator starts the countdown
@@ -159,10 +162,43 @@ def test_a_press_just_before_clamo_counts_and_one_just_after_does_not():
     fb.buttons.push(board.SHOUT_0, start + 4999000)
     fb.buttons.push(board.THINK_0 + 2, start + 5000000)
     box.step()
-    fb.clock.now = start + 5000000
+    fb.clock.now = start + CLAMO_US + LOCK_US
     box.step()
     assert box.shell.game.state["shout"] == [1, 0, 0]
     assert list(box.shell.game.log)[-1] == {"a": "clamo"}
+
+
+def heard(box):
+    events = []
+    box.shell.listen(events.extend)
+    return events
+
+
+def test_a_press_made_before_clamo_counts_even_when_it_is_handled_after_clamo_sounds():
+    fb, box = play_until("entrance")
+    press(fb, box, board.CONFIRM)
+    start = box.shell.screen.entry.countdown_start
+    fb.clock.now = start + CLAMO_US + 20000  # CLAMO has sounded; the press is still in the debounce
+    box.step()
+    assert box.shell.game.state["phase"] == "shout"
+    fb.buttons.push(board.SHOUT_0 + 4, start + CLAMO_US - 3000)
+    fb.clock.now = start + CLAMO_US + LOCK_US
+    box.step()
+    assert box.shell.game.state["shout"] == [0, 0, 1]  # station 4 counted; the others think
+
+
+def test_a_press_after_clamo_always_says_too_late_even_when_handled_after_the_lock():
+    fb, box = play_until("entrance")
+    press(fb, box, board.CONFIRM)
+    start = box.shell.screen.entry.countdown_start
+    fb.clock.now = start + CLAMO_US + LOCK_US
+    box.step()
+    assert box.shell.game.state["phase"] == "action"
+    events = heard(box)
+    fb.buttons.push(board.SHOUT_0 + 4, start + CLAMO_US + 1000)
+    box.step()
+    assert {"e": "too_late", "station": 4} in events
+    assert box.shell.game.state["shout"] == [0, 0, 0]
 
 
 def test_beginners_mode_waits_for_every_seat_without_countdown():

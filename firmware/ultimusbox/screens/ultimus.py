@@ -18,6 +18,11 @@ from ultimusbox.screens.ultimus_entry import (Entry, WOUND, WOUND_KNOCK, BLEED, 
 COUNTDOWN_BEATS = 5  # Quinque, Quattuor, Tres, Duo, Unus; CLAMO on the sixth second
 BEAT_US = 1000000
 CLAMO_US = COUNTDOWN_BEATS * BEAT_US
+# CLAMO is heard on the second, but the choices are locked a little later: a
+# press made before CLAMO may still be in the debounce or the input queue.
+# Every press is judged on its own timestamp, never on when it is handled.
+LOCK_US = 60000
+LATE_WINDOW_US = 3000000  # after the lock, a seat button still answers "too late" this long
 EXTRA_MS = 1500  # how long a station that earned an extra card glows green
 
 
@@ -77,6 +82,8 @@ class Screen:
 
     def on_events(self, events):
         for e in events:
+            if e["e"] == "round":
+                self.entry.clamo_at = None  # a new round: seat presses count again
             if e["e"] == "extra_card":
                 self.shell.flash(EXTRA_CARD_FLASH[e["p"]], EXTRA_MS)
             if e["e"] in ("round", "turn", "battle", "battle_end"):
@@ -108,11 +115,21 @@ class Screen:
             seat = (s["loudest"] + s["placed"]) % s["players"]
             self.shell.act({"a": "place", "p": seat, "g": button - board.WHEEL_0})
 
+    def _too_late(self, button, t_us):
+        """A seat's press after CLAMO: it does not count, and the box says so."""
+        e, clock = self.entry, self.shell.clock
+        if e.countdown_start is not None:
+            late = clock.diff(t_us, e.countdown_start) >= CLAMO_US
+        else:
+            late = e.clamo_at is not None and 0 <= clock.diff(t_us, e.clamo_at) < LATE_WINDOW_US
+        if late:
+            self.shell.note({"e": "too_late", "station": button % board.STATIONS})
+        return late
+
     def _press_shout(self, button, t_us):
         e, shell = self.entry, self.shell
         if button < board.WHEEL_0:
-            if e.countdown_start is not None and shell.clock.diff(t_us, e.countdown_start) >= CLAMO_US:
-                shell.note({"e": "too_late", "station": button % board.STATIONS})
+            if self._too_late(button, t_us):
                 return
             seat = shell.seat_of_station(button % board.STATIONS)
             if seat >= 0:
@@ -135,13 +152,19 @@ class Screen:
         while e.beats < COUNTDOWN_BEATS and elapsed >= e.beats * BEAT_US:
             shell.note({"e": "beat", "n": COUNTDOWN_BEATS - e.beats})
             e.beats += 1
-        if elapsed >= CLAMO_US:
+        if elapsed >= CLAMO_US and e.beats == COUNTDOWN_BEATS:
+            e.beats += 1
+            shell.note({"e": "clamo"})  # heard now; locked once the presses before it are in
+        if elapsed >= CLAMO_US + LOCK_US:
+            e.clamo_at = shell.clock.add(e.countdown_start, CLAMO_US)
             e.countdown_start = None
-            shell.note({"e": "clamo"})
             shell.act({"a": "clamo"})
 
     def _press_action(self, button, t_us):
         s, e, shell = self.state(), self.entry, self.shell
+        if button < board.WHEEL_0:  # SHOUT/THINK have no meaning now, unless pressed just after CLAMO
+            self._too_late(button, t_us)
+            return
         if s["pollice_verso"]:
             if button in (board.THUMB_UP, board.THUMB_DOWN):
                 shell.act({"a": "thumb", "p": s["loudest"], "up": 1 if button == board.THUMB_UP else 0})

@@ -26,6 +26,7 @@ class Entry:
         self.beginner = 0  # seat selection: beginners' mode, no countdown (MODE)
         self.countdown_start = None  # when the countdown began (us), while it runs
         self.beats = 0  # beats of the countdown heard so far
+        self.clamo_at = None  # when the last CLAMO fell (us): later seat presses are too late
         self.clear()
 
     def clear(self):
