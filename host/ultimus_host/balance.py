@@ -7,27 +7,21 @@ reconstructed cards in firmware/ultimus/content.py get balanced.
 
 from ultimus.content import BETTING_CARDS, BET_KIND_NAMES, GLADIATOR_NAMES
 from ultimus.game import Game
-from ultimus.randomplay import play_on
 from ultimus.state import DEAD, PARDONED
 from ultimus_host.bots import BOTS
+from ultimus_host.loop import run_game
+
+
+def table_of_bots(players, seed, bots):
+    """seat -> bot, the kinds given to the seats in turn; each bot's generator seeded from the game's seed."""
+    return {p: BOTS[bots[p % len(bots)]](seed * 31 + p) for p in range(players)}
 
 
 def play_game(players, seed, bots, battles=1, max_actions=40000):
     """One game between bots; returns (game, events)."""
     game = Game(players, seed, battles=battles)
-    seats = [BOTS[bots[p % len(bots)]](seed * 31 + p) for p in range(players)]
     events = []
-    for _ in range(max_actions):
-        if game.phase == "over":
-            break
-        actors = game.actors()
-        if actors:
-            seat = actors[0]
-            action = seats[seat].choose(game, seat, game.legal_actions(seat))
-        else:
-            options = game.legal_actions(-1)
-            action = play_on(options) or options[0]
-        events.extend(game.apply(action))
+    run_game(game, table_of_bots(players, seed, bots), on_event=events.append, max_actions=max_actions)
     return game, events
 
 

@@ -1,7 +1,7 @@
 """Events of the rules core as one line of English each, for terminals and logs."""
 
 from ultimus.content import GLADIATOR_NAMES, BETTING_CARDS, BET_KIND_NAMES
-from ultimus.yelling import CARDS, SPECIAL_NAMES, SYMBOL_NAMES
+from ultimus.yelling import CARDS, SPECIAL_NAMES, SPECIAL_PLAYING_DEAD, SYMBOL_NAMES
 
 SHOUTS = {-1: "undecided", 0: "thinks", 1: "shouts"}
 
@@ -98,13 +98,13 @@ def bet_card_text(b):
     return "%s %s (pays %s)" % (BET_KIND_NAMES[kind], GLADIATOR_NAMES[g], "/".join(map(str, row)))
 
 
-def action_text(s, a):
-    """A legal action as a menu line for the seat that takes it."""
+def action_text(v, a):
+    """A legal action as a menu line, from the view of the seat that takes it (game.seat_view)."""
     from ultimus.hexmap import COORDS
 
     kind = a["a"]
     dirs = ("east", "south-east", "south-west", "west", "north-west", "north-east")
-    card = s["card"]
+    card = v["card"]
     sym = None
     if card is not None and "i" in a:
         sym = CARDS[card["c"]][3][a["i"]]
@@ -113,7 +113,7 @@ def action_text(s, a):
     if kind == "think":
         return "think: discard %s" % (", ".join(describe(c) for c in a["c"]) or "nothing")
     if kind == "bet":
-        b, coins = s["bets"][a["p"]][a["k"]]
+        b, coins = v["my_bets"][a["k"]]
         return "a coin%s on card %d: %s, %d coin(s) on it now" % (
             " of won gold" if a["won"] else "", a["k"], bet_card_text(b), coins)
     if kind == "ready":
@@ -125,7 +125,7 @@ def action_text(s, a):
             return "no gladiator can be chosen: no effect"
         where = ""
         if "f" in a:
-            where = " at %s" % (COORDS[a["f"]] if CARDS[card["c"]][2] == 2 else "door %d" % a["f"])
+            where = " at %s" % ("field (%d, %d)" % COORDS[a["f"]] if CARDS[card["c"]][2] == SPECIAL_PLAYING_DEAD else "door %d" % a["f"])
         return "yell at %s%s" % (GLADIATOR_NAMES[a["g"]], where)
     if kind == "step":
         return "step %s" % dirs[a["d"]]
@@ -145,7 +145,7 @@ def action_text(s, a):
     if kind == "end":
         return "end the card"
     if kind == "thumb":
-        return "thumbs %s for %s" % ("UP (pardon)" if a["up"] else "DOWN (death)", GLADIATOR_NAMES[s["pollice_verso"][0][0]])
+        return "thumbs %s for %s" % ("UP (pardon)" if a["up"] else "DOWN (death)", GLADIATOR_NAMES[v["pollice_verso"][0][0]])
     if kind == "give":
         return "give %d gold to seat %d" % (a["n"], a["to"])
     if kind == "pass_card":
