@@ -8,8 +8,9 @@ at random, consistently with that view:
   (not in its hand, not its own face-down shout, not the card in play), each
   hand with the size the table sees;
 - the other seats' face-down shout cards (one per seat that shouted and has
-  not played yet; during the shout phase, which committed seats shouted is
-  itself a secret, and the number of missing cards says how many did);
+  not played yet; during the shout phase whether a committed seat shouted is
+  itself a secret, which the view keeps (a face-down card still counts in its
+  hand size), so each committed seat is guessed to have shouted or not, evenly);
 - the discard pile and the deck, with their visible sizes, in a shuffled order;
 - the betting cards under the other seats' coins, drawn from the betting cards
   this seat cannot see, the rest making the betting deck;
@@ -65,9 +66,9 @@ def _face_down_seats(view, hidden_count, rng):
     """The other seats holding a face-down shout card nobody else has seen."""
     me, n = view["seat"], view["players"]
     if view["phase"] == "shout":
-        # Committed seats shouted or thought; the missing cards say how many shouted, not who.
-        committed = [p for p in range(n) if p != me and view["committed"][p]]
-        return sorted(_shuffled(committed, rng)[:hidden_count])
+        # Committed seats shouted or thought, and the view shows neither how many nor who
+        # (a face-down card still counts in its seat's hand size): a fair guess for each.
+        return [p for p in range(n) if p != me and view["committed"][p] and view["hand_sizes"][p] and rng.below(2)]
     if view["phase"] != "action":
         return []
     order, turn, card = view["order"], view["turn"], view["card"]
@@ -89,12 +90,16 @@ def _yelling_cards(s, view, rng):
         seen.add(view["my_card"])
     if view["card"] is not None:
         seen.add(view["card"]["c"])
-    in_hands = sum(view["hand_sizes"])
+    shouting = view["phase"] == "shout"
+    sizes = list(view["hand_sizes"])
+    if shouting and view["my_card"] >= 0:
+        sizes[me] -= 1  # my own face-down card is counted in my hand size, and seen
+    in_hands = sum(sizes)
     # Every yelling card is in the deck, the discard pile, a hand or face down before its seat.
     placed = view["deck"] + view["discard"] + in_hands + len(seen) - len(view["hand"])
     hidden_count = len(CARDS) - placed if placed else 0  # nothing placed: no battle has dealt cards yet
     face_down = _face_down_seats(view, hidden_count, rng)
-    if len(face_down) != hidden_count:
+    if not shouting and len(face_down) != hidden_count:
         raise ValueError("the view says %d face-down shout cards but %d seats may hold one"
                          % (hidden_count, len(face_down)))
     unseen = _shuffled([c for c in range(len(CARDS)) if c not in seen], rng)
@@ -106,7 +111,10 @@ def _yelling_cards(s, view, rng):
         del unseen[len(unseen) - count:]
         return out
 
-    s["hands"] = [list(view["hand"]) if p == me else take(view["hand_sizes"][p]) for p in range(n)]
+    if shouting:  # a sampled shout lays one of the seat's counted cards face down
+        for p in face_down:
+            sizes[p] -= 1
+    s["hands"] = [list(view["hand"]) if p == me else take(sizes[p]) for p in range(n)]
     s["shout_card"] = [-1] * n
     s["shout"] = list(view["shouts"]) if view["shouts"] is not None else [UNDECIDED] * n
     for p in face_down:
