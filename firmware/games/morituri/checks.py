@@ -71,8 +71,13 @@ def hit_dice_problem_of(f_cls, t_cls, given):
         return None
     if type(given) is not list or len(given) != 2:
         return ("bad_dice", "the to-hit dice are two lists: the first figure's, then the second's")
-    return (given_problem(given[0], cls_value(f_cls, DICE), DIE)
-            or given_problem(given[1], cls_value(t_cls, DICE), DIE))
+    return (_whose("the first figure's to-hit dice (%s)" % f_cls, given_problem(given[0], cls_value(f_cls, DICE), DIE))
+            or _whose("the second figure's to-hit dice (%s)" % t_cls,
+                      given_problem(given[1], cls_value(t_cls, DICE), DIE)))
+
+
+def _whose(what, problem):
+    return None if problem is None else (problem[0], "%s: %s" % (what, problem[1]))
 
 
 def armour_dice_problem(given, hits_on_f, hits_on_t):
@@ -81,7 +86,8 @@ def armour_dice_problem(given, hits_on_f, hits_on_t):
         return None
     if type(given) is not list or len(given) != 2:
         return ("bad_dice", "the armour dice are two lists: the first figure's checks, then the second's")
-    return given_problem(given[0], hits_on_f, DIE) or given_problem(given[1], hits_on_t, DIE)
+    return (_whose("the first figure's armour dice, one per hit taken", given_problem(given[0], hits_on_f, DIE))
+            or _whose("the second figure's armour dice, one per hit taken", given_problem(given[1], hits_on_t, DIE)))
 
 
 def implore_problem(s, f):

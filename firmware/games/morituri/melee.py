@@ -49,8 +49,8 @@ def exchange(s, a_cls, b_cls, a_mod=0, b_mod=0, hit_dice=None, armour_dice=None,
     b_dice = roll(scratch, cls_value(b_cls, DICE), DIE, hit_dice[1] if hit_dice else None, mine, who[1], "hit")
     on_b, on_a = to_hit(a_cls, b_cls, a_dice, b_dice, a_mod, b_mod)
     need(checks.armour_dice_problem(armour_dice, on_a, on_b))
-    a_saves = roll(scratch, on_a, DIE, armour_dice[0] if armour_dice else None, mine, who[0], "armour")
-    b_saves = roll(scratch, on_b, DIE, armour_dice[1] if armour_dice else None, mine, who[1], "armour")
+    a_saves = roll(scratch, on_a, DIE, armour_dice[0] if armour_dice else None, mine, who[0], "armour") if on_a else ()
+    b_saves = roll(scratch, on_b, DIE, armour_dice[1] if armour_dice else None, mine, who[1], "armour") if on_b else ()
     s["rng"] = scratch["rng"]
     if ev is not None:
         ev.extend(mine)
