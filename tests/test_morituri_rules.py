@@ -394,3 +394,11 @@ def test_end_both_last_figures_fall_at_once_and_nobody_wins():
     g.state["hp"]["at"] = [1, 1]
     ev = fight(g, 0, 1, [[6, 2, 1], [5, 3, 1]], [[1], [1]])
     assert len(of(ev, "removed")) == 2 and g.state["winner"] == -1 and g.phase == "over"
+
+
+def test_caesar_with_one_seat_left_to_roll_it_is_caesar_without_a_roll():
+    g = _fallen()
+    g.apply({"a": "implore", "p": 0, "f": 2, "dice": [1]})
+    g.apply({"a": "thumb", "p": 0, "up": 1})  # against the crowd: seat 0 is barred
+    ev = g.apply({"a": "initiative"})
+    assert g.state["caesar"] == 1 and of(ev, "roll") == [] and of(ev, "sits_out") == [{"e": "sits_out", "seat": 0}]
