@@ -6,10 +6,8 @@ import pytest
 
 
 from morituri_helpers import new_game, make_caesar, activate_all, to_melee, fight, of, refused  # noqa: E402
-from games.morituri import rules  # noqa: E402
 from games.morituri.content import CLASSES, MENU  # noqa: E402
 from games.morituri.state import hp, is_out, is_lying, SPARED  # noqa: E402
-from referee.errors import Illegal  # noqa: E402
 
 
 # ---- 1. classes ------------------------------------------------------------------

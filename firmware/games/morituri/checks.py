@@ -61,12 +61,8 @@ def pair_problem(s, f, t):
     return None
 
 
-def hit_dice_problem(s, f, t, given):
-    """The table's to-hit dice: [dice of f, dice of t], each as many as its class rolls."""
-    return hit_dice_problem_of(s["cls"][f], s["cls"][t], given)
-
-
-def hit_dice_problem_of(f_cls, t_cls, given):
+def hit_dice_problem(f_cls, t_cls, given):
+    """The table's to-hit dice: [dice of the first, dice of the second], each as many as its class rolls."""
     if given is None:
         return None
     if type(given) is not list or len(given) != 2:

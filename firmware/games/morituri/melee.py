@@ -42,7 +42,7 @@ def exchange(s, a_cls, b_cls, a_mod=0, b_mod=0, hit_dice=None, armour_dice=None,
     """One exchange rolled from s["rng"] (or the table's dice, checked first):
     (hits on b, hits on a, wounds on b, wounds on a). Nothing changes on a refusal."""
     if hit_dice is not None:
-        need(checks.hit_dice_problem_of(a_cls, b_cls, hit_dice))
+        need(checks.hit_dice_problem(a_cls, b_cls, hit_dice))
     scratch = {"rng": s["rng"]}
     mine = []
     a_dice = roll(scratch, cls_value(a_cls, DICE), DIE, hit_dice[0] if hit_dice else None, mine, who[0], "hit")
@@ -70,7 +70,6 @@ def fight(s, action, ev):
     fm = int_arg(action, "fm", 0, len(MENU) - 1) if "fm" in action else 0
     tm = int_arg(action, "tm", 0, len(MENU) - 1) if "tm" in action else 0
     need(checks.pair_problem(s, f, t))
-    need(checks.hit_dice_problem(s, f, t, action.get("dice")))
     f_mod = modifier(s, f, fm)
     t_mod = modifier(s, t, tm)
     mine = []
