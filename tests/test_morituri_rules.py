@@ -1,13 +1,11 @@
 """Morituri Te Salutamus v1.1: one scenario per referee feature (GAMES.md section 2), through
 the public API (Game.apply) with the table's dice fixed in the actions' `dice` fields."""
 
-
 import pytest
 
-
-from morituri_helpers import new_game, make_caesar, activate_all, to_melee, fight, of, refused  # noqa: E402
-from games.morituri.content import CLASSES, MENU  # noqa: E402
-from games.morituri.state import hp, is_out, is_lying, SPARED  # noqa: E402
+from morituri_helpers import new_game, make_caesar, activate_all, to_melee, fight, of, refused
+from games.morituri.content import CLASSES, MENU
+from games.morituri.state import hp, is_out, is_lying, SPARED
 
 
 # ---- 1. classes ------------------------------------------------------------------
