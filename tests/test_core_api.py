@@ -117,8 +117,8 @@ def test_legal_actions_need_no_knowledge_of_the_rules():
     {"a": "commit", "p": 0, "shout": 0, "x": 1.5},
     {"a": "commit", "p": 0, "shout": 0, "x": float("inf")},
     {"a": "commit", "p": 0, "shout": 0, "x": {"y": 1}},
-    {"a": "commit", "p": 0, "shout": 0, "x": [[[1]]]},
-    {"a": "commit", "p": 0, "shout": 0, "x": list(range(17))},
+    {"a": "commit", "p": 0, "shout": 0, "x": [[[[1]]]]},
+    {"a": "commit", "p": 0, "shout": 0, "x": list(range(65))},
     {"a": "commit", "p": True, "shout": 0},
 ])
 def test_an_action_with_a_float_or_nested_data_is_refused_at_the_door(action):
