@@ -64,3 +64,29 @@ def test_the_arena_has_six_doors_and_a_centre():
 def test_the_loudest_spectator_draw_can_be_decided():
     points = {movement_points(c) for c in range(80)}
     assert 0 in points and max(points) >= 4
+
+
+def test_the_counts_the_box_uses_instead_of_the_card_table_and_map_agree_with_them():
+    from ultimus.content import YELLING_CARD_COUNT, DOOR_COUNT
+    from ultimus.hexmap import DOORS
+    from ultimus.yelling import CARDS
+
+    assert YELLING_CARD_COUNT == len(CARDS) and DOOR_COUNT == len(DOORS)
+
+
+def test_a_box_game_never_loads_the_card_table_nor_the_map():
+    """The box applies what its buttons ask (no legal-action listing): a whole box game, replayed alone."""
+    import json
+    import subprocess
+    import sys
+
+    from ultimus import randomplay
+
+    game = randomplay.play(4, 3, "box", battles=2, stop_at_battle_end=False)
+    code = ("import json, sys; from ultimus.game import replay; d = json.load(sys.stdin); replay(d['setup'], d['log']);"
+            "print(sorted(m for m in sys.modules if m.startswith('ultimus')))")
+    loaded = subprocess.run([sys.executable, "-c", code], input=json.dumps(game.to_data()), capture_output=True,
+                            text=True, check=True).stdout
+    assert "ultimus.battle" in loaded
+    for module in ("ultimus.yelling", "ultimus.hexmap", "ultimus.cardplay", "ultimus.card"):
+        assert "'%s'" % module not in loaded

@@ -9,11 +9,16 @@ never loads them). docs/rules-index.md maps each rule clause to its check and te
 """
 
 from ultimus.content import MAX_COINS_PER_BETTING_CARD, MAX_HEALTH, NET_OWNER
-from ultimus.hexmap import DOORS
 from ultimus.state import ARENA, WAITING, UNDECIDED, THINK, MODE_FULL, occupant
 
 ALREADY_READY = ("already_ready", "your bets are already placed")
 COIN_LIMIT = ("coin_limit", "at most %d coins on a betting card" % MAX_COINS_PER_BETTING_CARD)
+
+
+def _door_field(door):
+    from ultimus.hexmap import DOORS  # the full game only: the box has no map
+
+    return DOORS[door]
 
 
 # --- betting ------------------------------------------------------------------
@@ -57,7 +62,7 @@ def place_problem(s, g, door):
     """Morituri te salutant: a waiting gladiator, in front of a free door (full game)."""
     if s["status"][g] != WAITING:
         return ("already_placed", "that gladiator is already in the arena")
-    if door >= 0 and occupant(s, DOORS[door]) >= 0:
+    if door >= 0 and occupant(s, _door_field(door)) >= 0:
         return ("field_taken", "someone already stands in front of that door")
     return None
 
