@@ -24,8 +24,9 @@ STAY = "stay_in_repl"
 
 def held(*buttons):
     """True when every one of these buttons (ids of board.BUTTONS) is held down right now."""
-    pins = [machine.Pin(gpio, machine.Pin.IN, machine.Pin.PULL_UP) for button, gpio, _ in board.BUTTONS
-            if button in buttons]
+    pins = [
+        machine.Pin(gpio, machine.Pin.IN, machine.Pin.PULL_UP) for button, gpio, _ in board.BUTTONS if button in buttons
+    ]
     time.sleep_ms(2)  # let the pull-ups charge the lines of released buttons
     for pin in pins:
         if pin.value():  # pulled up: not pressed

@@ -1,7 +1,7 @@
 """The bots: always legal, the heuristic one bets and shouts with sense, and both play from the seat's view."""
 
 from ultimus.game import Game
-from ultimus_host.balance import play_game, Tally
+from ultimus_host.balance import Tally, play_game
 from ultimus_host.bots import HeuristicBot, RandomBot
 from ultimus_host.loop import run_game
 

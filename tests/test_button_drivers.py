@@ -20,8 +20,17 @@ sys.path.insert(0, os.path.join(ROOT, "tools"))
 
 from mprun import node_command  # noqa: E402
 
-CHECKS = ["hard timer", "no allocation", "queue keeps the first presses", "order", "stamp of the first low sample",
-          "monotonic", "empty after reading", "no allocation again", "together"]
+CHECKS = [
+    "hard timer",
+    "no allocation",
+    "queue keeps the first presses",
+    "order",
+    "stamp of the first low sample",
+    "monotonic",
+    "empty after reading",
+    "no allocation again",
+    "together",
+]
 
 
 def test_the_timer_callback_allocates_nothing_under_micropython():

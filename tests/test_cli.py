@@ -43,8 +43,8 @@ def test_replay_checks_the_digest_of_a_saved_log(tmp_path):
 
 
 def test_replay_reads_a_box_journal_and_refuses_garbage(tmp_path):
-    from ultimusbox.journal import Journal
     from ultimus_host.fakes import FakeStorage
+    from ultimusbox.journal import Journal
 
     game = randomplay.play(3, 2, mode="box")
     storage = FakeStorage()
@@ -108,8 +108,8 @@ def test_run_starts_the_virtual_box_when_no_box_is_attached(monkeypatch):
 
 
 def test_the_virtual_box_picture_names_what_is_being_entered(tmp_path):
-    from ultimusbox import board
     from ultimus_host.virtualbox import VirtualBox, render_text
+    from ultimusbox import board
 
     vbox = VirtualBox(str(tmp_path), seed=1)
     try:

@@ -54,8 +54,13 @@ class Probe:
                 self.stats["hands"] += 1
                 self.stats["same_hands"] += all(sorted(sample["hands"][p]) == sorted(truth["hands"][p]) for p in others)
                 self.stats["same_deck"] += len(truth["deck"]) > 3 and sample["deck"] == truth["deck"]
-            self.stats["face_down"] += sum(1 for p in range(truth["players"]) if p != seat and sample["shout_card"][p] >= 0
-                                           and (sampled.state["card"] is None or sampled.state["card"]["owner"] != p))
+            self.stats["face_down"] += sum(
+                1
+                for p in range(truth["players"])
+                if p != seat
+                and sample["shout_card"][p] >= 0
+                and (sampled.state["card"] is None or sampled.state["card"]["owner"] != p)
+            )
             after = copy_state(sample)  # the sample plays on like a real game
             actors = sampled.actors()
             trial = as_game(game, after)
@@ -153,7 +158,7 @@ def test_a_state_copy_is_equal_and_shares_nothing_that_can_change():
     def lists_and_dicts(x, found):
         if type(x) in (list, dict):
             found.append(x)
-            for v in (x.values() if type(x) is dict else x):
+            for v in x.values() if type(x) is dict else x:
                 lists_and_dicts(v, found)
         return found
 

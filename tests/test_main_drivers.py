@@ -83,8 +83,11 @@ def pico(monkeypatch, tmp_path):
     fake_watchdog.Watchdog = recorder("WDT")
     import ultimusbox.drivers
 
-    for name, module in (("ultimusbox.drivers.pico", fake_pico), ("ultimusbox.runtime", fake_runtime),
-                         ("ultimusbox.drivers.watchdog", fake_watchdog)):
+    for name, module in (
+        ("ultimusbox.drivers.pico", fake_pico),
+        ("ultimusbox.runtime", fake_runtime),
+        ("ultimusbox.drivers.watchdog", fake_watchdog),
+    ):
         monkeypatch.setitem(sys.modules, name, module)
     monkeypatch.setattr(ultimusbox.drivers, "pico", fake_pico, raising=False)
     monkeypatch.setattr(ultimusbox.drivers, "watchdog", fake_watchdog, raising=False)
@@ -103,8 +106,10 @@ def test_mode_and_confirm_held_leave_a_clean_repl(pico, capsys):
     box = pico(board.MODE, board.CONFIRM)
     assert box.made == []  # no timer ticking, no PIO, no PWM, no watchdog at the REPL
     assert ("made", "Drivers") not in box.events and box.runs == [] and ("reset", None) not in box.events
-    assert {gpio for kind, gpio in box.events if kind == "read"} == {board.BUTTONS[board.MODE][1],
-                                                                      board.BUTTONS[board.CONFIRM][1]}
+    assert {gpio for kind, gpio in box.events if kind == "read"} == {
+        board.BUTTONS[board.MODE][1],
+        board.BUTTONS[board.CONFIRM][1],
+    }
     assert "staying at the REPL" in capsys.readouterr().out
 
 

@@ -10,7 +10,8 @@ out, no dice), so the two sets compare as sets of JSON.
 import copy
 import json
 
-from hypothesis import given, settings, strategies as st, HealthCheck, Phase
+from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import strategies as st
 
 from games.morituri import randomplay, rules
 from games.morituri.content import MENU
@@ -19,8 +20,12 @@ from referee import engine
 from referee.errors import Illegal
 from referee.rng import Rng
 
-SETTINGS = settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow],
-                    phases=(Phase.explicit, Phase.reuse, Phase.generate))
+SETTINGS = settings(
+    max_examples=10,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+    phases=(Phase.explicit, Phase.reuse, Phase.generate),
+)
 
 
 def key(action):

@@ -12,8 +12,8 @@ sys.path.insert(0, os.path.join(ROOT, "tools"))
 sys.path.insert(0, os.path.join(ROOT, "tests", "mpy"))
 
 from compile_firmware import compile_all  # noqa: E402
-from mprun import node_command  # noqa: E402
 from morituri import digest_line  # noqa: E402
+from mprun import node_command  # noqa: E402
 
 GAMES = 60
 
@@ -21,8 +21,9 @@ GAMES = 60
 def micropython_lines(first, count, mpy_dir=None):
     if not os.path.exists(os.path.join(ROOT, "node_modules", "@micropython")):
         pytest.fail("the MicroPython WebAssembly package is missing: run `make setup`")
-    proc = subprocess.run(node_command("morituri.py", (first, count), mpy_dir), cwd=ROOT, capture_output=True,
-                          text=True, timeout=600)
+    proc = subprocess.run(
+        node_command("morituri.py", (first, count), mpy_dir), cwd=ROOT, capture_output=True, text=True, timeout=600
+    )
     assert proc.returncode == 0, proc.stderr
     return proc.stdout.splitlines()
 

@@ -34,8 +34,13 @@ def test_the_exact_distributions_sum_to_one():
             assert sum(wound_odds(a, b, 0, 1).values()) == 1
 
 
-CASES = [("heavy", "heavy", 0, 0, 3), ("animal", "light", 1, -1, 3), ("rhino", "animal", 0, -2, 1),
-         ("light", "heavy", 2, 0, 2), ("animal", "animal", -1, 1, 3)]
+CASES = [
+    ("heavy", "heavy", 0, 0, 3),
+    ("animal", "light", 1, -1, 3),
+    ("rhino", "animal", 0, -2, 1),
+    ("light", "heavy", 2, 0, 2),
+    ("animal", "animal", -1, 1, 3),
+]
 
 
 @pytest.mark.parametrize("case", range(len(CASES)))

@@ -3,16 +3,15 @@ the public API (Game.apply) with the table's dice fixed in the actions' `dice` f
 
 import pytest
 
-from morituri_helpers import new_game, make_caesar, activate_all, to_melee, fight, of, refused
 from games.morituri.content import CLASSES, MENU
-from games.morituri.state import hp, is_out, is_lying, SPARED
-
+from games.morituri.state import SPARED, hp, is_lying, is_out
+from morituri_helpers import activate_all, fight, make_caesar, new_game, of, refused, to_melee
 
 # ---- 1. classes ------------------------------------------------------------------
 
+
 def test_classes_move_armour_dice_and_targets_are_data_in_one_place():
-    assert CLASSES == {"heavy": (5, 4, 2, 4), "light": (7, 5, 2, 4), "animal": (10, 6, 3, 3),
-                       "rhino": (10, 3, 1, 3)}
+    assert CLASSES == {"heavy": (5, 4, 2, 4), "light": (7, 5, 2, 4), "animal": (10, 6, 3, 3), "rhino": (10, 3, 1, 3)}
     g = new_game(["heavy", "light", "animal"], ["rhino"])
     assert [hp(g.state, f) for f in range(4)] == [3, 3, 3, 3]
 
@@ -42,6 +41,7 @@ def test_classes_a_rhino_rolls_one_die_and_a_fourth_die_is_refused():
 
 
 # ---- 2. Caesar -------------------------------------------------------------------
+
 
 def test_caesar_is_the_highest_2d6_and_a_tie_for_highest_rolls_again():
     g = new_game(["heavy"], ["heavy"], ["heavy"])
@@ -80,6 +80,7 @@ def test_caesar_a_seat_that_overrode_the_crowd_sits_out_the_next_initiative():
 
 # ---- 3. round walker -------------------------------------------------------------
 
+
 def test_round_walker_initiative_movement_melee_implore_then_the_next_round():
     g = new_game(["heavy", "light"], ["animal"])
     assert g.phase == "initiative"
@@ -106,6 +107,7 @@ def test_round_walker_nobody_but_caesar_acts_and_the_box_rolls_the_initiative():
 
 
 # ---- 4. melee pairs and modifiers ------------------------------------------------
+
 
 def test_melee_pairs_are_chosen_by_caesar_once_each_and_not_of_one_seat():
     g = new_game(["heavy", "heavy"], ["light"], ["light"])
@@ -157,6 +159,7 @@ def test_melee_menus_outside_the_menu_are_refused():
 
 # ---- 5. dice comparison ----------------------------------------------------------
 
+
 def test_dice_comparison_sorts_high_to_low_and_pairs_like_risk():
     g = new_game(["animal"], ["heavy"])
     to_melee(g)
@@ -183,6 +186,7 @@ def test_dice_comparison_the_target_is_read_on_the_modified_die():
 
 # ---- 6. armour -------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("cls,save", [("heavy", 4), ("light", 5), ("animal", 6), ("rhino", 3)])
 def test_armour_check_one_die_per_hit_reaching_the_class_value_saves(cls, save):
     g = new_game(["animal"], [cls])
@@ -197,8 +201,7 @@ def test_armour_dice_must_be_one_per_hit():
     g = new_game(["heavy"], ["heavy"])
     to_melee(g)
     refused(g, {"a": "melee", "p": 0, "f": 0, "t": 1, "dice": [[6, 6], [1, 1]], "armour": [[], [1]]}, "bad_dice")
-    refused(g, {"a": "melee", "p": 0, "f": 0, "t": 1, "dice": [[6, 6], [1, 1]], "armour": [[1], [1, 1]]},
-            "bad_dice")
+    refused(g, {"a": "melee", "p": 0, "f": 0, "t": 1, "dice": [[6, 6], [1, 1]], "armour": [[1], [1, 1]]}, "bad_dice")
 
 
 def test_armour_dice_refused_after_rolled_hit_dice_leave_the_generator_untouched():
@@ -208,6 +211,7 @@ def test_armour_dice_refused_after_rolled_hit_dice_leave_the_generator_untouched
 
 
 # ---- 7. at 0 HP ------------------------------------------------------------------
+
 
 def test_at_zero_hp_an_animal_is_removed_at_once():
     g = new_game(["heavy", "heavy"], ["animal", "heavy"])
@@ -231,6 +235,7 @@ def test_at_zero_hp_a_gladiator_lies_down_and_waits_to_implore():
 
 
 # ---- 8. implore ------------------------------------------------------------------
+
 
 def _fallen(first_seat=("heavy", "heavy"), second_seat=("heavy", "heavy")):
     """Seat 1's figure 2 falls to seat 0's figure 0 in round 1 (the table's dice)."""
@@ -321,6 +326,7 @@ def test_implore_animals_never_implore():
 
 # ---- 9. spared -------------------------------------------------------------------
 
+
 def test_spared_gladiators_do_nothing_for_one_full_round_then_stand_up_with_1_hp():
     g = _fallen()
     g.apply({"a": "implore", "p": 0, "f": 2, "dice": [6]})
@@ -343,6 +349,7 @@ def test_spared_gladiators_do_nothing_for_one_full_round_then_stand_up_with_1_hp
 
 # ---- 10. kills -------------------------------------------------------------------
 
+
 def test_kills_are_credited_to_the_figure_whose_hit_took_the_victim_to_0():
     g = new_game(["heavy", "light"], ["heavy"])
     to_melee(g)
@@ -352,6 +359,7 @@ def test_kills_are_credited_to_the_figure_whose_hit_took_the_victim_to_0():
 
 
 # ---- 11. end ---------------------------------------------------------------------
+
 
 def test_end_when_only_one_seats_figures_remain():
     g = new_game(["heavy", "rhino"], ["animal"], ["light"])

@@ -2,8 +2,8 @@
 
 import pytest
 
-from morituri_helpers import new_game, to_melee, refused
-from games.morituri import rules, randomplay
+from games.morituri import randomplay, rules
+from morituri_helpers import new_game, refused, to_melee
 from referee import engine
 from referee.errors import Illegal
 
@@ -28,7 +28,10 @@ def test_setup_is_checked_with_clear_messages():
 
 def test_setup_defaults_to_one_heavy_gladiator_per_seat():
     assert rules.check_setup({"players": 3, "seed": 5}) == {
-        "players": 3, "seed": 5, "figures": [["heavy"], ["heavy"], ["heavy"]]}
+        "players": 3,
+        "seed": 5,
+        "figures": [["heavy"], ["heavy"], ["heavy"]],
+    }
 
 
 def test_views_show_every_figure_and_never_the_generator():
@@ -37,8 +40,15 @@ def test_views_show_every_figure_and_never_the_generator():
     v = g.public_view()
     assert "rng" not in v and str(g.state["rng"]) not in str(v)
     assert [f["cls"] for f in v["figures"]] == ["heavy", "rhino", "animal"]
-    assert v["figures"][2] == {"cls": "animal", "owner": 1, "hp": 3, "status": "standing", "kills": 0,
-                               "appeals": 0, "up": 0}
+    assert v["figures"][2] == {
+        "cls": "animal",
+        "owner": 1,
+        "hp": 3,
+        "status": "standing",
+        "kills": 0,
+        "appeals": 0,
+        "up": 0,
+    }
     mine = g.seat_view(0)
     assert mine["mine"] == [0, 1] and mine["seat"] == 0 and "rng" not in mine
 

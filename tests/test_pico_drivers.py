@@ -57,7 +57,7 @@ def pico(monkeypatch):
     machine.Timer = FakeTimer
     rp2 = types.ModuleType("rp2")
     rp2.PIO = types.SimpleNamespace(OUT_LOW=0, SHIFT_LEFT=0)
-    rp2.asm_pio = lambda **kw: (lambda program: program)
+    rp2.asm_pio = lambda **kw: lambda program: program
     rp2.StateMachine = FakeStateMachine
     monkeypatch.setitem(sys.modules, "machine", machine)
     monkeypatch.setitem(sys.modules, "rp2", rp2)

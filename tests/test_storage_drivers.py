@@ -22,8 +22,15 @@ from ultimusbox.journal import Journal
 
 BLOCK = 4096
 BLOCKS = 352  # 1408 KB, the file system of a 2 MB Pico
-GEOMETRY = dict(block_size=BLOCK, block_count=BLOCKS, read_size=32, prog_size=256, cache_size=1024,
-                lookahead_size=32, block_cycles=100)
+GEOMETRY = dict(
+    block_size=BLOCK,
+    block_count=BLOCKS,
+    read_size=32,
+    prog_size=256,
+    cache_size=1024,
+    lookahead_size=32,
+    block_cycles=100,
+)
 
 
 IO_ERROR = -5  # LFS_ERR_IO
@@ -52,7 +59,7 @@ class Flash(UserContext):
 
     def prog(self, cfg, block, off, data):
         if not self._spend():
-            half = bytes(data[:len(data) // 2])  # the page write stopped half way
+            half = bytes(data[: len(data) // 2])  # the page write stopped half way
             if not self.dead_since:
                 UserContext.prog(self, cfg, block, off, half)
             self.dead_since += 1
@@ -64,7 +71,7 @@ class Flash(UserContext):
         if not self._spend():
             if not self.dead_since:
                 start = block * BLOCK
-                self.buffer[start:start + BLOCK // 2] = b"\xff" * (BLOCK // 2)  # half erased
+                self.buffer[start : start + BLOCK // 2] = b"\xff" * (BLOCK // 2)  # half erased
             self.dead_since += 1
             return IO_ERROR
         self.erases += 1
@@ -74,9 +81,11 @@ class Flash(UserContext):
 class Volume:
     """A mounted LittleFS image seen through MicroPython's `open` and `os` (what the driver calls)."""
 
-    MODES = {"rb": lfs.LFSFileFlag.rdonly,
-             "wb": lfs.LFSFileFlag.wronly | lfs.LFSFileFlag.creat | lfs.LFSFileFlag.trunc,
-             "ab": lfs.LFSFileFlag.wronly | lfs.LFSFileFlag.creat | lfs.LFSFileFlag.append}
+    MODES = {
+        "rb": lfs.LFSFileFlag.rdonly,
+        "wb": lfs.LFSFileFlag.wronly | lfs.LFSFileFlag.creat | lfs.LFSFileFlag.trunc,
+        "ab": lfs.LFSFileFlag.wronly | lfs.LFSFileFlag.creat | lfs.LFSFileFlag.append,
+    }
 
     def __init__(self, flash=None):
         self.flash = flash or Flash()
@@ -157,7 +166,8 @@ def flash_cost(mount, driver, actions=300, size=60):
         per_4k=(volume.flash.erases - erases) * 4096.0 / journal,
         progs=(volume.flash.progs - progs) / actions,
         opens=(volume.opens - opens) / actions,
-        lines=list(storage.read_lines("game.jnl")))
+        lines=list(storage.read_lines("game.jnl")),
+    )
 
 
 @pytest.mark.parametrize("size", [60, 150])
@@ -289,9 +299,9 @@ def test_a_power_cut_at_any_flash_operation_loses_no_saved_record_and_invents_no
         game, count = done[-1] if done else ("none", 0)
         # every saved record is there, at most the one in flight too, nothing else
         if game == "first":
-            allowed = [first[:count], first[:count + 1] if count < len(first) else second[:1]]
+            allowed = [first[:count], first[: count + 1] if count < len(first) else second[:1]]
         elif game == "second":
-            allowed = [second[:count], second[:count + 1] if count < len(second) else []]
+            allowed = [second[:count], second[: count + 1] if count < len(second) else []]
         else:
             allowed = [[], first[:1]]
         assert lines in allowed, (budget, game, count, len(lines))

@@ -9,7 +9,7 @@ never loads them). docs/rules-index.md maps each rule clause to its check and te
 """
 
 from ultimus.content import MAX_COINS_PER_BETTING_CARD, MAX_HEALTH, NET_OWNER
-from ultimus.state import ARENA, WAITING, UNDECIDED, THINK, MODE_FULL, occupant
+from ultimus.state import ARENA, MODE_FULL, THINK, UNDECIDED, WAITING, occupant
 
 ALREADY_READY = ("already_ready", "your bets are already placed")
 COIN_LIMIT = ("coin_limit", "at most %d coins on a betting card" % MAX_COINS_PER_BETTING_CARD)
@@ -22,6 +22,7 @@ def _door_field(door):
 
 
 # --- betting ------------------------------------------------------------------
+
 
 def free_coin_places(s, p):
     """How many more coins a seat's betting cards can take."""
@@ -58,6 +59,7 @@ def ready_problem(s, p):
 
 # --- entrance and shout ---------------------------------------------------------
 
+
 def place_problem(s, g, door):
     """Morituri te salutant: a waiting gladiator, in front of a free door (full game)."""
     if s["status"][g] != WAITING:
@@ -90,6 +92,7 @@ def think_problem(s, p, cards):
 
 
 # --- what may happen to a gladiator ------------------------------------------------
+
 
 def in_arena_problem(s, g):
     """Wounds, healing, knock-downs and the net only touch a gladiator in the arena."""
@@ -146,6 +149,7 @@ def bring_back_problem(s, g, status):
 
 
 # --- the end of a battle, and trading ------------------------------------------------
+
 
 def payout_problem(s, p, b, coins):
     """The box: a betting card is settled once, with coins its seat really has."""

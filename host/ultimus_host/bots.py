@@ -14,12 +14,12 @@ To look ahead it needs a whole state, so it samples one that agrees with its
 view (ultimus_host.determinize) and tries its options on that.
 """
 
-from ultimus.content import BETTING_CARDS, BET_WIN, BET_DIE, BET_INVEST, MAX_HEALTH
+from ultimus.content import BET_DIE, BET_INVEST, BET_WIN, BETTING_CARDS, MAX_HEALTH
 from ultimus.errors import Illegal
 from ultimus.hexmap import distance
 from ultimus.randomplay import play_on
 from ultimus.rng import Rng
-from ultimus.state import ARENA, DEAD, PARDONED, WAITING, UNDECIDED, THINK
+from ultimus.state import ARENA, DEAD, PARDONED, THINK, UNDECIDED, WAITING
 from ultimus_host.determinize import Sandbox, copy_state, determinize
 
 

@@ -25,7 +25,7 @@ through the core's public API.
 from ultimus.content import BETTING_CARDS
 from ultimus.game import Game
 from ultimus.rng import seed_state
-from ultimus.state import UNDECIDED, THINK, SHOUT
+from ultimus.state import SHOUT, THINK, UNDECIDED
 from ultimus.yelling import CARDS
 
 # The state's secrets: everything else in a state is in every seat's view under the same key.
@@ -100,15 +100,16 @@ def _yelling_cards(s, view, rng):
     hidden_count = len(CARDS) - placed if placed else 0  # nothing placed: no battle has dealt cards yet
     face_down = _face_down_seats(view, hidden_count, rng)
     if not shouting and len(face_down) != hidden_count:
-        raise ValueError("the view says %d face-down shout cards but %d seats may hold one"
-                         % (hidden_count, len(face_down)))
+        raise ValueError(
+            "the view says %d face-down shout cards but %d seats may hold one" % (hidden_count, len(face_down))
+        )
     unseen = _shuffled([c for c in range(len(CARDS)) if c not in seen], rng)
 
     def take(count):
         if count > len(unseen):
             raise ValueError("the view places more yelling cards than there are")
-        out = unseen[len(unseen) - count:]
-        del unseen[len(unseen) - count:]
+        out = unseen[len(unseen) - count :]
+        del unseen[len(unseen) - count :]
         return out
 
     if shouting:  # a sampled shout lays one of the seat's counted cards face down

@@ -13,7 +13,7 @@ from ultimus.state import ARENA
 from ultimus.views import public_event
 from ultimus_host.bots import BOTS
 from ultimus_host.loop import PlayOn, run_game
-from ultimus_host.narrate import line, action_text, describe, bet_card_text
+from ultimus_host.narrate import action_text, bet_card_text, describe, line
 
 LETTERS = "TSRMBD"  # gladiators on the map
 QUIET = ("draw", "commit", "extra_card", "think", "movement")  # nothing a table would see or hear
@@ -35,17 +35,22 @@ def arena_map(v):
 
 def table_text(v):
     """What the whole table sees (a public or seat view): gladiators, arena, gold, coins on betting cards."""
-    out = ["", "battle %d, round %d, phase %s, loudest spectator: seat %d" % (v["battle"], v["round"], v["phase"],
-                                                                            v["loudest"])]
+    out = [
+        "",
+        "battle %d, round %d, phase %s, loudest spectator: seat %d"
+        % (v["battle"], v["round"], v["phase"], v["loudest"]),
+    ]
     for g in range(6):
         status = ("waiting", "in the arena", "DEAD", "pardoned")[v["status"][g]]
-        marks = [m for m, on in (("fallen", v["fallen"][g]), ("netted", v["net"] == g),
-                                 ("drunk", v["drunk"][g] >= 0)) if on]
-        out.append("  %s %-12s %2d/%-2d %s %s" % (LETTERS[g], GLADIATOR_NAMES[g], v["hp"][g], MAX_HEALTH[g], status,
-                                                  " ".join(marks)))
+        marks = [
+            m for m, on in (("fallen", v["fallen"][g]), ("netted", v["net"] == g), ("drunk", v["drunk"][g] >= 0)) if on
+        ]
+        out.append(
+            "  %s %-12s %2d/%-2d %s %s"
+            % (LETTERS[g], GLADIATOR_NAMES[g], v["hp"][g], MAX_HEALTH[g], status, " ".join(marks))
+        )
     out.append(arena_map(v))
-    out.append("gold: %s   coins on betting cards: %s" % (
-        v["gold"], [[c for _, c in seat] for seat in v["bets"]]))
+    out.append("gold: %s   coins on betting cards: %s" % (v["gold"], [[c for _, c in seat] for seat in v["bets"]]))
     return "\n".join(out)
 
 
@@ -109,10 +114,14 @@ class Person:
         say("seat %d, your hand:" % seat)
         for c in view["hand"]:
             say("   " + describe(c))
-        say("your gold: %d won (yours to keep or bet), %d new (must all be bet)" % (view["gold"][seat],
-                                                                                view["new_gold"][seat]))
-        say("your betting cards: %s" % ", ".join(
-            "%s with %d coin(s)" % (bet_card_text(b), c) for b, c in view["my_bets"]))
+        say(
+            "your gold: %d won (yours to keep or bet), %d new (must all be bet)"
+            % (view["gold"][seat], view["new_gold"][seat])
+        )
+        say(
+            "your betting cards: %s"
+            % ", ".join("%s with %d coin(s)" % (bet_card_text(b), c) for b, c in view["my_bets"])
+        )
         for i, a in enumerate(options):
             say("  %2d  %s" % (i, action_text(view, a)))
         while True:

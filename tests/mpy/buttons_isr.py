@@ -9,6 +9,7 @@ calls and overflows the press queue, all inside the lock. It prints
 "ok NAME" or "bad NAME DETAIL" lines, and "alloc-free CALLS" when the
 locked run finished.
 """
+
 import array
 import sys
 
@@ -83,7 +84,7 @@ def hold(gpios, ms):
 
 
 gpio = [g for _, g, _ in board.BUTTONS]
-for round_ in range(3):
+for _round in range(3):
     for b in range(len(board.BUTTONS)):
         hold([gpio[b]], 2)  # a bounce: too short to count
         hold([], 1)
@@ -132,13 +133,15 @@ for ids, _ in expected:
 got = [b for b, _ in presses]
 check("queue keeps the first presses", len(got) == buttons.QUEUE - 1, len(got))
 # in the order pressed (buttons pressed together in id order), bounces left out
-check("order", got == want[:len(got)], (got, want[:len(got)]))
+check("order", got == want[: len(got)], (got, want[: len(got)]))
 # the first press began with a bounce at sample 0 (contact, 1 ms open, contact again): the
 # press is stamped with that first contact, read in the callback of sample 0
-check("stamp of the first low sample", 0 <= buttons.time.ticks_diff(presses[0][1], before) and
-      buttons.time.ticks_diff(stamps[0], presses[0][1]) >= 0, (before, presses[0][1], stamps[0]))
-check("monotonic", all(buttons.time.ticks_diff(presses[i + 1][1], presses[i][1]) >= 0
-                       for i in range(len(presses) - 1)))
+check(
+    "stamp of the first low sample",
+    0 <= buttons.time.ticks_diff(presses[0][1], before) and buttons.time.ticks_diff(stamps[0], presses[0][1]) >= 0,
+    (before, presses[0][1], stamps[0]),
+)
+check("monotonic", all(buttons.time.ticks_diff(presses[i + 1][1], presses[i][1]) >= 0 for i in range(len(presses) - 1)))
 check("empty after reading", driver.presses() == [])
 
 # once read, the queue takes presses again (still without allocating)
@@ -152,5 +155,11 @@ values = array.array("I", script)
 locked_error = locked(values, None)
 check("no allocation again", locked_error is None, locked_error)
 presses = driver.presses()
-check("together", len(presses) == 4 and [sorted(b for b, _ in presses[0:2]), sorted(b for b, _ in presses[2:4])] == [[0, 9], [3, 4]]
-      and presses[0][1] == presses[1][1] and presses[2][1] == presses[3][1], presses)
+check(
+    "together",
+    len(presses) == 4
+    and [sorted(b for b, _ in presses[0:2]), sorted(b for b, _ in presses[2:4])] == [[0, 9], [3, 4]]
+    and presses[0][1] == presses[1][1]
+    and presses[2][1] == presses[3][1],
+    presses,
+)

@@ -16,6 +16,7 @@ not free enough (mem_info's "max new split"), so its total and free are not
 a fixed Pico heap; used, and the largest free block next to free, are the
 figures to compare between deployments.
 """
+
 import gc
 
 BLOCK = 16  # bytes per GC block on a 32-bit port (the Pico, the WebAssembly port)
@@ -30,6 +31,7 @@ if ARGS is not None:
     import json
 
     import micropython
+
     from box_heap import new_box
 
     _fb, _box = new_box(int(ARGS[0]) if ARGS else 1)
@@ -82,7 +84,7 @@ def measure(plan_path, mpy_dir=None, seed=1):
     from mprun import node_command
 
     cmd = node_command("heapblock.py", [seed], mpy_dir, plan_path)
-    cmd[cmd.index("--"):cmd.index("--")] = ["--heap", HEAP]
+    cmd[cmd.index("--") : cmd.index("--")] = ["--heap", HEAP]
     out = subprocess.run(cmd, cwd=root, capture_output=True, text=True, check=True).stdout
     return parse(out)
 
@@ -91,7 +93,8 @@ def line(plan_path, mpy_dir=None, seed=1):
     """The bench's line: tools/bench.py prints line(path, mpy_dir, seed) after its box_heap runs
     (plan_path holds box_heap.plan(seed))."""
     total, used, free, largest = measure(plan_path, mpy_dir, seed)
-    return ("MicroPython heap after a box battle (code from %s, %s heap to start with; this port grows it when"
-            " full): used %.1f KB, free %.1f KB of %.1f KB, largest free block %.1f KB"
-            % (".mpy" if mpy_dir else "sources", HEAP, used / 1024.0, free / 1024.0, total / 1024.0,
-               largest / 1024.0))
+    return (
+        "MicroPython heap after a box battle (code from %s, %s heap to start with; this port grows it when"
+        " full): used %.1f KB, free %.1f KB of %.1f KB, largest free block %.1f KB"
+        % (".mpy" if mpy_dir else "sources", HEAP, used / 1024.0, free / 1024.0, total / 1024.0, largest / 1024.0)
+    )

@@ -26,8 +26,15 @@ def refusals(game):
 def digest_line(seed):
     game = randomplay.play(seed)
     s = game.state
-    return "%d %d %d %d %d %s %s" % (seed, s["players"], len(game.log), s["round"], s["winner"], game.digest(),
-                                     refusals(game))
+    return "%d %d %d %d %d %s %s" % (
+        seed,
+        s["players"],
+        len(game.log),
+        s["round"],
+        s["winner"],
+        game.digest(),
+        refusals(game),
+    )
 
 
 try:

@@ -3,6 +3,7 @@ written, read back across tail folds and a new driver (a reset), kept and replac
 
 Prints one line per check: "ok NAME" or "bad NAME DETAIL".
 """
+
 import os
 
 from ultimusbox.drivers.storage import Storage

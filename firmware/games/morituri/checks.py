@@ -5,10 +5,10 @@ when it does not. Handlers refuse with referee.errors.need; games.morituri.legal
 lists only what passes the same checks. Checks read the state, never change it.
 """
 
+from games.morituri.content import DICE, DIE, cls_value, is_beast
+from games.morituri.state import figures, is_lying, is_out, is_spared
 from referee import turns
 from referee.dice import given_problem
-from games.morituri.content import DIE, cls_value, DICE, is_beast
-from games.morituri.state import is_out, is_lying, is_spared, figures
 
 
 def activatable(s, f):
@@ -67,9 +67,9 @@ def hit_dice_problem(f_cls, t_cls, given):
         return None
     if type(given) is not list or len(given) != 2:
         return ("bad_dice", "the to-hit dice are two lists: the first figure's, then the second's")
-    return (_whose("the first figure's to-hit dice (%s)" % f_cls, given_problem(given[0], cls_value(f_cls, DICE), DIE))
-            or _whose("the second figure's to-hit dice (%s)" % t_cls,
-                      given_problem(given[1], cls_value(t_cls, DICE), DIE)))
+    return _whose(
+        "the first figure's to-hit dice (%s)" % f_cls, given_problem(given[0], cls_value(f_cls, DICE), DIE)
+    ) or _whose("the second figure's to-hit dice (%s)" % t_cls, given_problem(given[1], cls_value(t_cls, DICE), DIE))
 
 
 def _whose(what, problem):
@@ -82,8 +82,9 @@ def armour_dice_problem(given, hits_on_f, hits_on_t):
         return None
     if type(given) is not list or len(given) != 2:
         return ("bad_dice", "the armour dice are two lists: the first figure's checks, then the second's")
-    return (_whose("the first figure's armour dice, one per hit taken", given_problem(given[0], hits_on_f, DIE))
-            or _whose("the second figure's armour dice, one per hit taken", given_problem(given[1], hits_on_t, DIE)))
+    return _whose(
+        "the first figure's armour dice, one per hit taken", given_problem(given[0], hits_on_f, DIE)
+    ) or _whose("the second figure's armour dice, one per hit taken", given_problem(given[1], hits_on_t, DIE))
 
 
 def implore_problem(s, f):

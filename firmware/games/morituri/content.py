@@ -36,9 +36,9 @@ LATER_APPEAL = 6
 # The melee menu of one side: (name, modifier to every die to hit)
 MENU = (
     ("none", 0),
-    ("contact", 1),         # is the one who moved to contact
-    ("side", -1),           # attacked from the side
-    ("back", -2),           # attacked from the back
+    ("contact", 1),  # is the one who moved to contact
+    ("side", -1),  # attacked from the side
+    ("back", -2),  # attacked from the back
     ("contact side", 0),
     ("contact back", -1),
 )

@@ -6,7 +6,7 @@ Caesar takes every other step: he calls on the figures, picks the melee pairs,
 ends the melee, calls the fallen to implore and gives his thumb.
 """
 
-from referee.engine import Flow, Who, REFEREE
+from referee.engine import REFEREE, Flow, Who
 
 
 def _caesar(s):
@@ -34,8 +34,7 @@ def _nothing_asked(s):
 
 
 CAESAR = Who("Caesar", _caesar, "not_caesar", "only Caesar decides this")
-CAESAR_CALLS = Who("Caesar", _caesar_unless_asked, "not_caesar", "only Caesar calls on the fallen",
-                   _thumb_first)
+CAESAR_CALLS = Who("Caesar", _caesar_unless_asked, "not_caesar", "only Caesar calls on the fallen", _thumb_first)
 CAESAR_THUMB = Who("Caesar", _caesar_if_asked, "not_caesar", "only Caesar gives the thumb", _nothing_asked)
 
 
@@ -44,12 +43,13 @@ def _h(name):
     return "games.morituri." + name
 
 
-FLOW = Flow({
-    "": {
-        "initiative": {"initiative": (REFEREE, _h("round.initiative"))},
-        "movement": {"activate": (CAESAR, _h("round.activate"))},
-        "melee": {"melee": (CAESAR, _h("melee.fight")), "end_melee": (CAESAR, _h("round.end_melee"))},
-        "implore": {"implore": (CAESAR_CALLS, _h("implore.implore")),
-                    "thumb": (CAESAR_THUMB, _h("implore.thumb"))},
-    },
-})
+FLOW = Flow(
+    {
+        "": {
+            "initiative": {"initiative": (REFEREE, _h("round.initiative"))},
+            "movement": {"activate": (CAESAR, _h("round.activate"))},
+            "melee": {"melee": (CAESAR, _h("melee.fight")), "end_melee": (CAESAR, _h("round.end_melee"))},
+            "implore": {"implore": (CAESAR_CALLS, _h("implore.implore")), "thumb": (CAESAR_THUMB, _h("implore.thumb"))},
+        },
+    }
+)

@@ -8,12 +8,12 @@ gladiator lies a full round and stands up with 1 HP in the round after;
 killed, he is removed.
 """
 
-from referee import crowd, tracks
-from referee.errors import int_arg, need
 from games.morituri import checks
-from games.morituri.content import DIE, FIRST_APPEAL, LATER_APPEAL, KILLED_BONUS
+from games.morituri.content import DIE, FIRST_APPEAL, KILLED_BONUS, LATER_APPEAL
 from games.morituri.round import check_end, implore_done
 from games.morituri.state import SPARED
+from referee import crowd, tracks
+from referee.errors import int_arg, need
 
 NO_APPEAL = ("no_appeal", "no appeal waits for Caesar's thumb")
 NOT_CAESAR = ("not_caesar", "only Caesar gives the thumb")
@@ -32,8 +32,9 @@ def implore(s, action, ev):
     f = int_arg(action, "f", 0, len(s["cls"]) - 1)
     need(checks.implore_problem(s, f))
     target = appeal_target(s, f)
-    yes, dice, total = crowd.appeal(s, s["owner"][f], 1, DIE, appeal_modifier(s, f), target,
-                                    given=action.get("dice"), ev=ev, why="implore")
+    yes, dice, total = crowd.appeal(
+        s, s["owner"][f], 1, DIE, appeal_modifier(s, f), target, given=action.get("dice"), ev=ev, why="implore"
+    )
     s["appeals"][f] += 1
     s["waiting"].remove(f)
     crowd.ask(s, "crowd", "caesar", "implore", [f, yes], ev)

@@ -7,12 +7,12 @@ in one spelling: no "dice" (the box rolls), and the melee menus "fm" and "tm"
 always written out. tests/games/morituri/test_legality.py holds both directions.
 """
 
-from referee.engine import REFEREE
 from games.morituri import checks
 from games.morituri.content import MENU
 from games.morituri.flow import FLOW
 from games.morituri.melee import pairs
 from games.morituri.state import figures
+from referee.engine import REFEREE
 
 
 def may_act(s, who, seat):
@@ -78,5 +78,11 @@ def _thumb(s, seat, out):
     out.append({"a": "thumb", "p": seat, "up": 0})
 
 
-LISTERS = {"initiative": _initiative, "activate": _activate, "melee": _melee, "end_melee": _end_melee,
-           "implore": _implore, "thumb": _thumb}
+LISTERS = {
+    "initiative": _initiative,
+    "activate": _activate,
+    "melee": _melee,
+    "end_melee": _end_melee,
+    "implore": _implore,
+    "thumb": _thumb,
+}

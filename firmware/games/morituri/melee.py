@@ -8,15 +8,22 @@ and a die below the class's save costs 1 HP. The handler `fight` runs one
 pair chosen by Caesar, with the table's dice if given.
 """
 
+from games.morituri import checks
+from games.morituri.content import (
+    ARMOUR,
+    DICE,
+    DIE,
+    HITS_ON,
+    KILLED_BONUS,
+    MENU,
+    cls_value,
+    is_beast,
+)
+from games.morituri.round import check_end
+from games.morituri.state import figures, hp
 from referee import tracks
 from referee.dice import compare_pairs, roll
 from referee.errors import int_arg, need
-from games.morituri import checks
-from games.morituri.content import (
-    ARMOUR, DICE, DIE, HITS_ON, KILLED_BONUS, MENU, cls_value, is_beast,
-)
-from games.morituri.round import check_end
-from games.morituri.state import hp, figures
 
 
 def to_hit(a_cls, b_cls, a_dice, b_dice, a_mod=0, b_mod=0):
@@ -73,8 +80,17 @@ def fight(s, action, ev):
     f_mod = modifier(s, f, fm)
     t_mod = modifier(s, t, tm)
     mine = []
-    on_t, on_f, w_t, w_f = exchange(s, s["cls"][f], s["cls"][t], f_mod, t_mod, action.get("dice"),
-                                    action.get("armour"), mine, (s["owner"][f], s["owner"][t]))
+    on_t, on_f, w_t, w_f = exchange(
+        s,
+        s["cls"][f],
+        s["cls"][t],
+        f_mod,
+        t_mod,
+        action.get("dice"),
+        action.get("armour"),
+        mine,
+        (s["owner"][f], s["owner"][t]),
+    )
     s["fought"].append([f, t])
     ev.append({"e": "melee", "f": f, "t": t, "fmod": f_mod, "tmod": t_mod})
     ev.extend(mine)

@@ -4,10 +4,10 @@ Caesar ends the melee only one time in eight while a pair could still fight,
 so that games end; the thumb goes with the crowd three times in four.
 """
 
-from referee import engine
-from referee.rng import Rng
 from games.morituri import rules
 from games.morituri.content import CLASS_NAMES, MAX_FIGURES
+from referee import engine
+from referee.rng import Rng
 
 
 def setup_for(seed):

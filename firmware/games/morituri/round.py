@@ -9,12 +9,12 @@ melee: Caesar's pairs (games.morituri.melee), until he ends the melee.
 implore: games.morituri.implore. The game ends when one seat's figures remain.
 """
 
+from games.morituri import checks
+from games.morituri.content import DIE, STAND_UP_HP
+from games.morituri.state import NOBODY, SPARED, figures, is_lying, seats_left
 from referee import tracks
 from referee.dice import highest
 from referee.errors import int_arg, need
-from games.morituri import checks
-from games.morituri.content import DIE, STAND_UP_HP
-from games.morituri.state import SPARED, NOBODY, seats_left, figures, is_lying
 
 
 def initiative(s, action, ev):

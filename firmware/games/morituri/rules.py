@@ -10,12 +10,12 @@ referee's (no "p"). Every rolling action takes an optional "dice" field with
 the table's physical dice.
 """
 
-from referee import engine
-from referee.errors import Illegal
-from games.morituri.content import CLASSES, CLASS_NAMES, HEAVY, MAX_FIGURES, MIN_PLAYERS, MAX_PLAYERS
+from games.morituri.content import CLASS_NAMES, CLASSES, HEAVY, MAX_FIGURES, MAX_PLAYERS, MIN_PLAYERS
 from games.morituri.flow import FLOW  # noqa: F401  (the engine reads it here)
 from games.morituri.state import new_state as _new_state
 from games.morituri.views import public_view, seat_view  # noqa: F401  (the engine reads them here)
+from referee import engine
+from referee.errors import Illegal
 
 NAME = "morituri"
 FORMAT = 1

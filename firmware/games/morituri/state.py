@@ -11,9 +11,9 @@ that overrode the crowd and sit out the next initiative. "rng": the
 generator (never shown in a view).
 """
 
+from games.morituri.content import START_HP
 from referee import tracks
 from referee.rng import seed_state
-from games.morituri.content import START_HP
 
 SPARED = 1 << 8  # a spared gladiator lying for one full round (with LYING)
 NOBODY = -1

@@ -1,7 +1,7 @@
 """What everyone sees of a Morituri game. Nothing is secret but the generator:
 its state is never in a view."""
 
-from games.morituri.state import figures, hp, is_out, is_lying, is_spared
+from games.morituri.state import figures, hp, is_lying, is_out, is_spared
 
 _PUBLIC_KEYS = ("players", "phase", "round", "caesar", "barred", "activated", "waiting", "winner")
 
@@ -15,8 +15,15 @@ def _figure(s, f):
         status = "down"
     else:
         status = "standing"
-    return {"cls": s["cls"][f], "owner": s["owner"][f], "hp": hp(s, f), "status": status,
-            "kills": s["kills"][f], "appeals": s["appeals"][f], "up": s["up"][f]}
+    return {
+        "cls": s["cls"][f],
+        "owner": s["owner"][f],
+        "hp": hp(s, f),
+        "status": status,
+        "kills": s["kills"][f],
+        "appeals": s["appeals"][f],
+        "up": s["up"][f],
+    }
 
 
 def public_view(s):
@@ -35,5 +42,3 @@ def seat_view(s, seat):
     v["seat"] = seat
     v["mine"] = [f for f in figures(s) if s["owner"][f] == seat]
     return v
-
-

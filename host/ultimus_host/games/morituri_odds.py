@@ -41,7 +41,7 @@ def _binomial(n, p):
         ways = 1
         for i in range(k):
             ways = ways * (n - i) // (i + 1)
-        out[k] = ways * p ** k * (1 - p) ** (n - k)
+        out[k] = ways * p**k * (1 - p) ** (n - k)
     return out
 
 
