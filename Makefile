@@ -3,15 +3,25 @@ PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
 NODE_MP := node_modules/@micropython/micropython-webassembly-pyscript/package.json
+# MicroPython's stubs for the firmware's type check, laid out as a venv that holds nothing else (firmware/pyrightconfig.json)
+MPY_STUBS := $(VENV)/mpy/lib/python3.9/site-packages
+RUFF    := $(VENV)/bin/ruff
+# The pyright wheel carries pyright itself and runs it on node; this stops its query to PyPI for a newer one on every run.
+PYRIGHT := PYRIGHT_PYTHON_IGNORE_WARNINGS=1 $(VENV)/bin/pyright
 
-.PHONY: setup run test bench mpy flash clean
+.PHONY: setup run test lint fix bench mpy flash clean
 
-setup: $(VENV)/.installed $(NODE_MP)
+setup: $(VENV)/.installed $(NODE_MP) $(MPY_STUBS)/.installed
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
 	$(PY) -m pip install -q -e '.[dev]'
+	touch $@
+
+$(MPY_STUBS)/.installed: $(VENV)/.installed
+	rm -rf $(VENV)/mpy
+	$(PY) -m pip install -q --no-compile --target $(MPY_STUBS) --group pyproject.toml:mpy-stubs
 	touch $@
 
 $(NODE_MP): package.json package-lock.json
@@ -22,8 +32,28 @@ $(NODE_MP): package.json package-lock.json
 run: setup
 	$(VENV)/bin/ultimus run
 
-test: setup
+test: setup lint
 	$(PY) -m pytest
+
+# ruff (lint and format) over everything; pyright over host/, tools/, tests/ (CPython) and firmware/ (MicroPython).
+# Every check runs even after one fails, so that one run lists everything there is to fix.
+lint: setup
+	@fail=""; \
+	echo "ruff check"; $(RUFF) check --output-format concise . || fail="$$fail ruff-check"; \
+	echo "ruff format --check"; $(RUFF) format --check --output-format concise . || fail="$$fail ruff-format"; \
+	echo "pyright (CPython: host, tools, tests)"; $(PYRIGHT) -p . || fail="$$fail pyright"; \
+	echo "pyright (MicroPython: firmware)"; $(PYRIGHT) -p firmware || fail="$$fail pyright-firmware"; \
+	if [ -n "$$fail" ]; then \
+	  echo "make lint failed:$$fail." >&2; \
+	  echo "  ruff: 'make fix' applies ruff's safe fixes and its formatting; fix what it still lists by hand." >&2; \
+	  echo "  pyright: fix by hand (the file:line above); a false alarm gets '# pyright: ignore[rule]' with the reason." >&2; \
+	  exit 1; \
+	fi
+
+# What ruff can fix by itself: import order, unused imports, then the formatting.
+fix: setup
+	$(RUFF) check --fix .
+	$(RUFF) format .
 
 bench: setup
 	$(PY) tools/bench.py
@@ -37,4 +67,4 @@ flash: setup
 	$(PY) -m ultimus_host.flash $(PORT)
 
 clean:
-	rm -rf build .pytest_cache .hypothesis
+	rm -rf build .pytest_cache .hypothesis .ruff_cache

@@ -6,7 +6,13 @@
   echo over the link for every button; see hardware/README.md).
 - Otherwise the box runs with the watchdog armed. The watchdog cannot be
   stopped, so leaving for the REPL is a hard reset into the first case.
+
+The held buttons are read with plain machine.Pin pull-ups before any driver
+exists: at the REPL no button timer ticks, no PIO state machine and no PWM
+is configured, and Ctrl-C works, exactly as on a bare MicroPython board.
 """
+
+import time
 
 import machine
 
@@ -16,23 +22,33 @@ from ultimusbox.drivers.storage import Storage
 STAY = "stay_in_repl"
 
 
+def held(*buttons):
+    """True when every one of these buttons (ids of board.BUTTONS) is held down right now."""
+    pins = [
+        machine.Pin(gpio, machine.Pin.IN, machine.Pin.PULL_UP) for button, gpio, _ in board.BUTTONS if button in buttons
+    ]
+    time.sleep_ms(2)  # let the pull-ups charge the lines of released buttons
+    for pin in pins:
+        if pin.value():  # pulled up: not pressed
+            return False
+    return len(pins) == len(buttons)
+
+
 def main():
     storage = Storage()
     if storage.exists(STAY):
         storage.remove(STAY)
         print("ULTIMUS box: REPL (the box app starts at the next reset)")
         return
-    from ultimusbox.drivers import pico
-
-    drivers = pico.Drivers(watchdog=False)
-    if drivers.buttons.held_now(board.MODE, board.CONFIRM):
-        drivers.serial.close()
+    if held(board.MODE, board.CONFIRM):
         print("ULTIMUS box: MODE + CONFIRM held, staying at the REPL")
         return
+    selftest = held(board.THUMB_UP)
+    from ultimusbox.drivers import pico
     from ultimusbox.drivers.watchdog import Watchdog
     from ultimusbox.runtime import run
 
-    selftest = drivers.buttons.held_now(board.THUMB_UP)
+    drivers = pico.Drivers(watchdog=False)
     drivers.watchdog = Watchdog()
     try:
         run(drivers, pico.seed, selftest)

@@ -7,7 +7,7 @@ then arranges the arena and the hands by editing the plain-data state (the
 
 import pytest
 
-from ultimus.content import YELLING_CARD_TEXT, MAX_HEALTH
+from ultimus.content import MAX_HEALTH, YELLING_CARD_TEXT
 from ultimus.errors import Illegal
 from ultimus.game import Game
 from ultimus.hexmap import COORDS, DOORS
@@ -110,5 +110,11 @@ def refused(game, action, code):
     return info.value
 
 
-__all__ = ["card_id", "field", "start_battle", "arrange", "shout_round", "refused",
-           "MAX_HEALTH", "DOORS"] + ["TIGRIS", "SAGITTARIUS", "RETIARIUS", "MURMILLO", "BARBARUS", "DIMACHAERUS"]
+__all__ = ["card_id", "field", "start_battle", "arrange", "shout_round", "refused", "MAX_HEALTH", "DOORS"] + [
+    "TIGRIS",
+    "SAGITTARIUS",
+    "RETIARIUS",
+    "MURMILLO",
+    "BARBARUS",
+    "DIMACHAERUS",
+]

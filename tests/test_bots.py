@@ -1,9 +1,9 @@
-"""The bots: always legal, and the heuristic one bets and shouts with sense."""
+"""The bots: always legal, the heuristic one bets and shouts with sense, and both play from the seat's view."""
 
 from ultimus.game import Game
-from ultimus.randomplay import play_on
-from ultimus_host.balance import play_game, Tally
+from ultimus_host.balance import Tally, play_game
 from ultimus_host.bots import HeuristicBot, RandomBot
+from ultimus_host.loop import run_game
 
 
 def test_the_heuristic_bot_ends_with_more_gold_than_the_random_bot():
@@ -24,21 +24,27 @@ def test_all_heuristic_tables_finish_their_battles():
     assert 5 < tally.length()[0] < 80  # rounds a battle
 
 
-def test_bots_only_choose_among_the_legal_actions_they_are_given():
-    game = Game(3, 4)
-    bots = [HeuristicBot(1), RandomBot(2), HeuristicBot(3)]
-    for _ in range(400):
-        seats = game.actors()
-        if not seats:
-            options = game.legal_actions(-1)
-            game.apply(play_on(options) or options[0])
-            if game.phase == "over":
-                break
-            continue
-        options = game.legal_actions(seats[0])
-        choice = bots[seats[0]].choose(game, seats[0], options)
+class Checked:
+    """A bot that must pick one of the options it is given, from the view of its own seat."""
+
+    def __init__(self, bot, game, seat):
+        self.bot, self.game, self.seat = bot, game, seat
+        self.choices = 0
+
+    def choose(self, view, options):
+        assert view == self.game.seat_view(self.seat) and options == self.game.legal_actions(self.seat)
+        choice = self.bot.choose(view, options)
         assert choice in options
-        game.apply(choice)
+        self.choices += 1
+        return choice
+
+
+def test_bots_only_choose_among_the_legal_actions_they_are_given():
+    game = Game(3, 4, battles=2)
+    seats = {0: HeuristicBot(1), 1: RandomBot(2), 2: HeuristicBot(3)}
+    checked = {p: Checked(seats[p], game, p) for p in seats}
+    run_game(game, checked, max_actions=3000)
+    assert game.phase == "over" and all(c.choices > 20 for c in checked.values())
 
 
 def test_the_thumb_follows_the_bots_bets():
@@ -48,7 +54,7 @@ def test_the_thumb_follows_the_bots_bets():
     s["bets"][0] = [[9, 2]]  # Murmillo to die
     bot = HeuristicBot(1)
     options = [{"a": "thumb", "p": 0, "up": 1}, {"a": "thumb", "p": 0, "up": 0}]
-    assert bot.choose(game, 0, options)["up"] == 0
+    assert bot.choose(game.seat_view(0), options)["up"] == 0
     s["bets"][0] = [[12, 2]]  # Tigris invest: a pardoned Tigris pays
     s["pollice_verso"] = [[0, 1]]
-    assert bot.choose(game, 0, options)["up"] == 1
+    assert bot.choose(game.seat_view(0), options)["up"] == 1

@@ -1,7 +1,7 @@
 """Effect level: the box's own inputs, without cards or arena positions."""
 
-from scenario import start_battle, refused, TIGRIS, SAGITTARIUS, RETIARIUS, MURMILLO, BARBARUS, DIMACHAERUS
-from ultimus.content import MAX_HEALTH, NEW_GOLD_BY_PLAYERS, BETTING_CARDS, BET_WIN, BANK_START
+from scenario import BARBARUS, DIMACHAERUS, MURMILLO, RETIARIUS, SAGITTARIUS, TIGRIS, refused, start_battle
+from ultimus.content import BANK_START, BET_WIN, BETTING_CARDS, MAX_HEALTH, NEW_GOLD_BY_PLAYERS
 from ultimus.game import Game
 from ultimus.state import ARENA, DEAD, PARDONED
 
@@ -122,7 +122,9 @@ def test_box_battle_end_payouts_entered_by_each_seat():
 
 def test_box_refuses_card_level_actions_and_full_game_refuses_box_inputs():
     game = box_round()
-    refused(game, {"a": "melee", "p": 0, "i": 0, "d": 0}, "wrong_mode")  # 0.1.0 said not_your_turn: the flow now names the real reason
+    refused(
+        game, {"a": "melee", "p": 0, "i": 0, "d": 0}, "wrong_mode"
+    )  # 0.1.0 said not_your_turn: the flow now names the real reason
     full = start_battle(3, seed=1)
     full.state["loudest"] = 0
     for p in range(3):

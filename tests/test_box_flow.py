@@ -3,16 +3,15 @@
 import os
 import sys
 
-
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "mpy"))
 
-from box_battle import SCRIPT, new_box, run_line, W, TIGRIS, SAGITTARIUS, BARBARUS, DIMACHAERUS  # noqa: E402
-from ultimusbox import board  # noqa: E402
-from ultimusbox.screens.ultimus_lights import GLADIATOR_COLOURS, RED, GOLD, WHITE, OFF  # noqa: E402
-from ultimusbox.journal import FILE  # noqa: E402
-from ultimusbox.sounds import TUNES  # noqa: E402
+from box_battle import BARBARUS, DIMACHAERUS, SAGITTARIUS, SCRIPT, TIGRIS, W, new_box, run_line  # noqa: E402
 from ultimus.content import MAX_HEALTH  # noqa: E402
 from ultimus.state import ARENA, DEAD, PARDONED  # noqa: E402
+from ultimusbox import board  # noqa: E402
+from ultimusbox.journal import FILE  # noqa: E402
+from ultimusbox.screens.ultimus_lights import GLADIATOR_COLOURS, GOLD, OFF, RED, WHITE  # noqa: E402
+from ultimusbox.sounds import TUNES  # noqa: E402
 
 
 def ring(fb, g):
@@ -146,10 +145,22 @@ def _final(fb, box):
     assert ring(fb, 0).count(GOLD) == min(12, s["gold"][0])
 
 
-CHECKS = {"new game": _new_game, "entrance": _entrance, "countdown": _countdown, "clamo": _clamo,
-          "wounded": _wounded, "refused bleeding": _refused, "pollice verso": _pollice_verso,
-          "pardoned": _pardoned, "knocked down": _knocked_down, "killed": _killed,
-          "took the marker": _marker, "battle end": _battle_end, "paid": _paid, "final count": _final}
+CHECKS = {
+    "new game": _new_game,
+    "entrance": _entrance,
+    "countdown": _countdown,
+    "clamo": _clamo,
+    "wounded": _wounded,
+    "refused bleeding": _refused,
+    "pollice verso": _pollice_verso,
+    "pardoned": _pardoned,
+    "knocked down": _knocked_down,
+    "killed": _killed,
+    "took the marker": _marker,
+    "battle end": _battle_end,
+    "paid": _paid,
+    "final count": _final,
+}
 
 
 from ultimusbox.screens.ultimus import CLAMO_US, LOCK_US  # noqa: E402

@@ -3,10 +3,10 @@
 import asyncio
 import json
 
-from ultimusbox import board
-from ultimusbox.runtime import Box, _main
 from ultimus_host.fakes import FakeBoard
 from ultimus_host.pcdrivers import WallClock
+from ultimusbox import board
+from ultimusbox.runtime import Box, _main
 
 
 def test_the_tasks_serve_buttons_link_sound_display_and_watchdog_until_the_repl_request():

@@ -43,8 +43,8 @@ def test_replay_checks_the_digest_of_a_saved_log(tmp_path):
 
 
 def test_replay_reads_a_box_journal_and_refuses_garbage(tmp_path):
-    from ultimusbox.journal import Journal
     from ultimus_host.fakes import FakeStorage
+    from ultimusbox.journal import Journal
 
     game = randomplay.play(3, 2, mode="box")
     storage = FakeStorage()
@@ -108,8 +108,8 @@ def test_run_starts_the_virtual_box_when_no_box_is_attached(monkeypatch):
 
 
 def test_the_virtual_box_picture_names_what_is_being_entered(tmp_path):
-    from ultimusbox import board
     from ultimus_host.virtualbox import VirtualBox, render_text
+    from ultimusbox import board
 
     vbox = VirtualBox(str(tmp_path), seed=1)
     try:
@@ -127,3 +127,20 @@ def test_the_virtual_box_picture_names_what_is_being_entered(tmp_path):
         assert vbox.path in text and "12/12" in text
     finally:
         vbox.fb.serial.close()
+
+
+def test_play_between_people_asks_the_others_to_look_away_before_each_secret_choice():
+    import re
+
+    result = run("play", "-p", "2", "--seed", "8", "--battles", "1", input="2\n1\n0\n" * 700)
+    shown = None  # the seat in front of the screen since the last look-away prompt
+    prompts = hands = 0
+    for text in result.output.splitlines():
+        away = re.search(r"seat (\d): everyone else look away", text)
+        hand = re.search(r"seat (\d), your hand", text)
+        if away:
+            shown, prompts = away.group(1), prompts + 1
+        elif hand:
+            assert hand.group(1) == shown  # never a hand before its seat has the screen to itself
+            hands += 1
+    assert prompts >= 20 and hands > prompts

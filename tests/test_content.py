@@ -1,9 +1,18 @@
 """The reconstructed content is consistent with the rulebook and with its own documentation."""
 
-from ultimus.content import (BETTING_CARDS, BETTING_CARDS_BY_PLAYERS, NEW_GOLD_BY_PLAYERS, MAX_HEALTH,
-                             MAX_COINS_PER_BETTING_CARD, BET_WIN, BET_DIE, BET_INVEST, GLADIATOR_NAMES)
-from ultimus.hexmap import FIELDS, DOORS, CENTRE, NEIGH, distance
-from ultimus.yelling import CARDS, MOVE, MELEE, RANGED, NET, LOUDEST, DRAW, HEAL, REMOVE_NET, movement_points
+from ultimus.content import (
+    BET_DIE,
+    BET_INVEST,
+    BET_WIN,
+    BETTING_CARDS,
+    BETTING_CARDS_BY_PLAYERS,
+    GLADIATOR_NAMES,
+    MAX_COINS_PER_BETTING_CARD,
+    MAX_HEALTH,
+    NEW_GOLD_BY_PLAYERS,
+)
+from ultimus.hexmap import CENTRE, DOORS, FIELDS, NEIGH, distance
+from ultimus.yelling import CARDS, DRAW, HEAL, LOUDEST, MELEE, MOVE, NET, RANGED, REMOVE_NET, movement_points
 
 TIGRIS, SAGITTARIUS, RETIARIUS, MURMILLO, BARBARUS, DIMACHAERUS = range(6)
 
@@ -27,9 +36,11 @@ def test_the_table_of_cards_and_gold_fits_the_deck_and_the_coin_limit():
 def test_betting_cards_pay_more_for_more_coins_and_win_pays_best():
     kinds = [k for _, k, _ in BETTING_CARDS]
     assert kinds.count(BET_WIN) == 6 and kinds.count(BET_DIE) == 6 and kinds.count(BET_INVEST) == 4
-    for g, kind, row in BETTING_CARDS:
+    for _, _, row in BETTING_CARDS:
         assert row[0] < row[1] < row[2] and row[0] >= 2
-    assert min(r[2] for _, k, r in BETTING_CARDS if k == BET_WIN) > max(r[2] for _, k, r in BETTING_CARDS if k == BET_DIE)
+    assert min(r[2] for _, k, r in BETTING_CARDS if k == BET_WIN) > max(
+        r[2] for _, k, r in BETTING_CARDS if k == BET_DIE
+    )
 
 
 def test_the_gladiators_fit_their_descriptions():
@@ -64,3 +75,32 @@ def test_the_arena_has_six_doors_and_a_centre():
 def test_the_loudest_spectator_draw_can_be_decided():
     points = {movement_points(c) for c in range(80)}
     assert 0 in points and max(points) >= 4
+
+
+def test_the_counts_the_box_uses_instead_of_the_card_table_and_map_agree_with_them():
+    from ultimus.content import DOOR_COUNT, YELLING_CARD_COUNT
+    from ultimus.hexmap import DOORS
+    from ultimus.yelling import CARDS
+
+    assert YELLING_CARD_COUNT == len(CARDS) and DOOR_COUNT == len(DOORS)
+
+
+def test_a_box_game_never_loads_the_card_table_nor_the_map():
+    """The box applies what its buttons ask (no legal-action listing): a whole box game, replayed alone."""
+    import json
+    import subprocess
+    import sys
+
+    from ultimus import randomplay
+
+    game = randomplay.play(4, 3, "box", battles=2, stop_at_battle_end=False)
+    code = (
+        "import json, sys; from ultimus.game import replay; d = json.load(sys.stdin); replay(d['setup'], d['log']);"
+        "print(sorted(m for m in sys.modules if m.startswith('ultimus')))"
+    )
+    loaded = subprocess.run(
+        [sys.executable, "-c", code], input=json.dumps(game.to_data()), capture_output=True, text=True, check=True
+    ).stdout
+    assert "ultimus.battle" in loaded
+    for module in ("ultimus.yelling", "ultimus.hexmap", "ultimus.cardplay", "ultimus.card"):
+        assert "'%s'" % module not in loaded

@@ -117,8 +117,8 @@ def test_legal_actions_need_no_knowledge_of_the_rules():
     {"a": "commit", "p": 0, "shout": 0, "x": 1.5},
     {"a": "commit", "p": 0, "shout": 0, "x": float("inf")},
     {"a": "commit", "p": 0, "shout": 0, "x": {"y": 1}},
-    {"a": "commit", "p": 0, "shout": 0, "x": [[[1]]]},
-    {"a": "commit", "p": 0, "shout": 0, "x": list(range(17))},
+    {"a": "commit", "p": 0, "shout": 0, "x": [[[[1]]]]},
+    {"a": "commit", "p": 0, "shout": 0, "x": list(range(65))},
     {"a": "commit", "p": True, "shout": 0},
 ])
 def test_an_action_with_a_float_or_nested_data_is_refused_at_the_door(action):
@@ -126,3 +126,12 @@ def test_an_action_with_a_float_or_nested_data_is_refused_at_the_door(action):
     game = start_battle(3, seed=1)
     refused(game, action, "bad_action")
     json.dumps(game.to_data(), allow_nan=False)
+
+
+def test_before_the_reveal_the_public_view_does_not_tell_who_shouted():
+    """A shout lays a card face down; the hand sizes must not betray it before CLAMO."""
+    shouted, thought = start_battle(3, seed=4), start_battle(3, seed=4)
+    card = shouted.state["hands"][0][0]
+    shouted.apply({"a": "commit", "p": 0, "shout": 1, "c": card})
+    thought.apply({"a": "commit", "p": 0, "shout": 0})
+    assert shouted.public_view() == thought.public_view()

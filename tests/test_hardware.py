@@ -22,14 +22,15 @@ def test_every_pin_is_a_usable_gpio_and_used_once():
 
 
 def test_the_generated_hardware_files_match_the_pin_table():
-    result = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "hardware.py"), "--check"],
-                            capture_output=True, text=True)
+    result = subprocess.run(
+        [sys.executable, os.path.join(ROOT, "tools", "hardware.py"), "--check"], capture_output=True, text=True
+    )
     assert result.returncode == 0, result.stdout + result.stderr
 
 
 def test_the_pinout_lists_every_pin_of_the_table():
     text = open(os.path.join(HARDWARE, "pinout.md")).read()
-    for button, gpio, name in board.BUTTONS:
+    for _button, gpio, name in board.BUTTONS:
         assert "| GP%d |" % gpio in text and name in text
     assert "| GP%d |" % board.LED_DATA_PIN in text and "| GP%d |" % board.BUZZER_PIN in text
 
@@ -52,8 +53,14 @@ def test_the_power_budget_holds_at_the_firmware_brightness_cap():
     assert board.worst_frame_ma(255) > board.budget_ma()  # without the cap it would not
     largest = max(cap for cap in range(256) if board.worst_total_ma(cap) <= board.budget_ma())
     text = open(os.path.join(HARDWARE, "power.md")).read()
-    for figure in (board.worst_frame_ma(), board.worst_total_ma(), board.budget_ma(), largest,
-                   board.BRIGHTNESS_CAP, board.PIXELS):
+    for figure in (
+        board.worst_frame_ma(),
+        board.worst_total_ma(),
+        board.budget_ma(),
+        largest,
+        board.BRIGHTNESS_CAP,
+        board.PIXELS,
+    ):
         assert str(figure) in text, figure  # the document states the numbers the firmware has
 
 
@@ -67,8 +74,14 @@ def test_the_bill_of_materials_has_every_part_the_board_needs():
     assert qty["WS2812B single pixel on breakout"] == board.SEAT_PIXELS
     buttons = sum(n for part, n in qty.items() if "button" in part and "buzzer" not in part)
     assert buttons == len(board.BUTTONS)
-    for needed in ("74AHCT125 quad buffer", "passive piezo buzzer", "NPN transistor", "5 V 3 A USB-C power supply",
-                   "1000 uF 10 V electrolytic capacitor", "330 ohm resistor 1/4 W"):
+    for needed in (
+        "74AHCT125 quad buffer",
+        "passive piezo buzzer",
+        "NPN transistor",
+        "5 V 3 A USB-C power supply",
+        "1000 uF 10 V electrolytic capacitor",
+        "330 ohm resistor 1/4 W",
+    ):
         assert needed in qty
 
 
@@ -85,4 +98,4 @@ def test_the_bring_up_checklist_states_the_currents_of_the_board():
     for combo in ("**thumbs up** held", "**mode + confirm** held", '"op": "repl"', '"op": "selftest"'):
         assert combo in text  # the power-on combinations firmware/main.py reads, and the link's ops
     main = open(os.path.join(ROOT, "firmware", "main.py"), encoding="utf-8").read()
-    assert "held_now(board.MODE, board.CONFIRM)" in main and "held_now(board.THUMB_UP)" in main
+    assert "held(board.MODE, board.CONFIRM)" in main and "held(board.THUMB_UP)" in main

@@ -25,7 +25,8 @@ def texts(svg):
             w = EM * size * len(line)
             x0 = {"start": x, "middle": x - w / 2, "end": x - w}[a.get("text-anchor", "start")]
             y0 = {"central": y - size / 2, "ideographic": y - size, "hanging": y}.get(
-                a.get("dominant-baseline"), y - 0.8 * size)
+                a.get("dominant-baseline", ""), y - 0.8 * size
+            )
             out.append((x0, y0, x0 + w, y0 + size, line))
     return out
 
@@ -33,9 +34,13 @@ def texts(svg):
 def overlaps(boxes, slack=0.5):
     found = []
     for i, a in enumerate(boxes):
-        for b in boxes[i + 1:]:
-            if a[0] + slack < b[2] - slack and b[0] + slack < a[2] - slack and \
-                    a[1] + slack < b[3] - slack and b[1] + slack < a[3] - slack:
+        for b in boxes[i + 1 :]:
+            if (
+                a[0] + slack < b[2] - slack
+                and b[0] + slack < a[2] - slack
+                and a[1] + slack < b[3] - slack
+                and b[1] + slack < a[3] - slack
+            ):
                 found.append((a[4], b[4]))
     return found
 
@@ -51,9 +56,11 @@ def test_no_label_of_the_schematic_lies_on_another():
 
 
 def test_the_overlap_check_sees_two_labels_on_each_other():
-    svg = ('<text x="0" y="0" font-size="8" text-anchor="middle" dominant-baseline="central">DOUT</text>'
-           '<text x="4" y="2" font-size="7" text-anchor="start" dominant-baseline="central">station light 0</text>'
-           '<text x="0" y="40" font-size="8" text-anchor="middle" dominant-baseline="central">far away</text>')
+    svg = (
+        '<text x="0" y="0" font-size="8" text-anchor="middle" dominant-baseline="central">DOUT</text>'
+        '<text x="4" y="2" font-size="7" text-anchor="start" dominant-baseline="central">station light 0</text>'
+        '<text x="0" y="40" font-size="8" text-anchor="middle" dominant-baseline="central">far away</text>'
+    )
     assert overlaps(texts(svg)) == [("DOUT", "station light 0")]
 
 

@@ -8,6 +8,7 @@ import copy
 import json
 import os
 import sys
+from typing import Optional
 
 import pytest
 
@@ -78,7 +79,7 @@ def gpio_problems(nl):
     """Every GPIO the pin table uses is wired once, at its physical pin, to what board.py says."""
     out = []
     pico = nl["parts"]["U1"]["pins"]
-    uses = {gpio: ("button", b) for b, gpio, _ in board.BUTTONS}
+    uses: "dict[int, tuple[str, Optional[int]]]" = {gpio: ("button", b) for b, gpio, _ in board.BUTTONS}
     uses[board.LED_DATA_PIN] = ("led", None)
     uses[board.BUZZER_PIN] = ("buzzer", None)
     for gpio, (kind, button) in uses.items():
@@ -126,12 +127,15 @@ def bom_problems(nl):
 
 
 def is_decoupling_cap(nl, ref):
-    return (nl["parts"][ref]["part"] == "100 nF ceramic capacitor"
-            and {net_of(nl, ref + ".1"), net_of(nl, ref + ".2")} == {"+5V", "GND"})
+    return nl["parts"][ref]["part"] == "100 nF ceramic capacitor" and {
+        net_of(nl, ref + ".1"),
+        net_of(nl, ref + ".2"),
+    } == {"+5V", "GND"}
 
 
 def chain_problems(nl):
-    """Data runs GP27 -> 1A, 1Y -> 330 ohm -> ring 0 ... ring 5 -> station lights 0-5; every ring powered and decoupled."""
+    """Data runs GP27 -> 1A, 1Y -> 330 ohm -> ring 0 ... ring 5 -> station lights 0-5;
+    every ring powered and decoupled."""
     out = []
     if net_of(nl, "U2.3") != net_of(nl, "R1.1"):
         out.append("the 74AHCT125's 1Y does not feed the 330 ohm resistor")
@@ -139,12 +143,15 @@ def chain_problems(nl):
         out.append("gate 1 of the 74AHCT125 is not enabled (1OE not at GND)")
     if net_of(nl, "U2.14") != "+5V" or net_of(nl, "U2.7") != "GND":
         out.append("the 74AHCT125 is not powered from +5 V")
-    if not any(is_decoupling_cap(nl, r) and nl["parts"][r].get("at", "").startswith("U2") for r in nl["parts"]
-               if r.startswith("C")):
+    if not any(
+        is_decoupling_cap(nl, r) and nl["parts"][r].get("at", "").startswith("U2")
+        for r in nl["parts"]
+        if r.startswith("C")
+    ):
         out.append("the 74AHCT125 has no 100 nF across it")
     previous = "R1.2"
     pixels = 0
-    for n, (ref, _) in enumerate(netlist_module.chain()):
+    for ref, _ in netlist_module.chain():
         if ref not in nl["parts"]:
             out.append("%s of the chain is missing" % ref)
             continue
@@ -156,8 +163,11 @@ def chain_problems(nl):
         part = nl["parts"][ref]["part"]
         pixels += board.RING_PIXELS if part == "WS2812B ring 12 pixels" else 1
         if part == "WS2812B ring 12 pixels":
-            caps = [r for r in nl["parts"] if r.startswith("C") and nl["parts"][r].get("at") == ref
-                    and is_decoupling_cap(nl, r)]
+            caps = [
+                r
+                for r in nl["parts"]
+                if r.startswith("C") and nl["parts"][r].get("at") == ref and is_decoupling_cap(nl, r)
+            ]
             if len(caps) != 1:
                 out.append("ring %s has %d decoupling capacitors" % (ref, len(caps)))
     rings = [r for r, p in nl["parts"].items() if p["part"] == "WS2812B ring 12 pixels"]
@@ -212,35 +222,42 @@ def test_the_checks_catch_a_broken_netlist(net):
     def swap_two_buttons(nl):
         a, b = nl["nets"]["GP0"], nl["nets"]["GP1"]
         a[1], b[1] = b[1], a[1]
+
     assert gpio_problems(broken(net, swap_two_buttons))
 
     def float_an_input(nl):
         nl["nets"]["GND"].remove("U2.5")
+
     assert any("U2.5" in p for p in structure_problems(broken(net, float_an_input)))
 
     def drop_a_ring_cap(nl):
         nl["nets"]["+5V"].remove("C5.1")
         nl["no_connect"]["C5.1"] = "forgotten"
+
     assert any("LED3" in p for p in chain_problems(broken(net, drop_a_ring_cap)))
 
     def unpower_a_ring(nl):
         nl["nets"]["+5V"].remove("LED6.VDD")
         nl["nets"]["UNPOWERED"] = ["LED6.VDD", "J7.1"]
         nl["nets"]["+5V"].remove("J7.1")
+
     assert any("LED6 is not powered" in p for p in chain_problems(broken(net, unpower_a_ring)))
 
     def lose_a_part(nl):
         del nl["parts"]["R3"]
         nl["nets"]["BUZZER_SINK"].remove("R3.2")
         nl["nets"]["+5V"].remove("R3.1")
+
     assert any("R3" in p for p in bom_problems(broken(net, lose_a_part)))
 
     def one_legged_net(nl):
         nl["nets"]["STRAY"] = ["U2.6"]
         del nl["no_connect"]["U2.6"]
+
     assert any("STRAY" in p for p in structure_problems(broken(net, one_legged_net)))
 
     def break_the_chain(nl):
         nl["nets"]["DIN_LED4"].remove("LED3.DOUT")
         nl["no_connect"]["LED3.DOUT"] = "cut"
+
     assert any("LED4.DIN" in p for p in chain_problems(broken(net, break_the_chain)))

@@ -1,4 +1,5 @@
-"""The lid (hardware/panel.json, .svg, .dxf): nothing overlaps, every hole has its part, and the DXF cuts the same holes."""
+"""The lid (hardware/panel.json, .svg, .dxf): nothing overlaps, every hole has its part,
+and the DXF cuts the same holes."""
 
 import copy
 import json
@@ -49,7 +50,7 @@ def overlap_problems(lid):
         margin = inside_by(lid, a["x"], a["y"]) - a["body"] / 2
         if margin < panel.WALL_MARGIN:
             out.append("%s is %.1f mm from the edge of the lid" % (a["ref"], margin))
-        for b in holes[i + 1:]:
+        for b in holes[i + 1 :]:
             gap = math.hypot(a["x"] - b["x"], a["y"] - b["y"]) - (a["body"] + b["body"]) / 2
             if gap < panel.CLEARANCE:
                 out.append("%s and %s: %.1f mm apart" % (a["ref"], b["ref"], gap))
@@ -76,8 +77,12 @@ def part_problems(lid):
         row = parts.get(h["ref"])
         if row is None:
             out.append("hole for %s, which bom.csv does not have" % h["ref"])
-        elif not row["panel hole mm"] or float(row["panel hole mm"]) != h["hole"] or \
-                float(row["panel body mm"]) != h["body"] or row["part"] != h["part"]:
+        elif (
+            not row["panel hole mm"]
+            or float(row["panel hole mm"]) != h["hole"]
+            or float(row["panel body mm"]) != h["body"]
+            or row["part"] != h["part"]
+        ):
             out.append("%s: the hole is not the one bom.csv gives its part" % h["ref"])
     for ref, row in parts.items():
         if row["panel hole mm"] and seen.count(ref) != 1:
@@ -107,11 +112,13 @@ def test_each_station_and_each_wheel_has_its_own_buttons_beside_it(lid):
             assert nearest(lid, by_ref[netlist.switch_of(button)], lights) == netlist.seat_ref(s)
     for r in range(board.RINGS):
         assert nearest(lid, by_ref[netlist.switch_of(board.WHEEL_0 + r)], rings) == netlist.ring_ref(r)
-    centre = [math.hypot(by_ref[netlist.switch_of(b)]["x"], by_ref[netlist.switch_of(b)]["y"])
-              for b in range(board.MINUS, board.MODE + 1)]
+    centre = [
+        math.hypot(by_ref[netlist.switch_of(b)]["x"], by_ref[netlist.switch_of(b)]["y"])
+        for b in range(board.MINUS, board.MODE + 1)
+    ]
     assert max(centre) < min(math.hypot(r["x"], r["y"]) for r in rings)  # the controls in the middle
     # stations run clockwise seen from above: each one a sixth of a turn on from the one before
-    angles = [math.degrees(math.atan2(-l["x"], -l["y"])) % 360 for l in lights]
+    angles = [math.degrees(math.atan2(-light["x"], -light["y"])) % 360 for light in lights]
     assert [round((b - a) % 360) for a, b in zip(angles, angles[1:])] == [60] * 5
     assert round(angles[0]) % 360 == 0
 
@@ -137,13 +144,14 @@ def test_the_dxf_cuts_the_same_holes_and_outline(lid):
     ezdxf = pytest.importorskip("ezdxf")
     doc = ezdxf.readfile(os.path.join(HARDWARE, "panel.dxf"))
     msp = doc.modelspace()
-    cut = sorted((round(c.dxf.center.x, 2), round(c.dxf.center.y, 2), round(2 * c.dxf.radius, 2))
-                 for c in msp.query('CIRCLE[layer=="CUT"]'))
+    cut = sorted(
+        (round(c.dxf.center.x, 2), round(c.dxf.center.y, 2), round(2 * c.dxf.radius, 2))
+        for c in msp.query('CIRCLE[layer=="CUT"]')
+    )
     assert cut == sorted((h["x"], h["y"], h["hole"]) for h in lid["holes"])
     outlines = list(msp.query('POLYLINE[layer=="CUT"]'))
     assert len(outlines) == 1 and outlines[0].is_closed
-    assert [(round(p.x, 2), round(p.y, 2)) for p in outlines[0].points()] == \
-        [tuple(p) for p in lid["outline"]]
+    assert [(round(p.x, 2), round(p.y, 2)) for p in outlines[0].points()] == [tuple(p) for p in lid["outline"]]
     texts = sorted(t.dxf.text for t in msp.query('TEXT[layer=="ENGRAVE"]'))
     assert texts == sorted(lbl["text"] for lbl in lid["labels"])
 

@@ -54,12 +54,12 @@ def test_the_image_is_the_firmware_then_the_box_files_in_a_littlefs_micropython_
     image = wokwi.combine(fake_firmware(), files)
     blocks = wokwi.uf2_blocks(image)
     assert blocks[:3] == wokwi.uf2_blocks(fake_firmware())
-    numbers = [struct.unpack("<2I", image[n + 20:n + 28]) for n in range(0, len(image), 512)]
+    numbers = [struct.unpack("<2I", image[n + 20 : n + 28]) for n in range(0, len(image), 512)]
     assert numbers == [(n, len(blocks)) for n in range(len(blocks))]
     flash = bytearray(b"\xff" * wokwi.FS_BYTES)
     for addr, payload in blocks[3:]:
         assert wokwi.FS_BASE <= addr < wokwi.FS_BASE + wokwi.FS_BYTES
-        flash[addr - wokwi.FS_BASE:addr - wokwi.FS_BASE + len(payload)] = payload
+        flash[addr - wokwi.FS_BASE : addr - wokwi.FS_BASE + len(payload)] = payload
     fs = mount(bytes(flash))
     for path, data in files.items():
         with fs.open(path, "rb") as f:

@@ -11,20 +11,25 @@ written out as it writes them), so the two sets compare as sets of JSON.
 
 import json
 
-from hypothesis import given, settings, strategies as st, HealthCheck, Phase
+from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import strategies as st
 
 from referee import engine
 from ultimus import randomplay, rules
 from ultimus.errors import Illegal
-from ultimus.game import Game, copy_data
 from ultimus.flow import FLOW
+from ultimus.game import Game, copy_data
 from ultimus.hexmap import FIELDS
 from ultimus.rng import Rng
 from ultimus.yelling import CARDS
 
 # No shrinking: a failure names its players and seed, and walk() replays it in a second.
-SETTINGS = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow],
-                    phases=(Phase.explicit, Phase.reuse, Phase.generate))
+SETTINGS = settings(
+    max_examples=12,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+    phases=(Phase.explicit, Phase.reuse, Phase.generate),
+)
 SIX = range(6)
 
 
@@ -47,7 +52,8 @@ def candidates(s):
     cards = cards_to_try(s)
     out = [{"a": name} for name in ("draw_loudest", "clamo", "next", "finish", "bets_placed")]
     for p in seats:
-        def add(name, **fields):
+
+        def add(name, p=p, **fields):
             a = {"a": name, "p": p}
             a.update(fields)
             out.append(a)

@@ -10,10 +10,10 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 sys.path.insert(0, os.path.join(ROOT, "tests", "mpy"))
 
+from box_battle import play  # noqa: E402
 from compile_firmware import compile_all, firmware_sources  # noqa: E402
 from mprun import node_command  # noqa: E402
-from games import digest_line  # noqa: E402
-from box_battle import play  # noqa: E402
+from ultimus_games import digest_line  # noqa: E402
 
 GAMES = 200
 
@@ -22,8 +22,9 @@ def micropython(script, *args, mpy_dir=None):
     """Start a script under MicroPython in Node; returns the Popen."""
     if not os.path.exists(os.path.join(ROOT, "node_modules", "@micropython")):
         pytest.fail("the MicroPython WebAssembly package is missing: run `make setup`")
-    return subprocess.Popen(node_command(script, args, mpy_dir), cwd=ROOT, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True)
+    return subprocess.Popen(
+        node_command(script, args, mpy_dir), cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
 
 
 def finish(proc):
@@ -50,7 +51,7 @@ def test_mpy_cross_compiles_every_firmware_file(compiled):
 def test_two_hundred_seeded_games_give_the_same_digests_as_under_cpython(compiled):
     half = GAMES // 2
     # two runtimes at once: the sources, and the mpy-cross output the Pico gets
-    procs = [micropython("games.py", 0, half), micropython("games.py", half, half, mpy_dir=compiled[0])]
+    procs = [micropython("ultimus_games.py", 0, half), micropython("ultimus_games.py", half, half, mpy_dir=compiled[0])]
     lines = finish(procs[0]) + finish(procs[1])
     assert len(lines) == GAMES
     expected = [digest_line(seed) for seed in range(GAMES)]
@@ -78,16 +79,20 @@ def test_the_box_app_heap_script_runs_a_planned_battle(compiled, tmp_path):
     actions = plan(1)
     data = tmp_path / "plan.jsonl"
     data.write_text("".join(json.dumps(a) + "\n" for a in actions))
-    proc = subprocess.Popen(node_command("box_heap.py", (1,), compiled[0], str(data)), cwd=ROOT,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        node_command("box_heap.py", (1,), compiled[0], str(data)),
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     fields = dict(part.split("=") for part in finish(proc)[-1].split()[1:])
     assert int(fields["actions"]) == len(actions) > 20
     assert int(fields["app"]) < 64 * 1024 and int(fields["frame_us"]) > 0
 
 
 @pytest.mark.parametrize("fixture", ["box-5p-seed21.jnl", "refused"])
-def test_the_box_shell_resumes_a_0_1_0_journal_and_refuses_a_newer_one_under_micropython(compiled, tmp_path,
-                                                                                          fixture):
+def test_the_box_shell_resumes_a_0_1_0_journal_and_refuses_a_newer_one_under_micropython(compiled, tmp_path, fixture):
     from ultimus_host.fakes import FakeBoard, FakeStorage
     from ultimusbox.journal import FILE, encode
     from ultimusbox.runtime import Box
@@ -99,16 +104,25 @@ def test_the_box_shell_resumes_a_0_1_0_journal_and_refuses_a_newer_one_under_mic
             data = f.read()
     path = tmp_path / "game.jnl"
     path.write_bytes(data)
-    proc = subprocess.Popen(node_command("box_resume.py", ("run",), compiled[0], str(path)), cwd=ROOT,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        node_command("box_resume.py", ("run",), compiled[0], str(path)),
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     line = finish(proc)[-1]
     storage = FakeStorage()
     storage.files[FILE] = data
     shell = Box(FakeBoard(storage), lambda: 1).shell
     game = shell.game
     expected = "resume game=%s actions=%d phase=%s digest=%s notice=%s" % (
-        shell.playing, 0 if game is None else len(game.log), "-" if game is None else game.state["phase"],
-        "-" if game is None else game.digest(), "-" if shell.notice is None else shell.notice["code"])
+        shell.playing,
+        0 if game is None else len(game.log),
+        "-" if game is None else game.state["phase"],
+        "-" if game is None else game.digest(),
+        "-" if shell.notice is None else shell.notice["code"],
+    )
     assert line == expected
     assert ("notice=unknown_format" in line) == (fixture == "refused")
 

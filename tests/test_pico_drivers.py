@@ -26,8 +26,15 @@ class Registers:
 
 
 class FakeTimer:
-    def __init__(self, _id=-1, freq=None, callback=None):
+    PERIODIC = 1
+
+    def __init__(self, mode=None, period=None, callback=None, hard=False):
         self.callback = callback
+        self.period = period
+        self.hard = hard
+
+    def deinit(self):
+        self.callback = None
 
 
 class FakeStateMachine:
@@ -50,10 +57,13 @@ def pico(monkeypatch):
     machine.Timer = FakeTimer
     rp2 = types.ModuleType("rp2")
     rp2.PIO = types.SimpleNamespace(OUT_LOW=0, SHIFT_LEFT=0)
-    rp2.asm_pio = lambda **kw: (lambda program: program)
+    rp2.asm_pio = lambda **kw: lambda program: program
     rp2.StateMachine = FakeStateMachine
     monkeypatch.setitem(sys.modules, "machine", machine)
     monkeypatch.setitem(sys.modules, "rp2", rp2)
+    micropython = types.ModuleType("micropython")
+    micropython.alloc_emergency_exception_buf = lambda size: None
+    monkeypatch.setitem(sys.modules, "micropython", micropython)
     now = [1000]
     fake_time = types.SimpleNamespace(ticks_us=lambda: now[0])
     buttons = importlib.import_module("ultimusbox.drivers.buttons")
@@ -73,6 +83,23 @@ def sample(pico, driver, low_gpios, ms=1):
     for _ in range(ms):
         driver.timer.callback(driver.timer)
         pico.now[0] += 1000
+
+
+def test_the_buttons_are_sampled_every_millisecond_by_a_hard_timer(pico):
+    driver = pico.buttons.Buttons(board.BUTTONS)
+    assert driver.timer.hard and driver.timer.period == 1 and driver.hard  # runs through garbage collections
+
+
+def test_without_hard_timers_the_buttons_still_work_on_a_soft_one(pico, monkeypatch):
+    class OldTimer(FakeTimer):
+        def __init__(self, mode=None, period=None, callback=None):
+            FakeTimer.__init__(self, mode, period, callback)
+
+    monkeypatch.setattr(pico.buttons, "Timer", OldTimer)
+    driver = pico.buttons.Buttons(board.BUTTONS)
+    assert not driver.hard and not driver.timer.hard
+    sample(pico, driver, [board.BUTTONS[board.CONFIRM][1]], ms=6)
+    assert [b for b, _ in driver.presses()] == [board.CONFIRM]
 
 
 def test_simultaneous_seat_presses_get_the_same_timestamp(pico):

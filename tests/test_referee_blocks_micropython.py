@@ -11,9 +11,9 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 sys.path.insert(0, os.path.join(ROOT, "tests", "mpy"))
 
+import blocks  # noqa: E402
 from compile_firmware import compile_all  # noqa: E402
 from mprun import node_command  # noqa: E402
-import blocks  # noqa: E402
 
 
 def cpython_lines():
@@ -26,8 +26,9 @@ def cpython_lines():
 def micropython_lines(mpy_dir=None):
     if not os.path.exists(os.path.join(ROOT, "node_modules", "@micropython")):
         pytest.fail("the MicroPython WebAssembly package is missing: run `make setup`")
-    proc = subprocess.run(node_command("blocks.py", ("run",), mpy_dir), cwd=ROOT, capture_output=True, text=True,
-                          timeout=600)
+    proc = subprocess.run(
+        node_command("blocks.py", ("run",), mpy_dir), cwd=ROOT, capture_output=True, text=True, timeout=600
+    )
     assert proc.returncode == 0, proc.stderr
     return proc.stdout.splitlines()
 

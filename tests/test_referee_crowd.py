@@ -13,7 +13,7 @@ from referee.rng import seed_state
 
 
 def state(**more):
-    s = {"rng": seed_state(3), "caesar": 2, "loudest": 1}
+    s: dict = {"rng": seed_state(3), "caesar": 2, "loudest": 1}  # a game state: values of every kind
     s.update(more)
     return s
 
@@ -32,6 +32,7 @@ def munera_appeal(total, natural):
 
 
 # ---- verdicts ----
+
 
 def test_a_munera_appeal_of_seven_or_more_spares():
     assert munera_appeal(7, 7) == crowd.YES
@@ -99,6 +100,7 @@ def test_the_box_rolls_an_appeal_when_no_dice_are_typed():
 
 # ---- the thumb ----
 
+
 def test_caesars_thumb_with_the_crowd_has_no_consequence():
     assert crowd.override(crowd.YES, 1) == (crowd.YES, 0)
     assert crowd.override(crowd.NO, 0) == (crowd.NO, 0)
@@ -111,13 +113,16 @@ def test_caesars_thumb_against_the_crowd_decides_and_is_flagged():
 
 # ---- the queue of questions ----
 
+
 def test_questions_are_answered_first_come_first_served():
     s = state()
     crowd.ask(s, "questions", 2, "implore", {"g": 5})
     crowd.ask(s, "questions", 2, "implore", {"g": 1})
-    assert s["questions"] == [{"who": 2, "kind": "implore", "data": {"g": 5}},
-                              {"who": 2, "kind": "implore", "data": {"g": 1}}]
-    assert crowd.pending(s, "questions")["data"] == {"g": 5}
+    assert s["questions"] == [
+        {"who": 2, "kind": "implore", "data": {"g": 5}},
+        {"who": 2, "kind": "implore", "data": {"g": 1}},
+    ]
+    assert crowd.pending(s, "questions") == {"who": 2, "kind": "implore", "data": {"g": 5}}
     assert crowd.answer(s, "questions", 2, 1)["data"] == {"g": 5}
     assert crowd.waiting(s, "questions") == 1
 
@@ -202,8 +207,7 @@ def test_only_the_loudest_spectator_turns_the_thumb_with_ultimus_codes():
     refused("not_loudest", crowd.answer, s, "pollice_verso", 0, 1, who="loudest", none=PV, wrong=LOUDEST)
     g, attacker = crowd.answer(s, "pollice_verso", 1, 1, who="loudest", none=PV, wrong=LOUDEST)
     assert (g, attacker) == (3, 0)
-    err = refused("no_pollice_verso", crowd.answer, s, "pollice_verso", 1, 1, who="loudest", none=PV,
-                  wrong=LOUDEST)
+    err = refused("no_pollice_verso", crowd.answer, s, "pollice_verso", 1, 1, who="loudest", none=PV, wrong=LOUDEST)
     assert err.message == PV[1]
 
 

@@ -14,7 +14,7 @@ BANK = ledger.BANK
 
 
 def table(players=3):
-    s = {"phase": "start"}
+    s: dict = {"phase": "start"}  # a game state: values of every kind
     ledger.setup(s, players)
     return s
 
@@ -101,8 +101,10 @@ def test_an_embargo_shortfall_becomes_a_debt_taken_from_the_next_income():
     ledger.income(s, 2, 4, "savings")
     ev = []
     assert ledger.charge(s, 2, 0, 6, "savings", "chest", ev=ev, why="embargo") == (4, 2)
-    assert ev == [{"e": "pay", "from": 2, "to": 0, "n": 4, "purse": "chest", "why": "embargo"},
-                  {"e": "debt", "from": 2, "to": 0, "n": 2, "why": "embargo"}]
+    assert ev == [
+        {"e": "pay", "from": 2, "to": 0, "n": 4, "purse": "chest", "why": "embargo"},
+        {"e": "debt", "from": 2, "to": 0, "n": 2, "why": "embargo"},
+    ]
     assert s["debts"] == [[2, 0, 2, "chest"]] and ledger.owed(s, 2) == 2
     # end of seat 2's turn: 5 nations -> $5, of which $2 pay the debt
     ev = []
@@ -169,7 +171,7 @@ def test_seats_pay_each_other_between_purses():
 def test_the_bank_never_runs_dry():
     s = table(1)
     ledger.pay(s, BANK, 0, 1000, "savings")
-    assert ledger.pay_problem(s, BANK, 10 ** 6, "savings") is None
+    assert ledger.pay_problem(s, BANK, 10**6, "savings") is None
     assert s["bank"] == -1000 and ledger.total(s) == 0
 
 

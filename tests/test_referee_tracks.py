@@ -127,6 +127,7 @@ def test_a_track_moves_only_by_whole_numbers_of_zero_or_more():
 
 # ---- marks ----
 
+
 def test_a_gladiator_who_lost_half_his_stamina_is_injured():
     t = stamina(7, 8)
     tracks.sub(t, 0, 3)  # 7 -> 4: lost 3 of 7, not yet half
@@ -177,6 +178,7 @@ def test_the_board_games_crowd_looks_at_one_hp():
 
 # ---- flags ----
 
+
 def test_flags_are_small_ints_per_figure():
     fl = tracks.flags(3)
     assert fl == [0, 0, 0]
@@ -223,8 +225,13 @@ STEP = st.tuples(st.sampled_from(["add", "sub", "take", "put", "set"]), st.integ
 
 
 @settings(deadline=None)
-@hgiven(st.integers(-3, 8), BOUND, st.one_of(st.none(), st.integers(0, 12), st.just("start")),
-        st.lists(STEP, max_size=30), st.one_of(st.none(), st.integers(-2, 3)))
+@hgiven(
+    st.integers(-3, 8),
+    BOUND,
+    st.one_of(st.none(), st.integers(0, 12), st.just("start")),
+    st.lists(STEP, max_size=30),
+    st.one_of(st.none(), st.integers(-2, 3)),
+)
 def test_a_track_stays_within_its_bounds_whatever_happens(start, lo, hi, steps, floor):
     if type(hi) is int and lo is not None and hi < lo:
         hi = lo

@@ -2,9 +2,21 @@
 
 import pytest
 
-from scenario import (card_id, field, start_battle, arrange, shout_round, refused,
-                      TIGRIS, SAGITTARIUS, RETIARIUS, MURMILLO, BARBARUS, DIMACHAERUS)
-from ultimus.content import BETTING_CARDS, BET_WIN, BET_DIE, BET_INVEST, NEW_GOLD_BY_PLAYERS
+from scenario import (
+    BARBARUS,
+    DIMACHAERUS,
+    MURMILLO,
+    RETIARIUS,
+    SAGITTARIUS,
+    TIGRIS,
+    arrange,
+    card_id,
+    field,
+    refused,
+    shout_round,
+    start_battle,
+)
+from ultimus.content import BET_DIE, BET_INVEST, BET_WIN, BETTING_CARDS, NEW_GOLD_BY_PLAYERS
 from ultimus.state import DEAD, PARDONED
 
 
@@ -15,8 +27,14 @@ def bet_card(g, kind):
 def finishing_blow(game, seat=0, hp=1):
     """Barbarus kills Tigris with a plain attack: two gladiators were left, so the battle ends."""
     c = card_id("barbarus: M2 A3")
-    arrange(game, loudest=seat, pos={BARBARUS: field(0, 0), TIGRIS: field(1, 0)}, hp={TIGRIS: hp},
-            hands={seat: [c]}, out={SAGITTARIUS: DEAD, RETIARIUS: PARDONED, MURMILLO: DEAD, DIMACHAERUS: PARDONED})
+    arrange(
+        game,
+        loudest=seat,
+        pos={BARBARUS: field(0, 0), TIGRIS: field(1, 0)},
+        hp={TIGRIS: hp},
+        hands={seat: [c]},
+        out={SAGITTARIUS: DEAD, RETIARIUS: PARDONED, MURMILLO: DEAD, DIMACHAERUS: PARDONED},
+    )
     shout_round(game, {seat: c})
     game.apply({"a": "choose", "p": seat, "g": BARBARUS})
     return game.apply({"a": "melee", "p": seat, "i": 1, "d": 0})
@@ -49,7 +67,10 @@ def test_bets_are_revealed_and_paid_win_die_and_invest_where_pardoned_is_not_dea
     assert paid[(1, bet_card(RETIARIUS, BET_DIE))] == (0, 0)  # pardoned is not dead
     assert paid[(1, bet_card(RETIARIUS, BET_INVEST))][0] == 1  # pardoned counts as survived
     assert paid[(2, bet_card(DIMACHAERUS, BET_WIN))] == (0, 0)
-    assert s["gold"][0] == BETTING_CARDS[bet_card(BARBARUS, BET_WIN)][2][2] + BETTING_CARDS[bet_card(TIGRIS, BET_DIE)][2][1]
+    assert (
+        s["gold"][0]
+        == BETTING_CARDS[bet_card(BARBARUS, BET_WIN)][2][2] + BETTING_CARDS[bet_card(TIGRIS, BET_DIE)][2][1]
+    )
     assert s["gold"][2] == 0
     assert total_gold(s) == before
     assert game.public_view()["bets"][0][0][0] == bet_card(BARBARUS, BET_WIN)  # revealed now
@@ -108,8 +129,14 @@ def test_players_may_trade_uncommitted_gold_and_yelling_cards_at_any_time():
 def test_the_battle_ends_only_after_the_pollice_verso(up):
     game = start_battle(3, seed=4)
     c = card_id("barbarus: A3^2 PV")
-    arrange(game, loudest=0, pos={BARBARUS: field(0, 0), TIGRIS: field(1, 0)}, hp={TIGRIS: 1}, hands={0: [c]},
-            out={SAGITTARIUS: DEAD, RETIARIUS: DEAD, MURMILLO: DEAD, DIMACHAERUS: DEAD})
+    arrange(
+        game,
+        loudest=0,
+        pos={BARBARUS: field(0, 0), TIGRIS: field(1, 0)},
+        hp={TIGRIS: 1},
+        hands={0: [c]},
+        out={SAGITTARIUS: DEAD, RETIARIUS: DEAD, MURMILLO: DEAD, DIMACHAERUS: DEAD},
+    )
     shout_round(game, {0: c})
     game.apply({"a": "choose", "p": 0, "g": BARBARUS})
     game.apply({"a": "melee", "p": 0, "i": 0, "d": 0})

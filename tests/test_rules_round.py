@@ -1,11 +1,29 @@
 """A round: shout or shut up, then taking actions from the loudest spectator clockwise."""
 
-from scenario import (card_id, field, start_battle, arrange, shout_round, refused,
-                      TIGRIS, SAGITTARIUS, RETIARIUS, MURMILLO, BARBARUS, DIMACHAERUS)
+from scenario import (
+    BARBARUS,
+    DIMACHAERUS,
+    MURMILLO,
+    RETIARIUS,
+    SAGITTARIUS,
+    TIGRIS,
+    arrange,
+    card_id,
+    field,
+    refused,
+    shout_round,
+    start_battle,
+)
 from ultimus.state import DEAD
 
-SPREAD = {TIGRIS: field(0, 0), SAGITTARIUS: field(3, 0), RETIARIUS: field(0, 3),
-          MURMILLO: field(-3, 3), BARBARUS: field(-3, 0), DIMACHAERUS: field(0, -3)}
+SPREAD = {
+    TIGRIS: field(0, 0),
+    SAGITTARIUS: field(3, 0),
+    RETIARIUS: field(0, 3),
+    MURMILLO: field(-3, 3),
+    BARBARUS: field(-3, 0),
+    DIMACHAERUS: field(0, -3),
+}
 T_CARD = card_id("tigris: M3 A2k")
 S_CARD = card_id("sagittarius: R2")
 B_CARD = card_id("barbarus: M2 A3")

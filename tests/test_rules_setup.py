@@ -2,9 +2,15 @@
 
 import pytest
 
-from scenario import start_battle, refused
-from ultimus.content import (BETTING_CARDS, BETTING_CARDS_BY_PLAYERS, NEW_GOLD_BY_PLAYERS, BANK_START,
-                             YELLING_CARDS_PER_PLAYER, MAX_HEALTH)
+from scenario import refused, start_battle
+from ultimus.content import (
+    BANK_START,
+    BETTING_CARDS,
+    BETTING_CARDS_BY_PLAYERS,
+    MAX_HEALTH,
+    NEW_GOLD_BY_PLAYERS,
+    YELLING_CARDS_PER_PLAYER,
+)
 from ultimus.game import Game
 from ultimus.hexmap import DOORS
 from ultimus.yelling import CARDS, movement_points

@@ -1,13 +1,31 @@
 """The four special cards."""
 
-from scenario import (card_id, field, start_battle, arrange, shout_round, refused,
-                      TIGRIS, SAGITTARIUS, RETIARIUS, MURMILLO, BARBARUS, DIMACHAERUS)
+from scenario import (
+    BARBARUS,
+    DIMACHAERUS,
+    MURMILLO,
+    RETIARIUS,
+    SAGITTARIUS,
+    TIGRIS,
+    arrange,
+    card_id,
+    field,
+    refused,
+    shout_round,
+    start_battle,
+)
 from ultimus.content import COMING_BACK_HEALTH, PLAYING_DEAD_HEALTH
 from ultimus.hexmap import CENTRE, DOORS, NEIGH
 from ultimus.state import ARENA, DEAD, PARDONED
 
-CORNERS = {TIGRIS: field(3, 0), SAGITTARIUS: field(0, 3), RETIARIUS: field(-3, 3),
-           MURMILLO: field(-3, 0), BARBARUS: field(0, -3), DIMACHAERUS: field(3, -3)}
+CORNERS = {
+    TIGRIS: field(3, 0),
+    SAGITTARIUS: field(0, 3),
+    RETIARIUS: field(-3, 3),
+    MURMILLO: field(-3, 0),
+    BARBARUS: field(0, -3),
+    DIMACHAERUS: field(3, -3),
+}
 STUPID_BET = card_id("special stupid_bet:")
 PLAYING_DEAD = card_id("special playing_dead: M2 A2")
 COMING_BACK = card_id("special coming_back: M2")
@@ -98,8 +116,13 @@ def test_a_special_card_with_nobody_to_bring_back_has_no_effect():
 def test_he_is_drunk_the_drunk_seat_plays_the_next_card_yelled_at_him_and_kill_credit_stays():
     game = start_battle(3, seed=21)
     attack = card_id("barbarus: M2 A3")
-    arrange(game, loudest=0, pos={**CORNERS, BARBARUS: field(0, 0), TIGRIS: field(1, 0)},
-            hands={0: [DRUNK], 1: [attack]}, hp={TIGRIS: 3})
+    arrange(
+        game,
+        loudest=0,
+        pos={**CORNERS, BARBARUS: field(0, 0), TIGRIS: field(1, 0)},
+        hands={0: [DRUNK], 1: [attack]},
+        hp={TIGRIS: 3},
+    )
     shout_round(game, {0: DRUNK, 1: attack})
     game.apply({"a": "choose", "p": 0, "g": BARBARUS})
     assert game.state["drunk"][BARBARUS] == 0

@@ -1,12 +1,30 @@
 """Playing yelling cards: every symbol of the rulebook on the hex arena."""
 
-from scenario import (card_id, field, start_battle, arrange, shout_round, refused,
-                      TIGRIS, SAGITTARIUS, RETIARIUS, MURMILLO, BARBARUS, DIMACHAERUS)
+from scenario import (
+    BARBARUS,
+    DIMACHAERUS,
+    MURMILLO,
+    RETIARIUS,
+    SAGITTARIUS,
+    TIGRIS,
+    arrange,
+    card_id,
+    field,
+    refused,
+    shout_round,
+    start_battle,
+)
 from ultimus.content import MAX_HEALTH
-from ultimus.state import DEAD, PARDONED, ARENA
+from ultimus.state import ARENA, DEAD, PARDONED
 
-CORNERS = {TIGRIS: field(3, 0), SAGITTARIUS: field(0, 3), RETIARIUS: field(-3, 3),
-           MURMILLO: field(-3, 0), BARBARUS: field(0, -3), DIMACHAERUS: field(3, -3)}
+CORNERS = {
+    TIGRIS: field(3, 0),
+    SAGITTARIUS: field(0, 3),
+    RETIARIUS: field(-3, 3),
+    MURMILLO: field(-3, 0),
+    BARBARUS: field(0, -3),
+    DIMACHAERUS: field(3, -3),
+}
 EAST, SOUTHEAST, SOUTHWEST, WEST, NORTHWEST, NORTHEAST = range(6)
 
 
@@ -29,6 +47,7 @@ def play(text, gladiator, positions, seat=0, **given):
 
 
 # --- icons, blood splatter and the helmet ----------------------------------
+
 
 def test_a_card_is_played_on_one_of_the_pictured_gladiators():
     game = shout("murmillo,retiarius: M2 A2 A1")
@@ -64,6 +83,7 @@ def test_the_unknown_gladiator_helmet_applies_to_any_gladiator_in_the_arena():
 
 # --- movement ---------------------------------------------------------------
 
+
 def test_movement_may_use_fewer_points_than_written():
     game = play("tigris: M3 A2k", TIGRIS, {TIGRIS: field(0, 0)})
     game.apply({"a": "move", "p": 0, "i": 0})
@@ -86,8 +106,9 @@ def test_movement_cannot_exceed_the_points_or_leave_the_arena_or_pass_through_gl
 
 
 def test_attacks_before_during_and_after_movement():
-    game = play("dimachaerus: M4 A1 A1", DIMACHAERUS,
-                {DIMACHAERUS: field(0, 0), MURMILLO: field(-1, 0), BARBARUS: field(2, 0)})
+    game = play(
+        "dimachaerus: M4 A1 A1", DIMACHAERUS, {DIMACHAERUS: field(0, 0), MURMILLO: field(-1, 0), BARBARUS: field(2, 0)}
+    )
     game.apply({"a": "melee", "p": 0, "i": 1, "d": WEST})  # before moving
     game.apply({"a": "move", "p": 0, "i": 0})
     game.apply({"a": "step", "p": 0, "d": EAST})  # moving from one gladiator to the next
@@ -101,6 +122,7 @@ def test_attacks_before_during_and_after_movement():
 
 # --- close combat -----------------------------------------------------------
 
+
 def test_close_combat_needs_a_gladiator_on_a_neighbouring_field():
     game = play("barbarus: M2 A3", BARBARUS, {BARBARUS: field(0, 0), TIGRIS: field(2, 0)})
     refused(game, {"a": "melee", "p": 0, "i": 1, "d": EAST}, "no_target")
@@ -108,8 +130,11 @@ def test_close_combat_needs_a_gladiator_on_a_neighbouring_field():
 
 
 def test_pierce_attack_wounds_the_front_field_and_the_one_behind_it():
-    game = play("retiarius: M2 A2>1 PV", RETIARIUS,
-                {RETIARIUS: field(0, 0), TIGRIS: field(1, 0), SAGITTARIUS: field(2, 0), BARBARUS: field(0, 1)})
+    game = play(
+        "retiarius: M2 A2>1 PV",
+        RETIARIUS,
+        {RETIARIUS: field(0, 0), TIGRIS: field(1, 0), SAGITTARIUS: field(2, 0), BARBARUS: field(0, 1)},
+    )
     game.apply({"a": "melee", "p": 0, "i": 1, "d": EAST})
     hp = game.state["hp"]
     assert hp[TIGRIS] == MAX_HEALTH[TIGRIS] - 2
@@ -118,9 +143,17 @@ def test_pierce_attack_wounds_the_front_field_and_the_one_behind_it():
 
 
 def test_swing_attack_wounds_the_front_field_and_both_flanking_fields():
-    game = play("murmillo: M1 A3^1 PV", MURMILLO,
-                {MURMILLO: field(0, 0), TIGRIS: field(1, 0), SAGITTARIUS: field(1, -1), BARBARUS: field(0, 1),
-                 DIMACHAERUS: field(-1, 0)})
+    game = play(
+        "murmillo: M1 A3^1 PV",
+        MURMILLO,
+        {
+            MURMILLO: field(0, 0),
+            TIGRIS: field(1, 0),
+            SAGITTARIUS: field(1, -1),
+            BARBARUS: field(0, 1),
+            DIMACHAERUS: field(-1, 0),
+        },
+    )
     game.apply({"a": "melee", "p": 0, "i": 1, "d": EAST})
     hp = game.state["hp"]
     assert hp[TIGRIS] == MAX_HEALTH[TIGRIS] - 3
@@ -130,6 +163,7 @@ def test_swing_attack_wounds_the_front_field_and_both_flanking_fields():
 
 
 # --- ranged -----------------------------------------------------------------
+
 
 def test_ranged_attack_hits_any_gladiator_in_the_arena():
     game = play("sagittarius: R2", SAGITTARIUS, {SAGITTARIUS: field(0, 3), BARBARUS: field(0, -3)})
@@ -147,6 +181,7 @@ def test_no_ranged_attack_from_under_the_net():
 
 # --- knock down and stand up ------------------------------------------------
 
+
 def test_knock_down_fallen_cannot_move_takes_one_extra_wound_per_attack():
     game = play("sagittarius: R1k M2", SAGITTARIUS, {})
     game.apply({"a": "ranged", "p": 0, "i": 0, "g": BARBARUS})
@@ -155,8 +190,7 @@ def test_knock_down_fallen_cannot_move_takes_one_extra_wound_per_attack():
     assert s["hp"][BARBARUS] == MAX_HEALTH[BARBARUS] - 1  # no extra on the blow that fells him
     game.apply({"a": "end", "p": 0})
     # next seat: Barbarus, fallen, cannot move but can attack
-    game2 = play("barbarus: M2 A3", BARBARUS, {BARBARUS: field(0, 0), TIGRIS: field(1, 0)},
-                 fallen=(BARBARUS, TIGRIS))
+    game2 = play("barbarus: M2 A3", BARBARUS, {BARBARUS: field(0, 0), TIGRIS: field(1, 0)}, fallen=(BARBARUS, TIGRIS))
     refused(game2, {"a": "move", "p": 0, "i": 0}, "fallen")
     refused(game2, {"a": "step", "p": 0, "d": WEST}, "no_movement")
     game2.apply({"a": "melee", "p": 0, "i": 1, "d": EAST})
@@ -182,6 +216,7 @@ def test_stand_up_symbol_stands_up_and_the_gladiator_can_move_normally():
 
 # --- the net ----------------------------------------------------------------
 
+
 def test_retiarius_nets_a_gladiator_he_attacked_after_the_attack():
     game = play("retiarius: M2 A2 N", RETIARIUS, {RETIARIUS: field(0, 0), TIGRIS: field(1, 0)})
     refused(game, {"a": "net", "p": 0, "i": 2, "t": TIGRIS}, "no_target")  # not attacked yet
@@ -203,21 +238,22 @@ def test_only_retiarius_throws_the_net():
 
 
 def test_netted_gladiator_cannot_move_nor_stand_up_and_takes_an_extra_wound():
-    game = play("barbarus: M2 A3", BARBARUS, {BARBARUS: field(0, 0), TIGRIS: field(1, 0)},
-                net=BARBARUS, fallen=(BARBARUS,))
+    game = play(
+        "barbarus: M2 A3", BARBARUS, {BARBARUS: field(0, 0), TIGRIS: field(1, 0)}, net=BARBARUS, fallen=(BARBARUS,)
+    )
     refused(game, {"a": "rise", "p": 0, "i": 0}, "netted")
     game.apply({"a": "melee", "p": 0, "i": 1, "d": EAST})  # close combat still allowed
     game2 = play("barbarus: M2 A3", BARBARUS, {BARBARUS: field(0, 0), TIGRIS: field(1, 0)}, net=BARBARUS)
     refused(game2, {"a": "move", "p": 0, "i": 0}, "netted")
-    game3 = play("barbarus: M2 A3", BARBARUS, {BARBARUS: field(0, 0), TIGRIS: field(1, 0)},
-                 net=TIGRIS, fallen=(TIGRIS,))
+    game3 = play(
+        "barbarus: M2 A3", BARBARUS, {BARBARUS: field(0, 0), TIGRIS: field(1, 0)}, net=TIGRIS, fallen=(TIGRIS,)
+    )
     game3.apply({"a": "melee", "p": 0, "i": 1, "d": EAST})
     assert game3.state["hp"][TIGRIS] == MAX_HEALTH[TIGRIS] - 5  # 3 + fallen + netted
 
 
 def test_the_net_comes_back_when_the_netted_gladiator_dies():
-    game = play("barbarus: M2 A3", BARBARUS, {BARBARUS: field(0, 0), TIGRIS: field(1, 0)},
-                net=TIGRIS, hp={TIGRIS: 3})
+    game = play("barbarus: M2 A3", BARBARUS, {BARBARUS: field(0, 0), TIGRIS: field(1, 0)}, net=TIGRIS, hp={TIGRIS: 3})
     events = game.apply({"a": "melee", "p": 0, "i": 1, "d": EAST})
     assert game.state["net"] == -1 and any(e["e"] == "net_returned" for e in events)
 
@@ -234,6 +270,7 @@ def test_remove_the_net_and_move_normally_at_once():
 
 
 # --- health and bleeding ----------------------------------------------------
+
 
 def test_health_is_regained_never_above_the_maximum():
     game = play("tigris: M2 H2", TIGRIS, {}, hp={TIGRIS: MAX_HEALTH[TIGRIS] - 1})
@@ -261,6 +298,7 @@ def test_bleeding_is_no_attack_and_ignores_fallen_and_net():
 
 # --- yelling card symbol, loudest spectator ---------------------------------
 
+
 def test_yelling_card_symbol_draws_an_extra_card():
     game = play("?: B2 Y1", MURMILLO, {}, hp={MURMILLO: 8})
     game.apply({"a": "draw", "p": 0, "i": 1})
@@ -281,6 +319,7 @@ def test_loudest_spectator_symbol_moves_the_marker_and_leads_the_next_round():
 
 
 # --- pollice verso ----------------------------------------------------------
+
 
 def test_pollice_verso_thumbs_up_pardons_and_the_loudest_spectator_draws():
     game = shout("barbarus: A3^2 PV", {BARBARUS: field(0, 0), TIGRIS: field(1, 0)}, seat=2, hp={TIGRIS: 2})
@@ -308,8 +347,12 @@ def test_pollice_verso_thumbs_down_kills_and_the_attacking_player_draws():
 
 
 def test_a_separate_pollice_verso_for_every_gladiator_that_would_die():
-    game = play("barbarus: A3^2 PV", BARBARUS, {BARBARUS: field(0, 0), TIGRIS: field(1, 0), MURMILLO: field(0, 1)},
-                hp={TIGRIS: 2, MURMILLO: 2})
+    game = play(
+        "barbarus: A3^2 PV",
+        BARBARUS,
+        {BARBARUS: field(0, 0), TIGRIS: field(1, 0), MURMILLO: field(0, 1)},
+        hp={TIGRIS: 2, MURMILLO: 2},
+    )
     game.apply({"a": "melee", "p": 0, "i": 0, "d": EAST})
     assert [g for g, _ in game.state["pollice_verso"]] == [TIGRIS, MURMILLO]
     game.apply({"a": "thumb", "p": 0, "up": 1})

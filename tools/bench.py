@@ -27,11 +27,11 @@ from mprun import node_command  # noqa: E402
 from ultimus import randomplay  # noqa: E402
 
 
-
 def micropython(script, *args, mpy_dir=None, data=None):
     """The "key=value" fields of the last line a script printed under MicroPython."""
-    out = subprocess.run(node_command(script, args, mpy_dir, data), cwd=ROOT, capture_output=True, text=True,
-                         check=True).stdout
+    out = subprocess.run(
+        node_command(script, args, mpy_dir, data), cwd=ROOT, capture_output=True, text=True, check=True
+    ).stdout
     return dict(part.split("=") for part in out.split("\n")[-2].split() if "=" in part)
 
 
@@ -48,14 +48,18 @@ def cpython_battles(seconds=3.0):
 
 def main():
     rate, action_rate, per_battle = cpython_battles()
-    print("CPython %s: %.0f battles/s (6 players, random legal play; %.0f actions/s, %.0f actions a battle)"
-          % (sys.version.split()[0], rate, action_rate, per_battle))
+    print(
+        "CPython %s: %.0f battles/s (6 players, random legal play; %.0f actions/s, %.0f actions a battle)"
+        % (sys.version.split()[0], rate, action_rate, per_battle)
+    )
     with tempfile.TemporaryDirectory() as mpy_dir:
         compile_all(mpy_dir)
         speed = micropython("speed.py", 30, mpy_dir=mpy_dir)
         mp_rate = int(speed["battles"]) * 1000.0 / max(1, int(speed["ms"]))
-        print("MicroPython 1.27 (WebAssembly, Node): %.1f battles/s (%s battles, %s actions)"
-              % (mp_rate, speed["battles"], speed["actions"]))
+        print(
+            "MicroPython 1.27 (WebAssembly, Node): %.1f battles/s (%s battles, %s actions)"
+            % (mp_rate, speed["battles"], speed["actions"])
+        )
         peaks = [micropython("heap.py", seed, 6, mpy_dir=mpy_dir) for seed in range(1, 6)]
         game = max(int(p["game"]) for p in peaks)
         code = max(int(p["code"]) for p in peaks)
@@ -70,20 +74,29 @@ def main():
             with open(path, "w") as f:
                 f.write("".join(json.dumps(a) + "\n" for a in plan(seed)))
             boxes.append(micropython("box_heap.py", seed, mpy_dir=mpy_dir, data=path))
-    print("MicroPython peak heap, 6-player battle (5 seeds): battle data %.1f KB, core code %.1f KB"
-          " (from .mpy; 0 when frozen), together %.1f KB (aim: under 64 KB)"
-          % (game / 1024.0, code / 1024.0, total / 1024.0))
-    print("  with the action log kept in RAM instead of the flash journal: battle data %.1f KB over %s actions"
-          % (int(with_log["game"]) / 1024.0, with_log["actions"]))
+        print(__import__("heapblock").line(path, mpy_dir, seed))  # free heap beside its largest free block
+    print(
+        "MicroPython peak heap, 6-player battle (5 seeds): battle data %.1f KB, core code %.1f KB"
+        " (from .mpy; 0 when frozen), together %.1f KB (aim: under 64 KB)"
+        % (game / 1024.0, code / 1024.0, total / 1024.0)
+    )
+    print(
+        "  with the action log kept in RAM instead of the flash journal: battle data %.1f KB over %s actions"
+        % (int(with_log["game"]) / 1024.0, with_log["actions"])
+    )
     app = max(int(b["app"]) for b in boxes)
     code = max(int(b["code"]) for b in boxes)
     total = max(int(b["peak"]) for b in boxes)
-    print("MicroPython peak heap, box app with 6 players (3 seeds): app and battle data %.1f KB, code %.1f KB"
-          " (from .mpy; 0 when frozen), together %.1f KB (aim: under 96 KB; the Pico has ~190 KB)"
-          % (app / 1024.0, code / 1024.0, total / 1024.0))
+    print(
+        "MicroPython peak heap, box app with 6 players (3 seeds): app and battle data %.1f KB, code %.1f KB"
+        " (from .mpy; 0 when frozen), together %.1f KB (aim: under 96 KB; the Pico has ~190 KB)"
+        % (app / 1024.0, code / 1024.0, total / 1024.0)
+    )
     frame = sorted(int(b["frame_us"]) for b in boxes)
-    print("MicroPython on this PC: %d us from a button press to its finished LED frame (mean of 300 presses,"
-          " median of 3 runs; measure again on a Pico, which is far slower than a PC)" % frame[1])
+    print(
+        "MicroPython on this PC: %d us from a button press to its finished LED frame (mean of 300 presses,"
+        " median of 3 runs; measure again on a Pico, which is far slower than a PC)" % frame[1]
+    )
 
 
 def link_round_trip(actions=300):
@@ -94,8 +107,12 @@ def link_round_trip(actions=300):
     from ultimus_host.client import LinkClient
 
     with tempfile.TemporaryDirectory() as state:
-        proc = subprocess.Popen([sys.executable, "-m", "ultimus_host.cli", "sim", "--headless", "--state", state],
-                                stdout=subprocess.PIPE, text=True, cwd=ROOT)
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "ultimus_host.cli", "sim", "--headless", "--state", state],
+            stdout=subprocess.PIPE,
+            text=True,
+            cwd=ROOT,
+        )
         try:
             port = re.search(r"link on (\S+)", proc.stdout.readline()).group(1)
             client = LinkClient(port)
@@ -121,19 +138,30 @@ def link_round_trip(actions=300):
 
 
 def balance_rate(games=20):
+    """`balance` games per second (4 players, heuristic and random bots in turn, 1 battle) and the gold
+    the heuristic seats end with per gold of the random seats."""
     from ultimus_host.balance import play_game
 
+    heuristic = random = 0
     start = time.perf_counter()
     for seed in range(games):
-        play_game(4, seed, ["heuristic", "random"])
-    return games / (time.perf_counter() - start)
+        game, _ = play_game(4, seed, ["heuristic", "random"])
+        gold = game.state["gold"]
+        heuristic += gold[0] + gold[2]
+        random += gold[1] + gold[3]
+    return games / (time.perf_counter() - start), heuristic / max(1, random)
 
 
 def host_figures():
     median, p99 = link_round_trip()
-    print("link round trip of one action through the virtual box's pseudo-terminal: median %.2f ms, p99 %.2f ms"
-          % (median, p99))
-    print("balance: %.1f games/s (4 players, heuristic and random bots, 1 battle)" % balance_rate())
+    print(
+        "link round trip of one action through the virtual box's pseudo-terminal: median %.2f ms, p99 %.2f ms"
+        % (median, p99)
+    )
+    print(
+        "balance: %.1f games/s (4 players, heuristic and random bots, 1 battle); the heuristic bots end with"
+        " %.2fx the random bots' gold" % balance_rate()
+    )
 
 
 if __name__ == "__main__":

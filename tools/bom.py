@@ -72,4 +72,6 @@ def cost_line(path=BOM):
     """The sentence the READMEs carry; a test keeps both equal to the file."""
     total = total_cents(path)
     return "about %d EUR (%s EUR: the sum of `hardware/bom.csv`, whole packs at pack prices)" % (
-        round(total / 100), euros(total))
+        round(total / 100),
+        euros(total),
+    )

@@ -14,6 +14,7 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FIRMWARE = os.path.join(ROOT, "firmware")
 KEEP_AS_SOURCE = ("main.py", "boot.py")
+NOT_ON_THE_PICO = ("manifest.py",)  # read by MicroPython's build to freeze the firmware, not run
 
 
 def mpy_cross():
@@ -26,7 +27,7 @@ def firmware_sources():
     for folder, dirs, files in os.walk(FIRMWARE):
         dirs[:] = sorted(d for d in dirs if d != "__pycache__")
         for name in sorted(files):
-            if name.endswith(".py"):
+            if name.endswith(".py") and not (folder == FIRMWARE and name in NOT_ON_THE_PICO):
                 yield os.path.relpath(os.path.join(folder, name), FIRMWARE)
 
 

@@ -28,10 +28,46 @@ from ultimusbox import board  # noqa: E402
 # The Raspberry Pi Pico's 40-pin header as it sits on the board (USB at the top):
 # pins 1-20 down the left edge, 21-40 up the right edge (Pico datasheet, figure 2).
 PICO_PINS = (
-    "GP0", "GP1", "GND", "GP2", "GP3", "GP4", "GP5", "GND", "GP6", "GP7",  # 1-10
-    "GP8", "GP9", "GND", "GP10", "GP11", "GP12", "GP13", "GND", "GP14", "GP15",  # 11-20
-    "GP16", "GP17", "GND", "GP18", "GP19", "GP20", "GP21", "GND", "GP22", "RUN",  # 21-30
-    "GP26", "GP27", "AGND", "GP28", "ADC_VREF", "3V3", "3V3_EN", "GND", "VSYS", "VBUS",  # 31-40
+    "GP0",
+    "GP1",
+    "GND",
+    "GP2",
+    "GP3",
+    "GP4",
+    "GP5",
+    "GND",
+    "GP6",
+    "GP7",  # 1-10
+    "GP8",
+    "GP9",
+    "GND",
+    "GP10",
+    "GP11",
+    "GP12",
+    "GP13",
+    "GND",
+    "GP14",
+    "GP15",  # 11-20
+    "GP16",
+    "GP17",
+    "GND",
+    "GP18",
+    "GP19",
+    "GP20",
+    "GP21",
+    "GND",
+    "GP22",
+    "RUN",  # 21-30
+    "GP26",
+    "GP27",
+    "AGND",
+    "GP28",
+    "ADC_VREF",
+    "3V3",
+    "3V3_EN",
+    "GND",
+    "VSYS",
+    "VBUS",  # 31-40
 )
 
 
@@ -105,8 +141,7 @@ SECOND_FEED_RING = 3  # hardware/power.md: a second 5 V / GND pair to the fourth
 def feeds():
     """Chain index -> how +5 V / GND reach that device's connector straight from the board
     (the others take them from the device before, in the same 3-wire cable as the data)."""
-    return {0: "22 AWG pair from the board (C1 here)",
-            SECOND_FEED_RING: "second 22 AWG +5 V/GND pair from the board"}
+    return {0: "22 AWG pair from the board (C1 here)", SECOND_FEED_RING: "second 22 AWG +5 V/GND pair from the board"}
 
 
 def netlist():
@@ -146,7 +181,7 @@ def netlist():
         connect("GND", "%s.3" % j, "%s.GND" % ref)
         previous = "%s.DOUT" % ref
     decoupled = [ring_ref(r) for r in range(board.RINGS)] + [seat_ref(0)]
-    for n, ref in enumerate(decoupled):
+    for n, _ref in enumerate(decoupled):  # C3, C4, ...: one 100 nF for each
         cap = "C%d" % (n + 3)
         connect("+5V", "%s.1" % cap)
         connect("GND", "%s.2" % cap)
@@ -172,15 +207,27 @@ def netlist():
     for ref, feed in feeds().items():
         placed[connector_of(ref)]["feed"] = feed
     no_connect = {
-        "U1.3": "GND, bonded to pin 38 on the Pico", "U1.8": "GND, bonded to pin 38 on the Pico",
-        "U1.13": "GND, bonded to pin 38 on the Pico", "U1.18": "GND, bonded to pin 38 on the Pico",
-        "U1.23": "GND, bonded to pin 38 on the Pico", "U1.28": "GND, bonded to pin 38 on the Pico",
-        "U1.30": "RUN: pulled up on the Pico", "U1.33": "AGND: no analogue input used",
-        "U1.35": "ADC_VREF: no analogue input used", "U1.36": "3V3 out: nothing needs it",
-        "U1.37": "3V3_EN: pulled up on the Pico", "U1.40": "VBUS: the Pico's own USB (to the host)",
-        "U2.6": "2Y: gate off", "U2.8": "3Y: gate off", "U2.11": "4Y: gate off",
+        "U1.3": "GND, bonded to pin 38 on the Pico",
+        "U1.8": "GND, bonded to pin 38 on the Pico",
+        "U1.13": "GND, bonded to pin 38 on the Pico",
+        "U1.18": "GND, bonded to pin 38 on the Pico",
+        "U1.23": "GND, bonded to pin 38 on the Pico",
+        "U1.28": "GND, bonded to pin 38 on the Pico",
+        "U1.30": "RUN: pulled up on the Pico",
+        "U1.33": "AGND: no analogue input used",
+        "U1.35": "ADC_VREF: no analogue input used",
+        "U1.36": "3V3 out: nothing needs it",
+        "U1.37": "3V3_EN: pulled up on the Pico",
+        "U1.40": "VBUS: the Pico's own USB (to the host)",
+        "U2.6": "2Y: gate off",
+        "U2.8": "3Y: gate off",
+        "U2.11": "4Y: gate off",
         "%s.DOUT" % chain()[-1][0]: "the end of the LED chain",
     }
     mechanical = {ref: row["part"] for ref, row in parts.items() if row["part"] not in PINS}
-    return {"parts": placed, "nets": {name: nets[name] for name in sorted(nets)},
-            "no_connect": no_connect, "mechanical": mechanical}
+    return {
+        "parts": placed,
+        "nets": {name: nets[name] for name in sorted(nets)},
+        "no_connect": no_connect,
+        "mechanical": mechanical,
+    }

@@ -45,8 +45,14 @@ R_STATION_LIGHT = 84.0
 R_STATION_LABEL = 68.0
 TEXT = 4.0  # engraved label height, mm
 SMALL_TEXT = 3.5
-CONTROL_LABELS = {board.MINUS: "DAMAGE", board.PLUS: "HEAL", board.CONFIRM: "CONFIRM",
-                  board.THUMB_UP: "THUMB UP", board.THUMB_DOWN: "THUMB DN", board.MODE: "MODE"}
+CONTROL_LABELS = {
+    board.MINUS: "DAMAGE",
+    board.PLUS: "HEAL",
+    board.CONFIRM: "CONFIRM",
+    board.THUMB_UP: "THUMB UP",
+    board.THUMB_DOWN: "THUMB DN",
+    board.MODE: "MODE",
+}
 
 
 def seat_angle(station):
@@ -87,28 +93,45 @@ def layout():
 
     def hole(ref, what, at):
         row = parts[ref]
-        holes.append({"ref": ref, "part": row["part"], "what": what, "x": _round(at)[0], "y": _round(at)[1],
-                      "hole": float(row["panel hole mm"]), "body": float(row["panel body mm"])})
+        holes.append(
+            {
+                "ref": ref,
+                "part": row["part"],
+                "what": what,
+                "x": _round(at)[0],
+                "y": _round(at)[1],
+                "hole": float(row["panel hole mm"]),
+                "body": float(row["panel body mm"]),
+            }
+        )
 
     def label(text, at, angle, height=TEXT):
         # text reads upright for a player sitting in direction `angle`
-        labels.append({"text": text, "x": _round(at)[0], "y": _round(at)[1], "height": height,
-                       "rotation": round(-angle % 360.0, 2)})
+        labels.append(
+            {
+                "text": text,
+                "x": _round(at)[0],
+                "y": _round(at)[1],
+                "height": height,
+                "rotation": round(-angle % 360.0, 2),
+            }
+        )
 
     hole("BZ1", "buzzer (sound hole over the piezo)", (0.0, 0.0))
-    for n, button in enumerate((board.MINUS, board.PLUS, board.CONFIRM, board.THUMB_UP, board.THUMB_DOWN,
-                                board.MODE)):
+    for n, button in enumerate((board.MINUS, board.PLUS, board.CONFIRM, board.THUMB_UP, board.THUMB_DOWN, board.MODE)):
         angle = seat_angle(n)
         hole(netlist.switch_of(button), board.BUTTONS[button][2], polar(R_CONTROLS, angle))
         label(CONTROL_LABELS[button], polar(R_CONTROLS - 14.0, angle), angle, SMALL_TEXT)
     for ring in range(board.RINGS):
         angle = 30.0 + 60.0 * ring  # between station `ring` and the next
         name = board.BUTTONS[board.WHEEL_0 + ring][2].split()[-1]
-        hole(netlist.ring_ref(ring), "health wheel %d (%s): window over the ring" % (ring, name),
-             polar(R_RINGS, angle))
+        hole(netlist.ring_ref(ring), "health wheel %d (%s): window over the ring" % (ring, name), polar(R_RINGS, angle))
         label(name.upper(), polar(R_NAMES, angle), angle)
-        hole(netlist.switch_of(board.WHEEL_0 + ring), board.BUTTONS[board.WHEEL_0 + ring][2],
-             polar(R_WHEEL_BUTTONS, angle))
+        hole(
+            netlist.switch_of(board.WHEEL_0 + ring),
+            board.BUTTONS[board.WHEEL_0 + ring][2],
+            polar(R_WHEEL_BUTTONS, angle),
+        )
     for station in range(board.STATIONS):
         angle = seat_angle(station)
         middle = polar(R_STATION_BUTTONS, angle)
@@ -120,8 +143,7 @@ def layout():
         label("THINK", along(polar(R_STATION_BUTTONS - 21.0, angle), angle, STATION_HALF_GAP), angle)
         hole(netlist.seat_ref(station), "status light of station %d" % station, polar(R_STATION_LIGHT, angle))
         label("STATION %d" % station, polar(R_STATION_LABEL, angle), angle)
-    return {"units": "mm", "across_corners": ACROSS_CORNERS, "outline": outline(), "holes": holes,
-            "labels": labels}
+    return {"units": "mm", "across_corners": ACROSS_CORNERS, "outline": outline(), "holes": holes, "labels": labels}
 
 
 def label_circles(lbl):
@@ -145,41 +167,56 @@ def panel_svg():
     """The lid at 1:1 (1 user unit = 1 mm): red = cut, grey dashed = the part's body under it, black = engrave."""
     lay = layout()
     half = ACROSS_CORNERS / 2 + 10
-    out = ['<svg xmlns="http://www.w3.org/2000/svg" width="%dmm" height="%dmm" viewBox="%g %g %g %g">'
-           % (2 * half, 2 * half + 24, -half, -half, 2 * half, 2 * half + 24),
-           '<rect x="%g" y="%g" width="%g" height="%g" fill="white"/>' % (-half, -half, 2 * half, 2 * half + 24),
-           '<g fill="none" stroke-width="0.3">']
+    out = [
+        '<svg xmlns="http://www.w3.org/2000/svg" width="%dmm" height="%dmm" viewBox="%g %g %g %g">'
+        % (2 * half, 2 * half + 24, -half, -half, 2 * half, 2 * half + 24),
+        '<rect x="%g" y="%g" width="%g" height="%g" fill="white"/>' % (-half, -half, 2 * half, 2 * half + 24),
+        '<g fill="none" stroke-width="0.3">',
+    ]
     pts = " ".join("%g,%g" % (x, -y) for x, y in lay["outline"])
     out.append('<polygon points="%s" stroke="red"/>' % pts)
     for h in lay["holes"]:
-        out.append('<circle cx="%g" cy="%g" r="%g" stroke="#999" stroke-dasharray="2,1"/>'
-                   % (h["x"], -h["y"], h["body"] / 2))
-        out.append('<circle cx="%g" cy="%g" r="%g" stroke="red"><title>%s %s: %g mm hole</title></circle>'
-                   % (h["x"], -h["y"], h["hole"] / 2, h["ref"], h["what"], h["hole"]))
+        out.append(
+            '<circle cx="%g" cy="%g" r="%g" stroke="#999" stroke-dasharray="2,1"/>' % (h["x"], -h["y"], h["body"] / 2)
+        )
+        out.append(
+            '<circle cx="%g" cy="%g" r="%g" stroke="red"><title>%s %s: %g mm hole</title></circle>'
+            % (h["x"], -h["y"], h["hole"] / 2, h["ref"], h["what"], h["hole"])
+        )
     out.append('</g><g font-family="sans-serif" fill="black" text-anchor="middle" dominant-baseline="central">')
     for lbl in lay["labels"]:
-        out.append('<text x="%g" y="%g" font-size="%g" transform="rotate(%g %g %g)">%s</text>'
-                   % (lbl["x"], -lbl["y"], lbl["height"], -lbl["rotation"], lbl["x"], -lbl["y"], lbl["text"]))
+        out.append(
+            '<text x="%g" y="%g" font-size="%g" transform="rotate(%g %g %g)">%s</text>'
+            % (lbl["x"], -lbl["y"], lbl["height"], -lbl["rotation"], lbl["x"], -lbl["y"], lbl["text"])
+        )
     for h in lay["holes"]:  # the reference designator inside each hole (or inside the body, if the hole is tiny)
         y = -h["y"] if h["hole"] >= 8 else -h["y"] + h["body"] / 4
-        out.append('<text x="%g" y="%g" font-size="%g" fill="#06c">%s</text>'
-                   % (h["x"], y, 2.5 if h["hole"] >= 12 else 1.8, h["ref"]))
-    out.append('<text x="%g" y="%g" font-size="4" text-anchor="start">ULTIMUS box lid, 1:1 in mm, %g mm across '
-               'the corners. Red: cut. Grey dashed: the body of the part (keep clear). Black: engrave. '
-               'Blue: BOM reference.</text>' % (-half + 4, half + 8, ACROSS_CORNERS))
-    out.append('<text x="%g" y="%g" font-size="4" text-anchor="start">Station 0 is the front edge; the stations '
-               'run clockwise. Drawn by tools/hardware.py from board.py and bom.csv.</text>' % (-half + 4, half + 15))
+        out.append(
+            '<text x="%g" y="%g" font-size="%g" fill="#06c">%s</text>'
+            % (h["x"], y, 2.5 if h["hole"] >= 12 else 1.8, h["ref"])
+        )
+    out.append(
+        '<text x="%g" y="%g" font-size="4" text-anchor="start">ULTIMUS box lid, 1:1 in mm, %g mm across '
+        "the corners. Red: cut. Grey dashed: the body of the part (keep clear). Black: engrave. "
+        "Blue: BOM reference.</text>" % (-half + 4, half + 8, ACROSS_CORNERS)
+    )
+    out.append(
+        '<text x="%g" y="%g" font-size="4" text-anchor="start">Station 0 is the front edge; the stations '
+        "run clockwise. Drawn by tools/hardware.py from board.py and bom.csv.</text>" % (-half + 4, half + 15)
+    )
     out.append("</g></svg>")
     return "\n".join(out) + "\n"
 
 
 def panel_dxf():
-    """The same lid for a laser cutter (DXF R12 carries no unit: import it as millimetres): layer CUT (outline and holes),
-    ENGRAVE (labels), BODY (each part's keep-clear circle: neither cut nor engrave)."""
+    """The same lid for a laser cutter (DXF R12 carries no unit: import it as millimetres):
+    layer CUT (outline and holes), ENGRAVE (labels), BODY (each part's keep-clear circle: neither cut nor engrave)."""
     import ezdxf
+    from ezdxf import units
     from ezdxf.enums import TextEntityAlignment
 
-    ezdxf.options.write_fixed_meta_data_for_testing = True  # the same file every time, so --check can compare
+    # ezdxf.options and ezdxf.new are ezdxf's documented API, but its __init__ imports them without re-exporting
+    ezdxf.options.write_fixed_meta_data_for_testing = True  # pyright: ignore[reportPrivateImportUsage]  # the same file every time, so --check can compare
     lay = layout()
     import logging
 
@@ -187,7 +224,7 @@ def panel_dxf():
     level = quiet.level
     quiet.setLevel(logging.ERROR)  # new() always sets $INSUNITS, which R12 cannot store: no warning for that
     try:  # R12: read by every laser cutter's software, and written in a fixed order
-        doc = ezdxf.new("R12", setup=False, units=ezdxf.units.MM)
+        doc = ezdxf.new("R12", setup=False, units=units.MM)  # pyright: ignore[reportPrivateImportUsage]
     finally:
         quiet.setLevel(level)
     doc.layers.add("CUT", color=1)
@@ -199,9 +236,9 @@ def panel_dxf():
         msp.add_circle((h["x"], h["y"]), h["hole"] / 2, dxfattribs={"layer": "CUT"})
         msp.add_circle((h["x"], h["y"]), h["body"] / 2, dxfattribs={"layer": "BODY"})
     for lbl in lay["labels"]:
-        msp.add_text(lbl["text"], height=lbl["height"], rotation=lbl["rotation"],
-                     dxfattribs={"layer": "ENGRAVE"}).set_placement(
-            (lbl["x"], lbl["y"]), align=TextEntityAlignment.MIDDLE_CENTER)
+        msp.add_text(
+            lbl["text"], height=lbl["height"], rotation=lbl["rotation"], dxfattribs={"layer": "ENGRAVE"}
+        ).set_placement((lbl["x"], lbl["y"]), align=TextEntityAlignment.MIDDLE_CENTER)
     stream = io.StringIO()
     doc.write(stream)
     return stream.getvalue()

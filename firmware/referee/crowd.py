@@ -14,7 +14,8 @@ pending yes/no questions, answered by a thumb that may override the crowd.
   (Morituri: he sits out the next initiative).
 """
 
-from referee.dice import natural as natural_of, roll
+from referee.dice import natural as natural_of
+from referee.dice import roll
 from referee.errors import need
 
 YES = 1
@@ -33,16 +34,14 @@ def verdict(total, target, natural=None, natural_yes=(), natural_no=()):
     return YES if total >= target else NO
 
 
-def appeal(s, who, n, faces, modifier, target, natural_yes=(), natural_no=(), given=None, ev=None,
-           why="appeal"):
+def appeal(s, who, n, faces, modifier, target, natural_yes=(), natural_no=(), given=None, ev=None, why="appeal"):
     """Roll n dice (or take the table's), add modifier and judge against target:
     (verdict, dice, total). Appends the roll and {"e": "verdict", ...} to ev."""
     dice = roll(s, n, faces, given, ev, who, why)
     total = natural_of(dice) + modifier
     yes = verdict(total, target, natural_of(dice), natural_yes, natural_no)
     if ev is not None:
-        ev.append({"e": "verdict", "who": who, "dice": dice, "total": total, "target": target,
-                   "yes": yes, "why": why})
+        ev.append({"e": "verdict", "who": who, "dice": dice, "total": total, "target": target, "yes": yes, "why": why})
     return yes, dice, total
 
 
@@ -54,6 +53,7 @@ def override(crowd, thumb):
 
 
 # ---- the queue of questions ----
+
 
 def ask(s, key, who, kind, data, ev=None):
     """Queue a question in s[key] (created if missing). kind None queues `data` bare."""
@@ -125,8 +125,7 @@ def withdraw(s, key, kind, data=None):
     queue = s.get(key)
     if not queue:
         return 0
-    keep = [q for q in queue
-            if not (type(q) is dict and q["kind"] == kind and (data is None or q["data"] == data))]
+    keep = [q for q in queue if not (type(q) is dict and q["kind"] == kind and (data is None or q["data"] == data))]
     dropped = len(queue) - len(keep)
     queue.clear()
     queue.extend(keep)

@@ -124,6 +124,7 @@ def double(dice):
 
 # ---- roll-offs: everyone rolls, the tied roll again among themselves ----
 
+
 def _round_dice(entry, n_dice, faces):
     """One contender's dice of a given round: a list of n_dice faces (a bare int for one die)."""
     if n_dice == 1 and type(entry) is int:
@@ -171,12 +172,16 @@ def _rank(s, seats, faces, n_dice, given, winner_only):
             continue
         if given is not None:
             if used >= len(given):
-                raise Illegal("bad_dice", "seats %s are still tied: roll again and enter that round too"
-                              % ", ".join([str(p) for p in group]))
+                raise Illegal(
+                    "bad_dice",
+                    "seats %s are still tied: roll again and enter that round too" % ", ".join([str(p) for p in group]),
+                )
             entries = given[used]
             if (type(entries) is not list and type(entries) is not tuple) or len(entries) != len(group):
-                raise Illegal("bad_dice", "round %d is rolled by %d seats (%s)"
-                              % (used + 1, len(group), ", ".join([str(p) for p in group])))
+                raise Illegal(
+                    "bad_dice",
+                    "round %d is rolled by %d seats (%s)" % (used + 1, len(group), ", ".join([str(p) for p in group])),
+                )
             dice = [_round_dice(entries[i], n_dice, faces) for i in range(len(group))]
         else:
             dice = []
@@ -187,8 +192,9 @@ def _rank(s, seats, faces, n_dice, given, winner_only):
         rounds.append([[group[i], dice[i]] for i in range(len(group))])
         groups = _split(group, dice) + groups
     if given is not None and used < len(given):
-        raise Illegal("bad_dice", "the roll-off was settled after round %d: %d rounds are too many"
-                      % (used, len(given)))
+        raise Illegal(
+            "bad_dice", "the roll-off was settled after round %d: %d rounds are too many" % (used, len(given))
+        )
     s["rng"] = x  # untouched when the dice were given
     return ranked, rounds
 
@@ -199,7 +205,7 @@ def _tell_rounds(ev, rounds, why, table):
             _tell(ev, seat, dice, why, table)
 
 
-def roll_off(s, seats, faces=6, given=None, ev=None, why="roll_off", n_dice=1):
+def roll_off(s, seats, faces: "int | tuple" = 6, given=None, ev=None, why="roll_off", n_dice=1):
     """(winner, rounds): every seat rolls n_dice, the highest total wins, a tie for highest
     rolls again among the tied. given: the table's rounds, each a list of one entry per
     seat still rolling (its dice, or a bare int for one die); refused unless they settle
@@ -217,7 +223,7 @@ def highest(s, seats, n_dice, faces, given=None, ev=None, why="highest"):
     return roll_off(s, seats, faces, given, ev, why, n_dice)
 
 
-def order(s, seats, faces=6, given=None, ev=None, why="order", n_dice=1):
+def order(s, seats, faces: "int | tuple" = 6, given=None, ev=None, why="order", n_dice=1):
     """(seats from highest to lowest, rounds): a whole order of play, every tie rolled
     again among the tied (Munera: "This order applies throughout the whole game").
     given rounds are taken in rolling order: the first round, then each tied group's
@@ -230,6 +236,7 @@ def order(s, seats, faces=6, given=None, ev=None, why="order", n_dice=1):
 
 
 # ---- paired dice ----
+
 
 def compare_pairs(att, dfn, att_mod=0, dfn_mod=0):
     """Risk-style: each side's dice (plus its modifier) high to low, paired while both

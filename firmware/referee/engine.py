@@ -180,7 +180,7 @@ def plain(value, depth=0):
     t = type(value)
     if t is int or t is str or value is None:
         return True
-    if t is list and depth < 2 and len(value) <= 16:
+    if t is list and depth < 3 and len(value) <= 64:  # rounds of dice: [[[6, 6], [1, 1]], ...]
         for x in value:
             if not plain(x, depth + 1):
                 return False

@@ -156,8 +156,12 @@ def charge(s, debtor, creditor, amount, purse, to_purse=None, ev=None, why="", d
         to_purse = purse
     if debt_purse is None:
         debt_purse = to_purse
-    need(_amount_problem(amount) or _purse_problem(s, purse) or _purse_problem(s, to_purse)
-         or _purse_problem(s, debt_purse))
+    need(
+        _amount_problem(amount)
+        or _purse_problem(s, purse)
+        or _purse_problem(s, to_purse)
+        or _purse_problem(s, debt_purse)
+    )
     have = s["purses"][purse][debtor]
     paid = amount if amount < have else have
     if paid:

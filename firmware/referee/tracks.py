@@ -163,6 +163,7 @@ def crossed(t, i, before, marks):
 
 # ---- flags ----
 
+
 def flags(n):
     """No flag set, for n figures."""
     return [0] * n

@@ -9,17 +9,28 @@ before it changes anything), then applies and appends its events.
 
 from referee.errors import int_arg, need
 from ultimus import effects, checks
-from ultimus.card import begin_card
 from ultimus.content import (
     BETTING_CARDS, BETTING_CARDS_BY_PLAYERS, NEW_GOLD_BY_PLAYERS, MAX_COINS_PER_BETTING_CARD,
-    MAX_HEALTH, YELLING_CARDS_PER_PLAYER, BET_WIN, BET_DIE, BET_INVEST,
+    MAX_HEALTH, YELLING_CARDS_PER_PLAYER, YELLING_CARD_COUNT, DOOR_COUNT, BET_WIN, BET_DIE, BET_INVEST,
 )
-from ultimus.hexmap import DOORS
 from ultimus.state import (
     GLADIATORS, WAITING, ARENA, DEAD, PARDONED, MODE_FULL, UNDECIDED, THINK, SHOUT,
     arena_gladiators, occupant, seat_order, shuffle, random_below, draw_cards,
 )
-from ultimus.yelling import CARDS, movement_points
+
+
+def _yelling():
+    """The yelling-card table, for the full game only: the box never parses it (~58 KB of heap)."""
+    from ultimus import yelling
+
+    return yelling
+
+
+def _doors():
+    """The door fields of the hex arena, for the full game only (the box has no map)."""
+    from ultimus.hexmap import DOORS
+
+    return DOORS
 
 
 def active_seat(s):
@@ -35,7 +46,7 @@ def draw_loudest(s, a, ev):
     """Everyone draws a yelling card; most movement is loudest; ties draw again."""
     n = s["players"]
     if s["mode"] == MODE_FULL:
-        deck = list(range(len(CARDS)))
+        deck = list(range(YELLING_CARD_COUNT))
         shuffle(s, deck)
         used = []
         contenders = list(range(n))
@@ -50,7 +61,7 @@ def draw_loudest(s, a, ev):
                     shuffle(s, deck)
                 c = deck.pop()
                 used.append(c)
-                points = movement_points(c)
+                points = _yelling().movement_points(c)
                 ev.append({"e": "loudest_draw", "p": p, "c": c, "n": points, "try": attempt})
                 if points > best:
                     best, top = points, [p]
@@ -97,7 +108,7 @@ def start_battle(s, ev):
     order = seat_order(s)
     if s["mode"] == MODE_FULL:
         # every yelling card comes back; each battle starts from a full deck
-        deck = list(range(len(CARDS)))
+        deck = list(range(YELLING_CARD_COUNT))
         shuffle(s, deck)
         s["deck"], s["discard"] = deck, []
         s["hands"] = [[] for _ in range(n)]
@@ -158,16 +169,12 @@ def entrance_seat(s):
     return (s["loudest"] + s["placed"]) % s["players"]
 
 
-def free_doors(s):
-    return [d for d in range(len(DOORS)) if occupant(s, DOORS[d]) < 0]
-
-
 def place_gladiator(s, a, ev):
     p = a["p"]
     g = int_arg(a, "g", 0, GLADIATORS - 1)
-    d = int_arg(a, "f", 0, len(DOORS) - 1) if s["mode"] == MODE_FULL else -1
+    d = int_arg(a, "f", 0, DOOR_COUNT - 1) if s["mode"] == MODE_FULL else -1
     need(checks.place_problem(s, g, d))
-    field = DOORS[d] if d >= 0 else -1
+    field = _doors()[d] if d >= 0 else -1
     s["status"][g] = ARENA
     s["pos"][g] = field
     s["placed"] += 1
@@ -196,7 +203,7 @@ def commit(s, a, ev):
     shout = int_arg(a, "shout", 0, 1)
     full_shout = shout and s["mode"] == MODE_FULL
     if s["shout"][p] == UNDECIDED and full_shout:
-        c = int_arg(a, "c", 0, len(CARDS) - 1)
+        c = int_arg(a, "c", 0, YELLING_CARD_COUNT - 1)
     else:
         c = -1
     need(checks.commit_problem(s, p, shout, c))
@@ -231,6 +238,8 @@ def start_turn(s, ev):
     p = s["order"][s["turn"]]
     ev.append({"e": "turn", "p": p, "shout": s["shout"][p]})
     if s["mode"] == MODE_FULL and s["shout"][p] == SHOUT:
+        from ultimus.card import begin_card  # the full game only
+
         begin_card(s, ev, p, s["shout_card"][p])
 
 

@@ -12,13 +12,18 @@ loudest spectator owes a pollice verso; the rule checks are ultimus.checks.
 
 from referee.errors import int_arg, need
 from ultimus import effects
-from ultimus.battle import end_turn, check_battle_end
+from ultimus.battle import check_battle_end, end_turn
 from ultimus.checks import (
-    in_arena_problem, bleed_problem, knock_problem, stand_problem, net_problem, unnet_problem,
+    bleed_problem,
     bring_back_problem,
+    in_arena_problem,
+    knock_problem,
+    net_problem,
+    stand_problem,
+    unnet_problem,
 )
-from ultimus.content import NET_OWNER, PLAYING_DEAD_HEALTH, COMING_BACK_HEALTH
-from ultimus.state import GLADIATORS, ARENA, DEAD, PARDONED
+from ultimus.content import COMING_BACK_HEALTH, NET_OWNER, PLAYING_DEAD_HEALTH
+from ultimus.state import ARENA, DEAD, GLADIATORS, PARDONED
 
 MAX_WOUNDS = 12  # the most one entry can hold: a wheel shows 12
 

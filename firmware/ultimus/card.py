@@ -19,9 +19,16 @@ from ultimus.yelling import CARDS, SPECIAL_STUPID_BET
 def begin_card(s, ev, seat, c):
     special = CARDS[c][2]
     s["card"] = {
-        "c": c, "owner": seat, "ctrl": seat, "g": -1,
+        "c": c,
+        "owner": seat,
+        "ctrl": seat,
+        "g": -1,
         "stage": "play" if special == SPECIAL_STUPID_BET else "choose",
-        "used": [0] * len(CARDS[c][3]), "mp": 0, "blood": 0, "hits": [],
-        "rebet": 0, "discarded": 0,
+        "used": [0] * len(CARDS[c][3]),
+        "mp": 0,
+        "blood": 0,
+        "hits": [],
+        "rebet": 0,
+        "discarded": 0,
     }
     ev.append({"e": "card", "p": seat, "c": c})

@@ -4,14 +4,14 @@ Like ultimus.checks (whose convention they follow: None, or (code, message)),
 but only cardplay and legal need them, so the box never loads this module.
 """
 
-from ultimus.checks import stand_problem, net_problem, bleed_problem, COIN_LIMIT
+from ultimus.checks import COIN_LIMIT, bleed_problem, net_problem, stand_problem
 from ultimus.content import MAX_COINS_PER_BETTING_CARD
 from ultimus.hexmap import NEIGH
 from ultimus.state import ARENA, occupant
-from ultimus.yelling import CARDS, MOVE, BLEED
-
+from ultimus.yelling import BLEED, CARDS, MOVE
 
 # --- the gladiator of the card ----------------------------------------------------------
+
 
 def move_problem(s, g):
     """Movement: not while fallen (the points stand him up instead) nor under the net."""
@@ -60,6 +60,7 @@ def step_problem(s, card, d):
 
 
 # --- its symbols -------------------------------------------------------------------
+
 
 def card_gladiator_problem(s, card):
     """The symbols of a card act through its chosen gladiator, who must still be in the arena."""

@@ -9,14 +9,20 @@ never loads them). docs/rules-index.md maps each rule clause to its check and te
 """
 
 from ultimus.content import MAX_COINS_PER_BETTING_CARD, MAX_HEALTH, NET_OWNER
-from ultimus.hexmap import DOORS
-from ultimus.state import ARENA, WAITING, UNDECIDED, THINK, MODE_FULL, occupant
+from ultimus.state import ARENA, MODE_FULL, THINK, UNDECIDED, WAITING, occupant
 
 ALREADY_READY = ("already_ready", "your bets are already placed")
 COIN_LIMIT = ("coin_limit", "at most %d coins on a betting card" % MAX_COINS_PER_BETTING_CARD)
 
 
+def _door_field(door):
+    from ultimus.hexmap import DOORS  # the full game only: the box has no map
+
+    return DOORS[door]
+
+
 # --- betting ------------------------------------------------------------------
+
 
 def free_coin_places(s, p):
     """How many more coins a seat's betting cards can take."""
@@ -53,11 +59,12 @@ def ready_problem(s, p):
 
 # --- entrance and shout ---------------------------------------------------------
 
+
 def place_problem(s, g, door):
     """Morituri te salutant: a waiting gladiator, in front of a free door (full game)."""
     if s["status"][g] != WAITING:
         return ("already_placed", "that gladiator is already in the arena")
-    if door >= 0 and occupant(s, DOORS[door]) >= 0:
+    if door >= 0 and occupant(s, _door_field(door)) >= 0:
         return ("field_taken", "someone already stands in front of that door")
     return None
 
@@ -85,6 +92,7 @@ def think_problem(s, p, cards):
 
 
 # --- what may happen to a gladiator ------------------------------------------------
+
 
 def in_arena_problem(s, g):
     """Wounds, healing, knock-downs and the net only touch a gladiator in the arena."""
@@ -141,6 +149,7 @@ def bring_back_problem(s, g, status):
 
 
 # --- the end of a battle, and trading ------------------------------------------------
+
 
 def payout_problem(s, p, b, coins):
     """The box: a betting card is settled once, with coins its seat really has."""

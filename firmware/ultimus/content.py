@@ -147,5 +147,11 @@ YELLING_CARD_TEXT = """
 """
 
 # Health of a gladiator brought back by the special cards.
+# How many yelling cards YELLING_CARD_TEXT holds, and how many doors the arena
+# has: so that the box, which never plays cards, need not parse the card table
+# or build the hex map (tests/test_content.py checks both against them).
+YELLING_CARD_COUNT = 80
+DOOR_COUNT = 6
+
 PLAYING_DEAD_HEALTH = 1
 COMING_BACK_HEALTH = 3

@@ -7,7 +7,7 @@ and append events, and must not be reached with an illegal effect.
 """
 
 from ultimus.content import MAX_HEALTH
-from ultimus.state import ARENA, DEAD, PARDONED, MODE_FULL, draw_cards
+from ultimus.state import ARENA, DEAD, MODE_FULL, PARDONED, draw_cards
 
 
 def extra_card(s, ev, seat, why):

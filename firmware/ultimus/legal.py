@@ -11,17 +11,27 @@ buttons and the link ask for, need not load it.
 """
 
 from referee.engine import REFEREE
-from ultimus import checks, cardchecks
+from ultimus import cardchecks, checks
 from ultimus.battle import active_seat, entrance_seat
 from ultimus.boxplay import MAX_WOUNDS
 from ultimus.cardplay import choices
 from ultimus.content import BETTING_CARDS, MAX_COINS_PER_BETTING_CARD, NET_OWNER
 from ultimus.flow import FLOW
 from ultimus.hexmap import DOORS
-from ultimus.state import GLADIATORS, ARENA, DEAD, PARDONED, MODE_FULL, UNDECIDED
+from ultimus.state import ARENA, DEAD, GLADIATORS, MODE_FULL, PARDONED, UNDECIDED
 from ultimus.yelling import (
-    CARDS, MOVE, MELEE, RANGED, STAND_UP, NET, REMOVE_NET, HEAL, BLEED, DRAW, LOUDEST,
+    BLEED,
+    CARDS,
+    DRAW,
+    HEAL,
+    LOUDEST,
+    MELEE,
+    MOVE,
+    NET,
+    RANGED,
+    REMOVE_NET,
     SPECIAL_STUPID_BET,
+    STAND_UP,
 )
 
 TRADES = ("give", "pass_card")
@@ -70,8 +80,11 @@ def _plan(variant, phase, trades):
     plan = _PLANS.get(key)
     if plan is None:
         listers = FULL if variant == MODE_FULL else BOX
-        plan = tuple((who, listers[name]) for name, who in FLOW.moves(variant, phase)
-                     if (name in TRADES) == trades and listers[name] is not None)
+        plan = tuple(
+            (who, listers[name])
+            for name, who in FLOW.moves(variant, phase)
+            if (name in TRADES) == trades and listers[name] is not None
+        )
         _PLANS[key] = plan
     return plan
 
@@ -104,9 +117,11 @@ def actors(s):
 
 # --- both levels ---------------------------------------------------------------------
 
+
 def _referee(name):
     def lister(s, seat, out):
         out.append({"a": name})
+
     return lister
 
 
@@ -156,6 +171,7 @@ def _give(s, seat, out):
 
 
 # --- the full game: betting, thinking and the card in play --------------------------
+
 
 def _bet(s, seat, out):
     for k in range(len(s["bets"][seat])):
@@ -290,6 +306,7 @@ def _pass_card(s, seat, out):
 
 # --- the box: effects entered on the wheels ------------------------------------------
 
+
 def _arena(s):
     return [g for g in range(GLADIATORS) if s["status"][g] == ARENA]
 
@@ -308,6 +325,7 @@ def _box_wounds(name, problem=None):
             for n in range(1, MAX_WOUNDS + 1):
                 if problem is None or problem(s, g, n) is None:
                     out.append({"a": name, "p": seat, "g": g, "n": n})
+
     return lister
 
 
@@ -316,6 +334,7 @@ def _box_gladiator(name, problem, statuses=(ARENA,)):
         for g in range(GLADIATORS):
             if s["status"][g] in statuses and (problem is None or problem(s, g) is None):
                 out.append({"a": name, "p": seat, "g": g})
+
     return lister
 
 
@@ -326,6 +345,7 @@ def _box_net_problem(s, g):
 def _seat_only(name):
     def lister(s, seat, out):
         out.append({"a": name, "p": seat})
+
     return lister
 
 
@@ -348,34 +368,49 @@ COMMON = {
 }
 
 FULL = dict(COMMON)
-FULL.update({
-    "bet": _bet,
-    "ready": _ready,
-    "think": _think,
-    # the card in play is listed in one pass (_card_in_play); its other actions ride along
-    "choose": _card_in_play,
-    "move": None, "rise": None, "step": None, "melee": None, "ranged": None, "net": None,
-    "unnet": None, "heal": None, "bleed": None, "draw": None, "loudest": None,
-    "rebet": None, "discard": None, "end": None,
-    "pass_card": _pass_card,
-})
+FULL.update(
+    {
+        "bet": _bet,
+        "ready": _ready,
+        "think": _think,
+        # the card in play is listed in one pass (_card_in_play); its other actions ride along
+        "choose": _card_in_play,
+        "move": None,
+        "rise": None,
+        "step": None,
+        "melee": None,
+        "ranged": None,
+        "net": None,
+        "unnet": None,
+        "heal": None,
+        "bleed": None,
+        "draw": None,
+        "loudest": None,
+        "rebet": None,
+        "discard": None,
+        "end": None,
+        "pass_card": _pass_card,
+    }
+)
 
 BOX = dict(COMMON)
-BOX.update({
-    "set_loudest": _set_loudest,
-    "bets_placed": _referee("bets_placed"),
-    "damage": _damage,
-    "bleed": _box_wounds("bleed", checks.bleed_problem),
-    "heal": _box_wounds("heal"),
-    "knock": _box_gladiator("knock", checks.knock_problem),
-    "stand": _box_gladiator("stand", checks.stand_problem),
-    "net": _box_gladiator("net", _box_net_problem),
-    "unnet": _box_gladiator("unnet", checks.unnet_problem),
-    "revive": _box_gladiator("revive", None, (DEAD,)),
-    "come_back": _box_gladiator("come_back", None, (PARDONED,)),
-    "drunk": _box_gladiator("drunk", None),
-    "loudest": _seat_only("loudest"),
-    "draw": _seat_only("draw"),
-    "done": _seat_only("done"),
-    "payout": _payout,
-})
+BOX.update(
+    {
+        "set_loudest": _set_loudest,
+        "bets_placed": _referee("bets_placed"),
+        "damage": _damage,
+        "bleed": _box_wounds("bleed", checks.bleed_problem),
+        "heal": _box_wounds("heal"),
+        "knock": _box_gladiator("knock", checks.knock_problem),
+        "stand": _box_gladiator("stand", checks.stand_problem),
+        "net": _box_gladiator("net", _box_net_problem),
+        "unnet": _box_gladiator("unnet", checks.unnet_problem),
+        "revive": _box_gladiator("revive", None, (DEAD,)),
+        "come_back": _box_gladiator("come_back", None, (PARDONED,)),
+        "drunk": _box_gladiator("drunk", None),
+        "loudest": _seat_only("loudest"),
+        "draw": _seat_only("draw"),
+        "done": _seat_only("done"),
+        "payout": _payout,
+    }
+)

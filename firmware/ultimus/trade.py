@@ -2,7 +2,7 @@
 
 from referee.errors import int_arg, need
 from ultimus.checks import give_problem, pass_card_problem
-from ultimus.yelling import CARDS
+from ultimus.content import YELLING_CARD_COUNT
 
 
 def give_gold(s, a, ev):
@@ -18,7 +18,7 @@ def give_gold(s, a, ev):
 def give_card(s, a, ev):
     p = a["p"]
     to = int_arg(a, "to", 0, s["players"] - 1)
-    c = int_arg(a, "c", 0, len(CARDS) - 1)
+    c = int_arg(a, "c", 0, YELLING_CARD_COUNT - 1)
     need(pass_card_problem(s, p, to, c))
     s["hands"][p].remove(c)
     s["hands"][to].append(c)

@@ -19,7 +19,11 @@ def public_view(s):
         v[key] = [list(x) for x in value] if key == "pollice_verso" else (list(value) if type(value) is list else value)
     v["deck"] = len(s["deck"])
     v["discard"] = len(s["discard"])
-    v["hand_sizes"] = [len(h) for h in s["hands"]]
+    # Before the reveal a face-down shout card still counts as in the hand:
+    # the table sees cards laid down all at once, not who laid one.
+    hiding = s["phase"] == "shout"
+    v["hand_sizes"] = [len(s["hands"][p]) + (1 if hiding and s["shout_card"][p] >= 0 else 0)
+                       for p in range(s["players"])]
     revealed = s["phase"] in ("battle_end", "over")
     v["bets"] = [[(list(b) if revealed else [-1, b[1]]) for b in seat_bets] for seat_bets in s["bets"]]
     if s["phase"] == "shout":

@@ -36,8 +36,18 @@ SPECIAL_COMING_BACK = const(3)
 SPECIAL_DRUNK = const(4)
 SPECIAL_NAMES = ("", "stupid_bet", "playing_dead", "coming_back", "drunk")
 
-_LETTER_KINDS = {"M": MOVE, "A": MELEE, "R": RANGED, "U": STAND_UP, "N": NET, "X": REMOVE_NET,
-                 "H": HEAL, "B": BLEED, "Y": DRAW, "L": LOUDEST}
+_LETTER_KINDS = {
+    "M": MOVE,
+    "A": MELEE,
+    "R": RANGED,
+    "U": STAND_UP,
+    "N": NET,
+    "X": REMOVE_NET,
+    "H": HEAL,
+    "B": BLEED,
+    "Y": DRAW,
+    "L": LOUDEST,
+}
 
 
 class CardTextError(ValueError):

@@ -24,14 +24,30 @@ MODE = const(23)  # cycles what the selected wheel's input means
 # (button id, GPIO, name). Seat buttons sit on GP0-GP11 so that one read of
 # the GPIO input register samples all of them at the same instant.
 BUTTONS = (
-    (0, 0, "shout station 0"), (1, 1, "shout station 1"), (2, 2, "shout station 2"),
-    (3, 3, "shout station 3"), (4, 4, "shout station 4"), (5, 5, "shout station 5"),
-    (6, 6, "think station 0"), (7, 7, "think station 1"), (8, 8, "think station 2"),
-    (9, 9, "think station 3"), (10, 10, "think station 4"), (11, 11, "think station 5"),
-    (12, 12, "wheel Tigris"), (13, 13, "wheel Sagittarius"), (14, 14, "wheel Retiarius"),
-    (15, 15, "wheel Murmillo"), (16, 16, "wheel Barbarus"), (17, 17, "wheel Dimachaerus"),
-    (18, 18, "damage -"), (19, 19, "heal +"), (20, 20, "confirm"),
-    (21, 21, "thumbs up"), (22, 22, "thumbs down"), (23, 26, "mode"),
+    (0, 0, "shout station 0"),
+    (1, 1, "shout station 1"),
+    (2, 2, "shout station 2"),
+    (3, 3, "shout station 3"),
+    (4, 4, "shout station 4"),
+    (5, 5, "shout station 5"),
+    (6, 6, "think station 0"),
+    (7, 7, "think station 1"),
+    (8, 8, "think station 2"),
+    (9, 9, "think station 3"),
+    (10, 10, "think station 4"),
+    (11, 11, "think station 5"),
+    (12, 12, "wheel Tigris"),
+    (13, 13, "wheel Sagittarius"),
+    (14, 14, "wheel Retiarius"),
+    (15, 15, "wheel Murmillo"),
+    (16, 16, "wheel Barbarus"),
+    (17, 17, "wheel Dimachaerus"),
+    (18, 18, "damage -"),
+    (19, 19, "heal +"),
+    (20, 20, "confirm"),
+    (21, 21, "thumbs up"),
+    (22, 22, "thumbs down"),
+    (23, 26, "mode"),
 )
 LED_DATA_PIN = const(27)  # WS2812 chain, through the 74AHCT125 level shifter
 BUZZER_PIN = const(28)  # PWM into the base of the buzzer's transistor

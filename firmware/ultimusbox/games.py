@@ -7,7 +7,6 @@ k on the seat selection chooses game k. Nothing here imports a game: load() impo
 on first use, so that a Pico holds only the chosen game's modules.
 """
 
-
 # name, title, its rules module (referee.engine runs it), its screen module
 GAMES = (
     ("ultimus", "ULTIMUS", "ultimus.rules", "ultimusbox.screens.ultimus"),

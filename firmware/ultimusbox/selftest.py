@@ -22,8 +22,9 @@ class SelfTest:
     def press(self, button):
         self.last_button = button
         self.shell.flash("button", ECHO_MS)
-        self.shell.note({"e": "selftest_button", "b": button, "name": board.BUTTONS[button][2],
-                         "gpio": board.BUTTONS[button][1]})
+        self.shell.note(
+            {"e": "selftest_button", "b": button, "name": board.BUTTONS[button][2], "gpio": board.BUTTONS[button][1]}
+        )
 
     def render(self, frame, now_ms):
         colour = COLOURS[(now_ms // 1000) % len(COLOURS)]

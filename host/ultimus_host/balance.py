@@ -5,29 +5,23 @@ paid back per coin staked; the length of battles. The figures are how the
 reconstructed cards in firmware/ultimus/content.py get balanced.
 """
 
-from ultimus.content import BETTING_CARDS, BET_KIND_NAMES, GLADIATOR_NAMES
+from ultimus.content import BET_KIND_NAMES, BETTING_CARDS, GLADIATOR_NAMES
 from ultimus.game import Game
-from ultimus.randomplay import play_on
 from ultimus.state import DEAD, PARDONED
 from ultimus_host.bots import BOTS
+from ultimus_host.loop import run_game
+
+
+def table_of_bots(players, seed, bots):
+    """seat -> bot, the kinds given to the seats in turn; each bot's generator seeded from the game's seed."""
+    return {p: BOTS[bots[p % len(bots)]](seed * 31 + p) for p in range(players)}
 
 
 def play_game(players, seed, bots, battles=1, max_actions=40000):
     """One game between bots; returns (game, events)."""
     game = Game(players, seed, battles=battles)
-    seats = [BOTS[bots[p % len(bots)]](seed * 31 + p) for p in range(players)]
     events = []
-    for _ in range(max_actions):
-        if game.phase == "over":
-            break
-        actors = game.actors()
-        if actors:
-            seat = actors[0]
-            action = seats[seat].choose(game, seat, game.legal_actions(seat))
-        else:
-            options = game.legal_actions(-1)
-            action = play_on(options) or options[0]
-        events.extend(game.apply(action))
+    run_game(game, table_of_bots(players, seed, bots), on_event=events.append, max_actions=max_actions)
     return game, events
 
 
@@ -66,8 +60,10 @@ class Tally:
     def rows(self):
         n = max(1, self.battles)
         gladiators = [(GLADIATOR_NAMES[g], self.won[g] / n, self.died[g] / n, self.pardoned[g] / n) for g in range(6)]
-        bets = [(BET_KIND_NAMES[k], self.staked[k], self.paid[k] / self.staked[k] if self.staked[k] else 0.0)
-                for k in range(3)]
+        bets = [
+            (BET_KIND_NAMES[k], self.staked[k], self.paid[k] / self.staked[k] if self.staked[k] else 0.0)
+            for k in range(3)
+        ]
         return gladiators, bets
 
     def length(self):
@@ -86,8 +82,7 @@ def chart(tally, path):
     names = [g[0] for g in gladiators]
     x = range(len(names))
     for i, (label, colour) in enumerate((("win", "#d4a017"), ("die", "#b22222"), ("pardoned", "#4682b4"))):
-        left.bar([v + (i - 1) * 0.27 for v in x], [g[i + 1] for g in gladiators], width=0.27, label=label,
-                 color=colour)
+        left.bar([v + (i - 1) * 0.27 for v in x], [g[i + 1] for g in gladiators], width=0.27, label=label, color=colour)
     left.set_xticks(list(x))
     left.set_xticklabels(names)
     left.set_ylabel("share of battles")

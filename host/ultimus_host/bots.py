@@ -1,36 +1,59 @@
-"""Bots that play a seat with nothing but the core's public API and their own seat's view.
+"""Bots that play a seat from nothing but that seat's view and its legal actions.
+
+Each bot is a chooser for ultimus_host.loop.run_game: choose(view, options)
+gets game.seat_view(seat) (the table, its own hand, bets and shout) and never
+the game, so it cannot read another seat's hand, a face-down bet, the deck
+order or the generator.
 
 RandomBot picks any legal action. HeuristicBot bets where the payout per
 coin is best for what the table shows, then looks one action ahead: it
 prefers what raises the expected value of its own bets (its favourites
 healthy and alone, the gladiators it bet against hurt or dead), shouts only
 with a card it can use for that, and turns the thumb the way its bets want.
-Neither reads another seat's hand or bets.
+To look ahead it needs a whole state, so it samples one that agrees with its
+view (ultimus_host.determinize) and tries its options on that.
 """
 
-from ultimus.content import BETTING_CARDS, BET_WIN, BET_DIE, BET_INVEST, MAX_HEALTH
-from ultimus.game import copy_data
-from ultimus.hexmap import distance
-from ultimus.rng import Rng
-from ultimus.card import begin_card
-from ultimus.legal import legal_actions
-from ultimus.rules import apply as core_apply
+from ultimus.content import BET_DIE, BET_INVEST, BET_WIN, BETTING_CARDS, MAX_HEALTH
 from ultimus.errors import Illegal
-from ultimus.state import ARENA, DEAD, PARDONED, WAITING
+from ultimus.hexmap import distance
+from ultimus.randomplay import play_on
+from ultimus.rng import Rng
+from ultimus.state import ARENA, DEAD, PARDONED, THINK, UNDECIDED, WAITING
+from ultimus_host.determinize import Sandbox, copy_state, determinize
 
 
 class RandomBot:
     name = "random"
 
-    def __init__(self, seed):
-        self.rng = Rng(seed)
+    def __init__(self, seed=0, rng=None):
+        """rng: a generator to share (the demo's bots draw from one, as random play does)."""
+        self.rng = rng or Rng(seed)
 
-    def choose(self, game, seat, options):
+    def choose(self, view, options):
         return self.rng.choice(options)
 
 
+class RandomReferee:
+    """The referee of random play: plays every planned battle, otherwise any of its options."""
+
+    def __init__(self, rng):
+        self.rng = rng
+
+    def choose(self, view, options):
+        return play_on(options) or self.rng.choice(options)
+
+
+def random_table(players, seed):
+    """Random play exactly as ultimus.randomplay plays it (the same seed gives the same game), as run_game
+    arguments: one generator for every seat, the referee and the pick of which seat acts first."""
+    rng = Rng(seed ^ 0x5EED)
+    seats = {p: RandomBot(rng=rng) for p in range(players)}
+    return {"seats": seats, "referee": RandomReferee(rng), "pick_seat": rng.choice}
+
+
 def outcome_odds(s, g):
-    """(win, die, pardon) chances of gladiator g guessed from the public state."""
+    """(win, die, pardon) chances of gladiator g guessed from what the table shows (a view or a state)."""
     status = s["status"][g]
     if status == DEAD:
         return 0.0, 1.0, 0.0
@@ -63,26 +86,28 @@ class HeuristicBot:
     def __init__(self, seed):
         self.rng = Rng(seed)
 
-    def choose(self, game, seat, options):
+    def choose(self, view, options):
+        if len(options) == 1:
+            return options[0]  # nothing to weigh: no sample, no lookahead
         kind = options[0]["a"]
-        s = game.state
         if kind == "bet" or kind == "ready":
-            return self._bet(s, seat, options)
-        if kind == "commit":
-            return self._commit(game, seat, options)
+            return self._bet(view, options)
         if kind == "thumb":
-            return self._thumb(s, seat, options)
-        return self._lookahead(s, seat, options)
+            return self._thumb(view, options)
+        sandbox, world = Sandbox(view), determinize(view, self.rng)
+        if kind == "commit":
+            return self._commit(sandbox, world, view["seat"], options)
+        return self._lookahead(sandbox, world, view["seat"], options)
 
-    def _bet(self, s, seat, options):
-        bets = s["bets"][seat]
+    def _bet(self, view, options):
+        bets = view["my_bets"]
         best, best_gain = None, 0.0
         for a in options:
             if a["a"] != "bet":
                 continue
             b, coins = bets[a["k"]]
             g, kind, row = BETTING_CARDS[b]
-            win, die, pardon = outcome_odds(s, g)
+            win, die, pardon = outcome_odds(view, g)
             p = win if kind == BET_WIN else (die if kind == BET_DIE else win + pardon)
             gain = p * (row[coins] - (row[coins - 1] if coins else 0)) - (1.0 if a["won"] else 0.0)
             if a["won"] and gain < 0.3:
@@ -96,7 +121,9 @@ class HeuristicBot:
                 return a
         return options[0]
 
-    def _value(self, s, seat):
+    @staticmethod
+    def _value(s, seat):
+        """What the seat's bets are worth in a (sampled) state: its own bets, which a stupid bet may move."""
         return bet_value(s, s["bets"][seat])
 
     @staticmethod
@@ -109,13 +136,14 @@ class HeuristicBot:
         others = [distance(here, s["pos"][g]) for g in range(6) if g != card["g"] and s["pos"][g] >= 0]
         return -min(others) if others else 0.0
 
-    def _lookahead(self, s, seat, options):
+    def _lookahead(self, sandbox, s, seat, options):
+        """The option that leaves the seat's bets worth most in the sampled state s (ties: at random)."""
         base = self._value(s, seat)
         best, best_score = [], None
         for a in options:
-            trial = copy_data(s)
+            trial = copy_state(s)
             try:
-                core_apply(trial, a)
+                sandbox.apply(trial, a)
             except Illegal:
                 continue
             score = self._value(trial, seat) - base
@@ -131,14 +159,13 @@ class HeuristicBot:
                 best.append(a)
         return self.rng.choice(best or options)
 
-    def _commit(self, game, seat, options):
+    def _commit(self, sandbox, world, seat, options):
         """Shout the card that would help most right now; think when none helps."""
-        s = game.state
-        base = self._value(s, seat)
+        base = self._value(world, seat)
         best, best_gain = None, 0.05
         shouts = [a for a in options if a["shout"]]
         for a in shouts:
-            gain = self._card_gain(s, seat, a["c"]) - base
+            gain = self._card_gain(sandbox, world, seat, a) - base
             if gain > best_gain:
                 best, best_gain = a, gain
         if best is not None:
@@ -147,37 +174,41 @@ class HeuristicBot:
             return self.rng.choice(shouts)  # the crowd shouts anyway now and then: a battle must move
         return [a for a in options if not a["shout"]][0]
 
-    def _card_gain(self, s, seat, card):
-        """Value after playing the card greedily, as if it were this seat's turn now."""
-        trial = copy_data(s)
-        n = trial["players"]
-        trial["phase"] = "action"
-        trial["order"], trial["turn"] = [(seat + i) % n for i in range(n)], 0
-        trial["shout"] = [0] * n
-        trial["shout"][seat] = 1
-        trial["pollice_verso"] = []
-        if card in trial["hands"][seat]:
-            trial["hands"][seat].remove(card)
-        begin_card(trial, [], seat, card)
+    def _card_gain(self, sandbox, world, seat, shout):
+        """Value after playing the card greedily, as if this seat were the only one to shout and went first."""
+        s = copy_state(world)
+        n = s["players"]
+        # A hypothetical round: every other seat thinks and this seat is the loudest, so CLAMO
+        # hands it the first turn and the core itself reveals the card.
+        s["shout"] = [THINK] * n
+        s["shout"][seat] = UNDECIDED
+        s["shout_card"] = [-1] * n
+        s["loudest"] = seat
+        s["pollice_verso"] = []
+        s["card"] = None
+        try:
+            sandbox.apply(s, shout)
+        except Illegal:
+            return self._value(s, seat)
         for _ in range(6):
-            options = legal_actions(trial, seat)
-            if not options or trial["card"] is None:
+            if s["phase"] != "action" or s["pollice_verso"] or s["card"] is None:
                 break
-            choice = self._lookahead(trial, seat, options)
+            options = sandbox.legal_actions(s, seat)
+            if not options:
+                break
+            choice = self._lookahead(sandbox, s, seat, options)
             if choice["a"] == "end":
                 break
             try:
-                core_apply(trial, choice)
+                sandbox.apply(s, choice)
             except Illegal:
                 break
-            if trial["phase"] != "action" or trial["pollice_verso"]:
-                break
-        return self._value(trial, seat)
+        return self._value(s, seat)
 
-    def _thumb(self, s, seat, options):
-        g = s["pollice_verso"][0][0]
+    def _thumb(self, view, options):
+        g = view["pollice_verso"][0][0]
         up_value, down_value = 0.0, 0.0
-        for b, coins in s["bets"][seat]:
+        for b, coins in view["my_bets"]:
             if not coins or BETTING_CARDS[b][0] != g:
                 continue
             kind = BETTING_CARDS[b][1]

@@ -10,12 +10,13 @@ import time
 
 import click
 
-from ultimus import VERSION, randomplay
+from ultimus import VERSION
 from ultimus.content import MIN_PLAYERS, MAX_PLAYERS, GLADIATOR_NAMES
 from ultimus.errors import Illegal
 from ultimus.game import Game, replay as replay_game
-from ultimus.rng import Rng
 from ultimus.views import public_event
+from ultimus_host.bots import BOTS, random_table
+from ultimus_host.loop import run_game
 from ultimus_host.narrate import line
 
 QUIET_EVENTS = ("movement", "step", "commit", "draw", "extra_card", "think", "ready", "turn", "card_done", "attack",
@@ -202,7 +203,7 @@ def _bot_map(bots, players):
         if not seat.isdigit() or int(seat) >= players:
             raise click.BadParameter("each bot is SEAT=KIND with a seat from 0 to %d" % (players - 1), param_hint="--bot")
         kind = kind or "heuristic"
-        if kind not in ("random", "heuristic"):
+        if kind not in BOTS:
             raise click.BadParameter("a bot is random or heuristic", param_hint="--bot")
         out[int(seat)] = kind
     return out
@@ -220,8 +221,15 @@ def play(players, bots, seed, battles):
     seed = _seed(seed)
     game = HotSeat(players, seed, _bot_map(bots, players), battles,
                    ask=lambda prompt: click.prompt(prompt, default="", show_default=False, prompt_suffix=""),
-                   say=click.echo, clear=click.clear).run()
+                   say=click.echo, clear=_clear_screen).run()
     click.echo("final gold %s; winners: seat(s) %s" % (game.state["gold"], game.state["champions"]))
+
+
+def _clear_screen():
+    """Clear the terminal and its scrollback: the next person must not scroll up to the last hand."""
+    click.clear()
+    if sys.stdout.isatty():
+        click.echo("\033[3J", nl=False)
 
 
 @main.command()
@@ -241,7 +249,7 @@ def balance(games, players, bots, battles, seed, chart):
     from ultimus_host.balance import Tally, play_game, chart as draw_chart
 
     kinds = [k.strip() for k in bots.split(",") if k.strip()]
-    if not kinds or any(k not in ("random", "heuristic") for k in kinds):
+    if not kinds or any(k not in BOTS for k in kinds):
         raise click.BadParameter("bots are random or heuristic", param_hint="--bots")
     tally = Tally()
     start = time.monotonic()
@@ -302,12 +310,12 @@ def demo(players, seed, battles, verbose):
     seed = _seed(seed)
     click.echo("ULTIMUS %s: %d players, seed %d" % (VERSION, players, seed))
     game = Game(players, seed, battles=battles)
-    rng = Rng(seed ^ 0x5EED)
-    while game.phase != "over":
-        action = randomplay.choose_action(game, rng)
-        for e in game.apply(action):
-            if verbose or e["e"] not in QUIET_EVENTS:
-                click.echo(line(public_event(e)))
+
+    def tell(e):
+        if verbose or e["e"] not in QUIET_EVENTS:
+            click.echo(line(public_event(e)))
+
+    run_game(game, on_event=tell, **random_table(players, seed))
     s = game.state
     click.echo("health: " + ", ".join("%s %d" % (GLADIATOR_NAMES[g], s["hp"][g]) for g in range(6)))
     click.echo("%d actions, digest %s" % (len(game.log), game.digest()))

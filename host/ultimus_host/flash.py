@@ -84,7 +84,8 @@ def mpremote_commands(port, build=None):
     build = build or BUILD
     return [
         [sys.executable, "-m", "mpremote", "connect", port, "fs", "cp", "-r"]
-        + [os.path.join(build, name) for name in sorted(os.listdir(build))] + [":"],
+        + [os.path.join(build, name) for name in sorted(os.listdir(build))]
+        + [":"],
         [sys.executable, "-m", "mpremote", "connect", port, "reset"],
     ]
 

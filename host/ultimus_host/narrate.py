@@ -1,7 +1,7 @@
 """Events of the rules core as one line of English each, for terminals and logs."""
 
-from ultimus.content import GLADIATOR_NAMES, BETTING_CARDS, BET_KIND_NAMES
-from ultimus.yelling import CARDS, SPECIAL_NAMES, SYMBOL_NAMES
+from ultimus.content import BET_KIND_NAMES, BETTING_CARDS, GLADIATOR_NAMES
+from ultimus.yelling import CARDS, SPECIAL_NAMES, SPECIAL_PLAYING_DEAD, SYMBOL_NAMES
 
 SHOUTS = {-1: "undecided", 0: "thinks", 1: "shouts"}
 
@@ -46,7 +46,11 @@ def line(e):
         return "seat %d is the loudest spectator" % p
     if kind == "battle":
         return "=== battle %d: %d yelling cards, %d betting cards, %d new gold each ===" % (
-            e["n"], e["yelling"], e["betting"], e["gold"])
+            e["n"],
+            e["yelling"],
+            e["betting"],
+            e["gold"],
+        )
     if kind == "bet":
         return "seat %d: %d coin(s) on betting card %d" % (p, e["coins"], e["k"])
     if kind == "enter":
@@ -76,7 +80,12 @@ def line(e):
     if kind == "bet_revealed":
         g, k, _ = BETTING_CARDS[e["b"]]
         return "seat %d: %s %s with %d coin(s): %s" % (
-            p, BET_KIND_NAMES[k], GLADIATOR_NAMES[g], e["coins"], "won %d" % e["paid"] if e["won"] else "lost")
+            p,
+            BET_KIND_NAMES[k],
+            GLADIATOR_NAMES[g],
+            e["coins"],
+            "won %d" % e["paid"] if e["won"] else "lost",
+        )
     if kind == "beat":
         return ("Unus", "Duo", "Tres", "Quattuor", "Quinque")[e["n"] - 1] + "..."
     if kind == "clamo":
@@ -98,13 +107,13 @@ def bet_card_text(b):
     return "%s %s (pays %s)" % (BET_KIND_NAMES[kind], GLADIATOR_NAMES[g], "/".join(map(str, row)))
 
 
-def action_text(s, a):
-    """A legal action as a menu line for the seat that takes it."""
+def action_text(v, a):
+    """A legal action as a menu line, from the view of the seat that takes it (game.seat_view)."""
     from ultimus.hexmap import COORDS
 
     kind = a["a"]
     dirs = ("east", "south-east", "south-west", "west", "north-west", "north-east")
-    card = s["card"]
+    card = v["card"]
     sym = None
     if card is not None and "i" in a:
         sym = CARDS[card["c"]][3][a["i"]]
@@ -113,9 +122,13 @@ def action_text(s, a):
     if kind == "think":
         return "think: discard %s" % (", ".join(describe(c) for c in a["c"]) or "nothing")
     if kind == "bet":
-        b, coins = s["bets"][a["p"]][a["k"]]
+        b, coins = v["my_bets"][a["k"]]
         return "a coin%s on card %d: %s, %d coin(s) on it now" % (
-            " of won gold" if a["won"] else "", a["k"], bet_card_text(b), coins)
+            " of won gold" if a["won"] else "",
+            a["k"],
+            bet_card_text(b),
+            coins,
+        )
     if kind == "ready":
         return "bets are placed"
     if kind == "place":
@@ -125,7 +138,9 @@ def action_text(s, a):
             return "no gladiator can be chosen: no effect"
         where = ""
         if "f" in a:
-            where = " at %s" % (COORDS[a["f"]] if CARDS[card["c"]][2] == 2 else "door %d" % a["f"])
+            where = " at %s" % (
+                "field (%d, %d)" % COORDS[a["f"]] if CARDS[card["c"]][2] == SPECIAL_PLAYING_DEAD else "door %d" % a["f"]
+            )
         return "yell at %s%s" % (GLADIATOR_NAMES[a["g"]], where)
     if kind == "step":
         return "step %s" % dirs[a["d"]]
@@ -136,8 +151,12 @@ def action_text(s, a):
     if kind == "net":
         return "throw the net on %s" % GLADIATOR_NAMES[a["t"]]
     if kind in ("move", "rise", "heal", "bleed", "draw", "loudest", "unnet"):
-        return "%s (symbol %d: %s%s)" % (kind.replace("rise", "stand up"), a["i"], SYMBOL_NAMES[sym[0]],
-                                         " %d" % sym[1] if sym[1] else "")
+        return "%s (symbol %d: %s%s)" % (
+            kind.replace("rise", "stand up"),
+            a["i"],
+            SYMBOL_NAMES[sym[0]],
+            " %d" % sym[1] if sym[1] else "",
+        )
     if kind == "rebet":
         return "move a coin from %s to betting card %d" % ("won gold" if a["src"] < 0 else "card %d" % a["src"], a["k"])
     if kind == "discard":
@@ -145,7 +164,10 @@ def action_text(s, a):
     if kind == "end":
         return "end the card"
     if kind == "thumb":
-        return "thumbs %s for %s" % ("UP (pardon)" if a["up"] else "DOWN (death)", GLADIATOR_NAMES[s["pollice_verso"][0][0]])
+        return "thumbs %s for %s" % (
+            "UP (pardon)" if a["up"] else "DOWN (death)",
+            GLADIATOR_NAMES[v["pollice_verso"][0][0]],
+        )
     if kind == "give":
         return "give %d gold to seat %d" % (a["n"], a["to"])
     if kind == "pass_card":

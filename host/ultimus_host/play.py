@@ -1,28 +1,30 @@
 """`ultimus play`: a whole ULTIMUS game at card level in the terminal, hot-seat, bots welcome.
 
 Every human seat sees only what the table sees, plus its own hand and bets,
-and only on its own turn: before a seat's secret choices the screen asks the
-others to look away, and it is cleared afterwards.
+and only on its own turn: whenever the screen passes to another person it is
+cleared and asks the others to look away first. Bots and people are choosers
+of the one host loop (ultimus_host.loop.run_game).
 """
 
 from ultimus.content import GLADIATOR_NAMES, MAX_HEALTH
 from ultimus.game import Game
-from ultimus.randomplay import play_on
 from ultimus.hexmap import COORDS, FIELDS
 from ultimus.state import ARENA
 from ultimus.views import public_event
 from ultimus_host.bots import BOTS
-from ultimus_host.narrate import line, action_text, describe, bet_card_text
+from ultimus_host.loop import PlayOn, run_game
+from ultimus_host.narrate import action_text, bet_card_text, describe, line
 
 LETTERS = "TSRMBD"  # gladiators on the map
+QUIET = ("draw", "commit", "extra_card", "think", "movement")  # nothing a table would see or hear
 
 
-def arena_map(s):
+def arena_map(v):
     """The hex arena as text rows, gladiators by their initial (lower case: fallen)."""
     at = {}
     for g in range(6):
-        if s["status"][g] == ARENA and s["pos"][g] >= 0:
-            at[s["pos"][g]] = LETTERS[g].lower() if s["fallen"][g] else LETTERS[g]
+        if v["status"][g] == ARENA and v["pos"][g] >= 0:
+            at[v["pos"][g]] = LETTERS[g].lower() if v["fallen"][g] else LETTERS[g]
     rows = []
     radius = max(abs(q) for q, r in COORDS)
     for r in range(-radius, radius + 1):
@@ -31,23 +33,30 @@ def arena_map(s):
     return "\n".join(rows)
 
 
-def table_text(game):
-    s = game.state
-    out = ["", "battle %d, round %d, phase %s, loudest spectator: seat %d" % (s["battle"], s["round"], s["phase"],
-                                                                            s["loudest"])]
+def table_text(v):
+    """What the whole table sees (a public or seat view): gladiators, arena, gold, coins on betting cards."""
+    out = [
+        "",
+        "battle %d, round %d, phase %s, loudest spectator: seat %d"
+        % (v["battle"], v["round"], v["phase"], v["loudest"]),
+    ]
     for g in range(6):
-        status = ("waiting", "in the arena", "DEAD", "pardoned")[s["status"][g]]
-        marks = [m for m, on in (("fallen", s["fallen"][g]), ("netted", s["net"] == g),
-                                 ("drunk", s["drunk"][g] >= 0)) if on]
-        out.append("  %s %-12s %2d/%-2d %s %s" % (LETTERS[g], GLADIATOR_NAMES[g], s["hp"][g], MAX_HEALTH[g], status,
-                                                  " ".join(marks)))
-    out.append(arena_map(s))
-    out.append("gold: %s   coins on betting cards: %s" % (
-        s["gold"], [[c for _, c in seat] for seat in s["bets"]]))
+        status = ("waiting", "in the arena", "DEAD", "pardoned")[v["status"][g]]
+        marks = [
+            m for m, on in (("fallen", v["fallen"][g]), ("netted", v["net"] == g), ("drunk", v["drunk"][g] >= 0)) if on
+        ]
+        out.append(
+            "  %s %-12s %2d/%-2d %s %s"
+            % (LETTERS[g], GLADIATOR_NAMES[g], v["hp"][g], MAX_HEALTH[g], status, " ".join(marks))
+        )
+    out.append(arena_map(v))
+    out.append("gold: %s   coins on betting cards: %s" % (v["gold"], [[c for _, c in seat] for seat in v["bets"]]))
     return "\n".join(out)
 
 
 class HotSeat:
+    """One terminal shared by the people at the table; bots take their seats in the same loop."""
+
     def __init__(self, players, seed, bots, battles, ask=input, say=print, clear=None):
         self.game = Game(players, seed, battles=battles)
         self.bots = {}
@@ -55,53 +64,68 @@ class HotSeat:
             self.bots[seat] = BOTS[kind](seed * 7 + seat)
         self.ask, self.say = ask, say
         self.clear = clear or (lambda: say("\n" * 40))
-        self.last_secret_seat = None
+        self.at_screen = None  # the person whose hand the screen may show
 
     def run(self):
-        game = self.game
-        while game.phase != "over":
-            actors = game.actors()
-            if not actors:
-                options = game.legal_actions(-1)
-                action = play_on(options) or options[0]
-                if action["a"] == "next" and self._human_seats():
-                    if self.ask("another battle? [Y/n] ").strip().lower().startswith("n"):
-                        action = {"a": "finish"}
-            else:
-                seat = actors[0]
-                options = game.legal_actions(seat)
-                if seat in self.bots:
-                    action = self.bots[seat].choose(game, seat, options)
-                else:
-                    action = self._human(seat, options)
-            for e in game.apply(action):
-                if e["e"] not in ("draw", "commit", "extra_card", "think", "movement"):
-                    self.say(line(public_event(e)))
-        return game
+        seats = {}
+        for p in range(self.game.state["players"]):
+            seats[p] = self.bots[p] if p in self.bots else Person(self, p)
+        run_game(self.game, seats, referee=AskingReferee(self), on_event=self._tell)
+        return self.game
 
-    def _human_seats(self):
+    def _tell(self, e):
+        if e["e"] not in QUIET:
+            self.say(line(public_event(e)))
+
+    def human_seats(self):
         return [p for p in range(self.game.state["players"]) if p not in self.bots]
 
-    def _human(self, seat, options):
-        s = self.game.state
-        secret = s["phase"] in ("betting", "shout") or (s["phase"] == "action" and s["card"] is None)
-        if secret and self.last_secret_seat != seat and len(self._human_seats()) > 1:
-            self.clear()
-            self.ask("seat %d: everyone else look away, then press Enter " % seat)
-        self.last_secret_seat = seat
-        self.say(table_text(self.game))
-        view = self.game.seat_view(seat)
-        self.say("seat %d, your hand:" % seat)
+
+class AskingReferee(PlayOn):
+    """Plays on like the simulations, but people at the table decide whether another battle follows."""
+
+    def __init__(self, table):
+        self.table = table
+
+    def choose(self, view, options):
+        action = PlayOn.choose(self, view, options)
+        if action["a"] == "next" and self.table.human_seats():
+            if self.table.ask("another battle? [Y/n] ").strip().lower().startswith("n"):
+                action = {"a": "finish"}
+        return action
+
+
+class Person:
+    """A seat played at the keyboard: shown its own view only, after the others have looked away."""
+
+    def __init__(self, table, seat):
+        self.table, self.seat = table, seat
+
+    def choose(self, view, options):
+        table, seat = self.table, self.seat
+        ask, say = table.ask, table.say
+        # The screen is about to show this seat's hand and bets: whenever it passes to another
+        # person, whatever the phase (the bets matter when placing a gladiator or turning the thumb).
+        if table.at_screen != seat and len(table.human_seats()) > 1:
+            table.clear()
+            ask("seat %d: everyone else look away, then press Enter " % seat)
+        table.at_screen = seat
+        say(table_text(view))
+        say("seat %d, your hand:" % seat)
         for c in view["hand"]:
-            self.say("   " + describe(c))
-        self.say("your gold: %d won (yours to keep or bet), %d new (must all be bet)" % (s["gold"][seat],
-                                                                                     s["new_gold"][seat]))
-        self.say("your betting cards: %s" % ", ".join(
-            "%s with %d coin(s)" % (bet_card_text(b), c) for b, c in view["my_bets"]))
+            say("   " + describe(c))
+        say(
+            "your gold: %d won (yours to keep or bet), %d new (must all be bet)"
+            % (view["gold"][seat], view["new_gold"][seat])
+        )
+        say(
+            "your betting cards: %s"
+            % ", ".join("%s with %d coin(s)" % (bet_card_text(b), c) for b, c in view["my_bets"])
+        )
         for i, a in enumerate(options):
-            self.say("  %2d  %s" % (i, action_text(s, a)))
+            say("  %2d  %s" % (i, action_text(view, a)))
         while True:
-            answer = self.ask("seat %d, your choice [0-%d]: " % (seat, len(options) - 1)).strip()
+            answer = ask("seat %d, your choice [0-%d]: " % (seat, len(options) - 1)).strip()
             if answer.isdigit() and int(answer) < len(options):
                 return options[int(answer)]
-            self.say("a number from 0 to %d, please" % (len(options) - 1))
+            say("a number from 0 to %d, please" % (len(options) - 1))

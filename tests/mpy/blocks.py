@@ -27,8 +27,12 @@ def refusal(fn, *args):
 def dice_lines(seed):
     s = {"rng": seed_state(seed)}
     ev = []
-    out = [str(dice.roll(s, 2, 6, None, ev, 0, "attack")), str(dice.roll(s, 3, 3)),
-           str(dice.roll_faces(s, 4, GREEN)), str(dice.roll_faces(s, 2, BLACK))]
+    out = [
+        str(dice.roll(s, 2, 6, None, ev, 0, "attack")),
+        str(dice.roll(s, 3, 3)),
+        str(dice.roll_faces(s, 4, GREEN)),
+        str(dice.roll_faces(s, 2, BLACK)),
+    ]
     out.append(str(dice.roll_off(s, [0, 1, 2, 3, 4, 5], 6, None, ev)))
     out.append(str(dice.highest(s, [0, 1, 2, 3], 2, 6, None, ev, "caesar")))
     out.append(str(dice.order(s, [0, 1, 2, 3, 4, 5], 3, None, ev)))
@@ -41,17 +45,21 @@ def dice_lines(seed):
 
 def dice_table_lines():
     s = {"rng": seed_state(1)}
-    out = [str(dice.roll(s, 2, 6, [6, 1])),
-           str(dice.roll_off(s, [0, 1, 2, 3], 6, [[5, 6, 2, 6], [3, 3], [1, 4]])),
-           str(dice.highest(s, [0, 1, 2], 2, 6, [[[6, 5], [5, 6], [1, 1]], [[3, 3], [4, 4]]])),
-           str(dice.order(s, [0, 1, 2, 3], 6, [[3, 5, 3, 5], [2, 4], [6, 1]])),
-           refusal(dice.roll, s, 1, 6, [7]), refusal(dice.roll, s, 2, 6, [1]),
-           refusal(dice.roll, s, 1, 6, [True]), refusal(dice.roll_faces, s, 1, BLACK, [6]),
-           refusal(dice.roll_faces, s, 1, GREEN, ["win"]),
-           refusal(dice.roll_off, s, [0, 1, 2], 6, [[6, 6, 1]]),
-           refusal(dice.roll_off, s, [0, 1], 6, [[6, 1], [2, 3]]),
-           refusal(dice.roll_off, s, [0, 1, 2], 6, [[6, 6]]),
-           str(s["rng"] == seed_state(1))]
+    out = [
+        str(dice.roll(s, 2, 6, [6, 1])),
+        str(dice.roll_off(s, [0, 1, 2, 3], 6, [[5, 6, 2, 6], [3, 3], [1, 4]])),
+        str(dice.highest(s, [0, 1, 2], 2, 6, [[[6, 5], [5, 6], [1, 1]], [[3, 3], [4, 4]]])),
+        str(dice.order(s, [0, 1, 2, 3], 6, [[3, 5, 3, 5], [2, 4], [6, 1]])),
+        refusal(dice.roll, s, 1, 6, [7]),
+        refusal(dice.roll, s, 2, 6, [1]),
+        refusal(dice.roll, s, 1, 6, [True]),
+        refusal(dice.roll_faces, s, 1, BLACK, [6]),
+        refusal(dice.roll_faces, s, 1, GREEN, ["win"]),
+        refusal(dice.roll_off, s, [0, 1, 2], 6, [[6, 6, 1]]),
+        refusal(dice.roll_off, s, [0, 1], 6, [[6, 1], [2, 3]]),
+        refusal(dice.roll_off, s, [0, 1, 2], 6, [[6, 6]]),
+        str(s["rng"] == seed_state(1)),
+    ]
     counts = [0] * 6
     for d in dice.roll(s, 10000, 6):
         counts[d - 1] += 1
@@ -70,8 +78,10 @@ def tracks_lines():
             tracks.add(st, i, r.below(4))
         else:
             tracks.sub(st, i, r.below(4))
-        out.append("%d %d %s %s" % (i, tracks.value(st, i), tracks.crossed(st, i, before, MUNERA),
-                                    tracks.reached(st, i, MUNERA)))
+        out.append(
+            "%d %d %s %s"
+            % (i, tracks.value(st, i), tracks.crossed(st, i, before, MUNERA), tracks.reached(st, i, MUNERA))
+        )
     troops = tracks.new([5, 1, 10], 0)
     out.append("%d %d" % (tracks.sub(troops, 0, 12, 1), tracks.sub(troops, 2, 3)))
     out.append(refusal(tracks.take, troops, 0, 1, 1))
@@ -80,10 +90,18 @@ def tracks_lines():
     tracks.put(oil, 0, 1)
     out.append(refusal(tracks.put, oil, 0, 1))
     fl = tracks.flags(4)
-    out.append("%d %d %d" % (tracks.raise_flag(fl, 1, tracks.DOWN), tracks.raise_flag(fl, 1, tracks.DOWN),
-                             tracks.raise_flag(fl, 2, tracks.OUT | tracks.ENTANGLED)))
-    out.append("%s %s %s" % (tracks.without_flag(fl, tracks.OUT), tracks.with_flag(fl, tracks.NOT_STANDING),
-                             tracks.standing(fl, 0)))
+    out.append(
+        "%d %d %d"
+        % (
+            tracks.raise_flag(fl, 1, tracks.DOWN),
+            tracks.raise_flag(fl, 1, tracks.DOWN),
+            tracks.raise_flag(fl, 2, tracks.OUT | tracks.ENTANGLED),
+        )
+    )
+    out.append(
+        "%s %s %s"
+        % (tracks.without_flag(fl, tracks.OUT), tracks.with_flag(fl, tracks.NOT_STANDING), tracks.standing(fl, 0))
+    )
     out.append(canonical_text({"st": st, "troops": troops, "oil": oil, "fl": fl}))
     return ["tracks " + line for line in out]
 

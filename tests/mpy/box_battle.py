@@ -5,9 +5,9 @@ under MicroPython in Node (one script line per step()), with the box app,
 display, sounds and link on fake drivers; the checkpoint digests must agree.
 """
 
+from ultimus_host.fakes import FakeBoard
 from ultimusbox import board
 from ultimusbox.runtime import Box
-from ultimus_host.fakes import FakeBoard
 
 W = board.WHEEL_0
 TIGRIS, SAGITTARIUS, RETIARIUS, MURMILLO, BARBARUS, DIMACHAERUS = range(6)
@@ -16,52 +16,129 @@ TIGRIS, SAGITTARIUS, RETIARIUS, MURMILLO, BARBARUS, DIMACHAERUS = range(6)
 # "late" = press a button 1 ms after CLAMO (it must not count), "restart" = a reset
 # (power cut or watchdog): a new box on the same flash (play() handles it)
 SCRIPT = (
-    ("press", board.SHOUT_0), ("press", board.SHOUT_0 + 2), ("press", board.THINK_0 + 4),
-    ("press", board.CONFIRM), ("at", "new game"),
-    ("press", board.SHOUT_0 + 2), ("at", "loudest"),  # station 2 = seat 1 names himself
-    ("press", board.CONFIRM), ("at", "bets placed"),
-    ("press", W + BARBARUS), ("press", W + TIGRIS), ("press", W + MURMILLO),
-    ("press", W + SAGITTARIUS), ("press", W + RETIARIUS), ("press", W + DIMACHAERUS), ("at", "entrance"),
-    # round 1: station 0 shouts, station 2 thinks, station 4 is too late
-    ("press", board.SHOUT_0), ("press", board.THINK_0 + 2), ("press", board.CONFIRM),
-    ("wait", 4900), ("at", "countdown"), ("wait", 20), ("late", board.SHOUT_0 + 4), ("wait", 100),
-    ("at", "clamo"),
-    ("press", board.CONFIRM),  # seat 1 (thinking) is done
-    ("press", board.CONFIRM),  # seat 2 (thinking: too late) is done
-    ("press", W + SAGITTARIUS), ("press", board.MINUS), ("press", board.MINUS), ("press", board.MINUS),
-    ("press", board.CONFIRM), ("at", "wounded"),
-    ("press", W + BARBARUS), ("press", board.MODE), ("press", board.MODE), ("press", board.MINUS),
-    ("press", board.CONFIRM), ("at", "refused bleeding"),  # Barbarus is not injured
-    ("press", W + BARBARUS),  # deselect
-    ("press", board.THUMB_DOWN), ("press", W + DIMACHAERUS),
-    ("press", board.MINUS), ("press", board.MINUS), ("press", board.MINUS), ("press", board.MINUS),
-    ("press", board.MINUS), ("press", board.MINUS), ("press", board.MINUS), ("press", board.CONFIRM),
-    ("at", "pollice verso"), ("restart", None), ("at", "resumed"),  # the watchdog bit: power on again
-    ("press", board.THUMB_UP), ("at", "pardoned"),
-    ("press", board.CONFIRM), ("at", "round 2"),
-    # round 2, beginners' style: everyone commits before any countdown
-    ("press", board.SHOUT_0), ("press", board.SHOUT_0 + 2), ("press", board.SHOUT_0 + 4), ("at", "revealed"),
-    ("press", W + TIGRIS), ("press", board.MODE), ("press", board.MODE), ("press", board.MODE),
-    ("press", board.MODE), ("press", board.CONFIRM), ("at", "knocked down"),  # mode 4: knock down
-    ("press", W + TIGRIS), ("press", board.MINUS), ("press", board.CONFIRM),  # 1 + 1 for lying
-    ("press", board.CONFIRM), ("at", "seat 1 done"),
-    ("press", W + SAGITTARIUS), ("press", board.MINUS), ("press", board.MINUS), ("press", board.MINUS),
-    ("press", board.MINUS), ("press", board.MINUS), ("press", board.CONFIRM), ("at", "killed"),
-    ("press", board.CONFIRM),
-    ("press", W + RETIARIUS), ("press", board.PLUS), ("press", board.CONFIRM), ("at", "healed"),
-    ("press", board.MODE), ("press", board.CONFIRM), ("at", "took the marker"),  # seat mode: loudest
-    ("press", board.CONFIRM), ("at", "round 3"),
-    # round 3: the loudest spectator (seat 0 now) leads; end the battle
-    ("press", board.THINK_0), ("press", board.THINK_0 + 2), ("press", board.THINK_0 + 4),
-    ("press", W + TIGRIS)) + (("press", board.MINUS),) * 9 + (("press", board.CONFIRM),
-    ("press", W + RETIARIUS)) + (("press", board.MINUS),) * 9 + (("press", board.CONFIRM),
-    ("press", W + MURMILLO)) + (("press", board.MINUS),) * 11 + (("press", board.CONFIRM),
-    ("at", "battle end"), ("wait", 400),
-    # payouts: seat 0 won 2 coins on Barbarus to win; seat 1 invested 1 in Dimachaerus (pardoned)
-    ("press", board.SHOUT_0), ("press", W + BARBARUS), ("press", board.PLUS), ("press", board.CONFIRM),
-    ("press", board.SHOUT_0 + 2), ("press", W + DIMACHAERUS), ("press", board.MODE), ("press", board.MODE),
-    ("press", board.CONFIRM), ("at", "paid"),
-    ("press", board.THUMB_DOWN), ("at", "final count"),
+    (
+        ("press", board.SHOUT_0),
+        ("press", board.SHOUT_0 + 2),
+        ("press", board.THINK_0 + 4),
+        ("press", board.CONFIRM),
+        ("at", "new game"),
+        ("press", board.SHOUT_0 + 2),
+        ("at", "loudest"),  # station 2 = seat 1 names himself
+        ("press", board.CONFIRM),
+        ("at", "bets placed"),
+        ("press", W + BARBARUS),
+        ("press", W + TIGRIS),
+        ("press", W + MURMILLO),
+        ("press", W + SAGITTARIUS),
+        ("press", W + RETIARIUS),
+        ("press", W + DIMACHAERUS),
+        ("at", "entrance"),
+        # round 1: station 0 shouts, station 2 thinks, station 4 is too late
+        ("press", board.SHOUT_0),
+        ("press", board.THINK_0 + 2),
+        ("press", board.CONFIRM),
+        ("wait", 4900),
+        ("at", "countdown"),
+        ("wait", 20),
+        ("late", board.SHOUT_0 + 4),
+        ("wait", 100),
+        ("at", "clamo"),
+        ("press", board.CONFIRM),  # seat 1 (thinking) is done
+        ("press", board.CONFIRM),  # seat 2 (thinking: too late) is done
+        ("press", W + SAGITTARIUS),
+        ("press", board.MINUS),
+        ("press", board.MINUS),
+        ("press", board.MINUS),
+        ("press", board.CONFIRM),
+        ("at", "wounded"),
+        ("press", W + BARBARUS),
+        ("press", board.MODE),
+        ("press", board.MODE),
+        ("press", board.MINUS),
+        ("press", board.CONFIRM),
+        ("at", "refused bleeding"),  # Barbarus is not injured
+        ("press", W + BARBARUS),  # deselect
+        ("press", board.THUMB_DOWN),
+        ("press", W + DIMACHAERUS),
+        ("press", board.MINUS),
+        ("press", board.MINUS),
+        ("press", board.MINUS),
+        ("press", board.MINUS),
+        ("press", board.MINUS),
+        ("press", board.MINUS),
+        ("press", board.MINUS),
+        ("press", board.CONFIRM),
+        ("at", "pollice verso"),
+        ("restart", None),
+        ("at", "resumed"),  # the watchdog bit: power on again
+        ("press", board.THUMB_UP),
+        ("at", "pardoned"),
+        ("press", board.CONFIRM),
+        ("at", "round 2"),
+        # round 2, beginners' style: everyone commits before any countdown
+        ("press", board.SHOUT_0),
+        ("press", board.SHOUT_0 + 2),
+        ("press", board.SHOUT_0 + 4),
+        ("at", "revealed"),
+        ("press", W + TIGRIS),
+        ("press", board.MODE),
+        ("press", board.MODE),
+        ("press", board.MODE),
+        ("press", board.MODE),
+        ("press", board.CONFIRM),
+        ("at", "knocked down"),  # mode 4: knock down
+        ("press", W + TIGRIS),
+        ("press", board.MINUS),
+        ("press", board.CONFIRM),  # 1 + 1 for lying
+        ("press", board.CONFIRM),
+        ("at", "seat 1 done"),
+        ("press", W + SAGITTARIUS),
+        ("press", board.MINUS),
+        ("press", board.MINUS),
+        ("press", board.MINUS),
+        ("press", board.MINUS),
+        ("press", board.MINUS),
+        ("press", board.CONFIRM),
+        ("at", "killed"),
+        ("press", board.CONFIRM),
+        ("press", W + RETIARIUS),
+        ("press", board.PLUS),
+        ("press", board.CONFIRM),
+        ("at", "healed"),
+        ("press", board.MODE),
+        ("press", board.CONFIRM),
+        ("at", "took the marker"),  # seat mode: loudest
+        ("press", board.CONFIRM),
+        ("at", "round 3"),
+        # round 3: the loudest spectator (seat 0 now) leads; end the battle
+        ("press", board.THINK_0),
+        ("press", board.THINK_0 + 2),
+        ("press", board.THINK_0 + 4),
+        ("press", W + TIGRIS),
+    )
+    + (("press", board.MINUS),) * 9
+    + (("press", board.CONFIRM), ("press", W + RETIARIUS))
+    + (("press", board.MINUS),) * 9
+    + (("press", board.CONFIRM), ("press", W + MURMILLO))
+    + (("press", board.MINUS),) * 11
+    + (
+        ("press", board.CONFIRM),
+        ("at", "battle end"),
+        ("wait", 400),
+        # payouts: seat 0 won 2 coins on Barbarus to win; seat 1 invested 1 in Dimachaerus (pardoned)
+        ("press", board.SHOUT_0),
+        ("press", W + BARBARUS),
+        ("press", board.PLUS),
+        ("press", board.CONFIRM),
+        ("press", board.SHOUT_0 + 2),
+        ("press", W + DIMACHAERUS),
+        ("press", board.MODE),
+        ("press", board.MODE),
+        ("press", board.CONFIRM),
+        ("at", "paid"),
+        ("press", board.THUMB_DOWN),
+        ("at", "final count"),
+    )
 )
 
 

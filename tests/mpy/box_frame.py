@@ -5,6 +5,7 @@ each checkpoint the frame is drawn once (a flash that ended may be
 forgotten then), then again with the collector off; prints "frame NAME BYTES".
 Also runs under CPython (the numbers are then meaningless: 0).
 """
+
 import gc
 
 from box_battle import SCRIPT, new_box, run_line

@@ -10,15 +10,16 @@ the time from a button press to the finished LED frame (Box.step with a
 redraw) is measured over 300 presses. Prints "box code=C app=A peak=P
 actions=N frame_us=F digest=D". The journal goes to a flash-like sink.
 """
+
 import json
 import time
 
 from heapwatch import HeapWatch
 
 _heap = HeapWatch()
+from ultimus_host.fakes import FakeBoard  # noqa: E402
 from ultimusbox import board  # noqa: E402
 from ultimusbox.runtime import Box  # noqa: E402
-from ultimus_host.fakes import FakeBoard  # noqa: E402
 
 
 class FlashStorage:
@@ -65,8 +66,11 @@ def plan(seed, limit=3000):
     while game.phase not in ("battle_end", "over") and len(actions) < limit:
         seats = game.actors()
         if seats:
-            options = [a for a in game.legal_actions(rng.choice(seats))
-                       if a["a"] not in ("damage", "bleed", "heal") or a["n"] <= 2]
+            options = [
+                a
+                for a in game.legal_actions(rng.choice(seats))
+                if a["a"] not in ("damage", "bleed", "heal") or a["n"] <= 2
+            ]
             action = rng.choice(options)
         else:
             action = game.legal_actions(-1)[0]
@@ -99,8 +103,10 @@ if ARGS:
         text = _plan.readline()
         if not text.strip():
             game = _box.shell.game
-            print("box code=%d app=%d peak=%d actions=%d frame_us=%d digest=%s" % (
-                _heap.figures() + (len(game.log), _latency(_fb, _box), game.digest())))
+            print(
+                "box code=%d app=%d peak=%d actions=%d frame_us=%d digest=%s"
+                % (_heap.figures() + (len(game.log), _latency(_fb, _box), game.digest()))
+            )
             return False
         _box.shell.apply(json.loads(text))
         _fb.clock.advance_ms(20)

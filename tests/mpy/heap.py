@@ -8,11 +8,12 @@ peak is the live data between actions (this port frees only between steps).
 Prints "heap code=C game=G peak=P actions=N digest=D" in bytes: C for the
 imported core, G for the battle's own data at its largest, P for both.
 """
+
 from heapwatch import HeapWatch
 
 _heap = HeapWatch()
-from ultimus import randomplay, legal, cardplay  # noqa: E402,F401 - random play uses all of the core
-from ultimus.game import Game, CountingLog  # noqa: E402
+from ultimus import cardplay, legal, randomplay  # noqa: E402,F401 - random play uses all of the core
+from ultimus.game import CountingLog, Game  # noqa: E402
 from ultimus.rng import Rng  # noqa: E402
 
 _seed = int(ARGS[0]) if ARGS else 1  # noqa: F821 - ARGS comes from tools/mp_run.mjs

@@ -4,6 +4,7 @@ This port frees garbage only between runPython calls, so the scripts measure
 in after(), between their steps: base is the heap before the first step,
 peak the highest live heap seen since.
 """
+
 import gc
 
 

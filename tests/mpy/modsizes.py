@@ -1,6 +1,6 @@
 """Heap taken by importing each module, in order (ARGS: module names)."""
+
 import gc
-import sys
 
 
 def step():

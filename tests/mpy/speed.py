@@ -1,4 +1,5 @@
 """Whole 6-player battles of random legal play, timed under MicroPython (ARGS: count)."""
+
 import time
 
 from ultimus import randomplay

@@ -3,15 +3,25 @@
 A 1 kHz timer reads the GPIO input register in one go (machine.mem32), so
 every button, the seat buttons above all, is sampled at the same instant:
 presses made together get the same timestamp. A button counts as pressed
-after DEBOUNCE low samples in a row and keeps the time of its first low
-sample. The timer callback allocates nothing: preallocated arrays, small
-integers, a bound method made once.
+after DEBOUNCE low samples in a row and keeps the time (time.ticks_us, read
+in the timer callback itself) of its first low sample: the press's own
+moment, however late the loop collects it.
+
+The timer is a hard one (hard=True: its callback runs in the timer
+interrupt), so sampling goes on while the heap is being collected; a soft
+timer is only a scheduled callback and stops for a whole collection. A hard
+callback must not allocate, and does not: preallocated arrays, small
+integers (ticks and the 30 GPIO bits stay below 2**30), a bound method made
+once, a full queue that drops a press rather than grow. tests/mpy/buttons_isr.py
+runs it under MicroPython with the heap locked. The main loop and the
+callback share the ring buffer as one writer (head) and one reader (tail).
 """
 
 import array
 import time
 
 import machine
+import micropython
 from machine import Pin, Timer
 
 SIO_GPIO_IN = 0xD0000004
@@ -39,8 +49,18 @@ class Buttons:
         self.tail = 0
         self.last_raw = machine.mem32[SIO_GPIO_IN] & self.all_mask
         self.busy = 0  # buttons whose integrator is between its ends
-        self._cb = self._sample
-        self.timer = Timer(-1, freq=1000, callback=self._cb)
+        self._cb = self._sample  # one bound method for good: the interrupt must not make one
+        if hasattr(micropython, "alloc_emergency_exception_buf"):  # the Pico has it, not every port
+            micropython.alloc_emergency_exception_buf(100)  # so an error in the callback can be reported
+        try:
+            self.timer = Timer(mode=Timer.PERIODIC, period=1, callback=self._cb, hard=True)
+            self.hard = True
+        except TypeError:  # a firmware whose Timer has no hard=: sampling pauses during collections
+            self.timer = Timer(mode=Timer.PERIODIC, period=1, callback=self._cb)
+            self.hard = False
+
+    def deinit(self):
+        self.timer.deinit()
 
     def _sample(self, _timer):
         raw = machine.mem32[SIO_GPIO_IN] & self.all_mask

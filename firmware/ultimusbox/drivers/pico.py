@@ -27,6 +27,10 @@ class Drivers:
 
             self.watchdog = Watchdog()
 
+    def reset(self):
+        """Restart the Pico: after the game menu chose another game, so that only its modules load."""
+        machine.reset()
+
 
 def seed():
     """30 bits from the ring oscillator's random bit: a new game is a new shuffle."""

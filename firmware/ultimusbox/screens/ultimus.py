@@ -6,14 +6,28 @@ been entered so far, and its lights (ultimus_lights) draw the state and the
 entry. docs/box.md tells the players what each button does.
 """
 
-from ultimus.content import BETTING_CARDS, GLADIATOR_NAMES, MIN_PLAYERS, MAX_PLAYERS
-from ultimus.state import PARDONED, MODE_BOX
-
+from ultimus.content import BETTING_CARDS, GLADIATOR_NAMES, MAX_PLAYERS, MIN_PLAYERS
+from ultimus.state import MODE_BOX, PARDONED
 from ultimusbox import board
 from ultimusbox.screens import ultimus_lights as lights
-from ultimusbox.screens.ultimus_entry import (Entry, WOUND, WOUND_KNOCK, BLEED, HEAL, FALL, NET, DRUNK,
-                                              GLADIATOR_MODES, WOUNDING, DONE, TAKE_LOUDEST, SEAT_MODES,
-                                              BET_KINDS, MAX_BATTLES, EXTRA_CARD_FLASH)
+from ultimusbox.screens.ultimus_entry import (
+    BET_KINDS,
+    BLEED,
+    DONE,
+    DRUNK,
+    EXTRA_CARD_FLASH,
+    FALL,
+    GLADIATOR_MODES,
+    HEAL,
+    MAX_BATTLES,
+    NET,
+    SEAT_MODES,
+    TAKE_LOUDEST,
+    WOUND,
+    WOUND_KNOCK,
+    WOUNDING,
+    Entry,
+)
 
 COUNTDOWN_BEATS = 5  # Quinque, Quattuor, Tres, Duo, Unus; CLAMO on the sixth second
 BEAT_US = 1000000
@@ -28,8 +42,12 @@ EXTRA_MS = 1500  # how long a station that earned an extra card glows green
 
 def link_setup(request):
     """The core set-up and the box settings of a new_game request (docs/protocol.md)."""
-    setup = {"players": request.get("players"), "seed": request.get("seed"),
-             "mode": request.get("mode", MODE_BOX), "battles": request.get("battles", 3)}
+    setup = {
+        "players": request.get("players"),
+        "seed": request.get("seed"),
+        "mode": request.get("mode", MODE_BOX),
+        "battles": request.get("battles", 3),
+    }
     return setup, {"beginner": 1 if request.get("beginner", 0) else 0}
 
 
@@ -57,8 +75,9 @@ class Screen:
 
     def seat_setup(self, players, seed):
         e = self.entry
-        return link_setup({"players": players, "seed": seed, "mode": MODE_BOX, "battles": e.battles,
-                           "beginner": e.beginner})
+        return link_setup(
+            {"players": players, "seed": seed, "mode": MODE_BOX, "battles": e.battles, "beginner": e.beginner}
+        )
 
     # --- a game -----------------------------------------------------------
 
@@ -208,8 +227,14 @@ class Screen:
             self.shell.refuse("nothing_entered", "press damage - or heal + first")
             return
         if mode in (WOUND, WOUND_KNOCK):
-            action = {"a": "damage", "p": seat, "g": g, "n": n, "pv": e.pollice_verso,
-                      "knock": 1 if mode == WOUND_KNOCK else 0}
+            action = {
+                "a": "damage",
+                "p": seat,
+                "g": g,
+                "n": n,
+                "pv": e.pollice_verso,
+                "knock": 1 if mode == WOUND_KNOCK else 0,
+            }
         elif mode == BLEED:
             action = {"a": "bleed", "p": seat, "g": g, "n": n}
         elif mode == HEAL:

@@ -6,14 +6,30 @@ core's state and the screen's entry and change neither. docs/box.md
 describes the language for players.
 """
 
-from ultimus.content import MAX_HEALTH, BET_WIN, BET_DIE, YELLING_CARDS_PER_PLAYER
-from ultimus.content import BETTING_CARDS_BY_PLAYERS, NEW_GOLD_BY_PLAYERS
+from ultimus.content import (
+    BET_DIE,
+    BET_WIN,
+    BETTING_CARDS_BY_PLAYERS,
+    MAX_HEALTH,
+    NEW_GOLD_BY_PLAYERS,
+    YELLING_CARDS_PER_PLAYER,
+)
 from ultimus.state import DEAD, PARDONED, SHOUT, WAITING
-
 from ultimusbox import board
-from ultimusbox.screens.ultimus_entry import WOUND, WOUND_KNOCK, BLEED, HEAL, FALL, NET, DRUNK, BRING_BACK
-from ultimusbox.screens.ultimus_entry import WOUNDING
-from ultimusbox.screens.ultimus_entry import DONE, TAKE_LOUDEST, EXTRA_CARD_FLASH
+from ultimusbox.screens.ultimus_entry import (
+    BLEED,
+    BRING_BACK,
+    DONE,
+    DRUNK,
+    EXTRA_CARD_FLASH,
+    FALL,
+    HEAL,
+    NET,
+    TAKE_LOUDEST,
+    WOUND,
+    WOUND_KNOCK,
+    WOUNDING,
+)
 
 GLADIATOR_COLOURS = (
     (255, 96, 0),  # Tigris: orange
@@ -35,8 +51,16 @@ BLUE = (0, 0, 255)
 BEGINNER_GREEN = (0, 60, 0)
 SHOUTED = (120, 0, 0)
 THOUGHT = (0, 0, 120)
-MODE_COLOURS = {WOUND: RED, WOUND_KNOCK: (255, 80, 0), BLEED: (120, 0, 0), HEAL: GREEN, FALL: (0, 200, 200),
-                NET: (120, 120, 255), DRUNK: DRUNK_MAGENTA, BRING_BACK: WHITE}
+MODE_COLOURS = {
+    WOUND: RED,
+    WOUND_KNOCK: (255, 80, 0),
+    BLEED: (120, 0, 0),
+    HEAL: GREEN,
+    FALL: (0, 200, 200),
+    NET: (120, 120, 255),
+    DRUNK: DRUNK_MAGENTA,
+    BRING_BACK: WHITE,
+}
 SEAT_MODE_COLOURS = {DONE: WHITE, TAKE_LOUDEST: GOLD}
 BET_COLOURS = {BET_WIN: GOLD, BET_DIE: RED}  # invest: green
 

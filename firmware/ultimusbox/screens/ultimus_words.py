@@ -3,10 +3,18 @@
 Only a PC loads this module; the Pico's screen never needs it.
 """
 
-from ultimus.content import GLADIATOR_NAMES, BET_KIND_NAMES
+from ultimus.content import BET_KIND_NAMES, GLADIATOR_NAMES
 
-MODE_NAMES = ("wound", "wound and knock down", "bleeding", "heal", "knock down / stand up",
-              "net / remove the net", "drunk", "bring back")  # the gladiator modes of ultimus_entry
+MODE_NAMES = (
+    "wound",
+    "wound and knock down",
+    "bleeding",
+    "heal",
+    "knock down / stand up",
+    "net / remove the net",
+    "drunk",
+    "bring back",
+)  # the gladiator modes of ultimus_entry
 SEAT_MODE_NAMES = ("end the turn", "take the loudest spectator marker", "an extra yelling card")
 
 COUNTDOWN_WORDS = ("Quinque", "Quattuor", "Tres", "Duo", "Unus")
@@ -24,7 +32,9 @@ def describe(screen):
     e = screen.entry
     if screen.shell.game is None:
         return "ULTIMUS: %d battle(s) (+/-), beginners' mode %s (mode)" % (
-            e.battles, "on: no countdown" if e.beginner else "off")
+            e.battles,
+            "on: no countdown" if e.beginner else "off",
+        )
     s = screen.state()
     phase = s["phase"]
     if phase == "shout" and e.countdown_start is not None and e.beats:
@@ -34,8 +44,11 @@ def describe(screen):
     if phase == "action" and not s["pollice_verso"]:
         text = "entering for seat %d: " % screen.active_seat()
         if e.gladiator >= 0:
-            text += "%s, %s%s" % (GLADIATOR_NAMES[e.gladiator], MODE_NAMES[e.mode],
-                                  " x%d" % e.points if e.points else "")
+            text += "%s, %s%s" % (
+                GLADIATOR_NAMES[e.gladiator],
+                MODE_NAMES[e.mode],
+                " x%d" % e.points if e.points else "",
+            )
         else:
             text += "no wheel selected; confirm = %s" % SEAT_MODE_NAMES[e.seat_mode]
         if e.pollice_verso:
@@ -45,6 +58,9 @@ def describe(screen):
         return "pollice verso: the loudest spectator turns his thumb (up: pardon, down: kill)"
     if phase == "battle_end":
         return "payout: seat %s, %s, %s, %d coin(s)   thumbs up: next battle, down: final count" % (
-            e.payer if e.payer >= 0 else "?", GLADIATOR_NAMES[e.gladiator] if e.gladiator >= 0 else "?",
-            BET_KIND_NAMES[e.bet_kind], e.coins)
+            e.payer if e.payer >= 0 else "?",
+            GLADIATOR_NAMES[e.gladiator] if e.gladiator >= 0 else "?",
+            BET_KIND_NAMES[e.bet_kind],
+            e.coins,
+        )
     return ""

@@ -9,8 +9,14 @@ from ultimus import randomplay
 from ultimus.errors import Illegal
 
 # refused everywhere, for their own reasons: the codes must match too
-ILLEGAL = ({"a": "fly"}, {"a": "commit", "p": 99, "shout": 1}, {"a": "melee", "p": 0, "i": 0, "d": 0},
-           {"a": "next"}, {"a": "give", "p": 0, "to": 0, "n": 1}, "junk")
+ILLEGAL = (
+    {"a": "fly"},
+    {"a": "commit", "p": 99, "shout": 1},
+    {"a": "melee", "p": 0, "i": 0, "d": 0},
+    {"a": "next"},
+    {"a": "give", "p": 0, "to": 0, "n": 1},
+    "junk",
+)
 
 
 def refusals(game):

@@ -1,0 +1,55 @@
+"""The flow of Morituri v1.1, declared in one table: what can happen when, and who may do it.
+
+Phases of a round: initiative -> movement -> melee -> implore -> (next round)
+initiative ... until "over". The box (the referee) rolls the initiative;
+Caesar takes every other step: he calls on the figures, picks the melee pairs,
+ends the melee, calls the fallen to implore and gives his thumb.
+"""
+
+from referee.engine import REFEREE, Flow, Who
+
+
+def _caesar(s):
+    return [s["caesar"]]
+
+
+def _caesar_unless_asked(s):
+    return [] if s["crowd"] else [s["caesar"]]
+
+
+def _caesar_if_asked(s):
+    return [s["caesar"]] if s["crowd"] else []
+
+
+def _thumb_first(s):
+    if s["crowd"]:
+        return ("thumb_first", "the crowd has spoken: Caesar gives his thumb first")
+    return None
+
+
+def _nothing_asked(s):
+    if not s["crowd"]:
+        return ("no_appeal", "no appeal waits for Caesar's thumb")
+    return None
+
+
+CAESAR = Who("Caesar", _caesar, "not_caesar", "only Caesar decides this")
+CAESAR_CALLS = Who("Caesar", _caesar_unless_asked, "not_caesar", "only Caesar calls on the fallen", _thumb_first)
+CAESAR_THUMB = Who("Caesar", _caesar_if_asked, "not_caesar", "only Caesar gives the thumb", _nothing_asked)
+
+
+def _h(name):
+    """A handler by name, imported on first use (round, melee and implore import each other)."""
+    return "games.morituri." + name
+
+
+FLOW = Flow(
+    {
+        "": {
+            "initiative": {"initiative": (REFEREE, _h("round.initiative"))},
+            "movement": {"activate": (CAESAR, _h("round.activate"))},
+            "melee": {"melee": (CAESAR, _h("melee.fight")), "end_melee": (CAESAR, _h("round.end_melee"))},
+            "implore": {"implore": (CAESAR_CALLS, _h("implore.implore")), "thumb": (CAESAR_THUMB, _h("implore.thumb"))},
+        },
+    }
+)

@@ -1,0 +1,88 @@
+"""Every legal action of a seat: exactly what apply accepts, from the flow and the rule checks.
+
+The actions of the phase and who may take them come from games.morituri.flow
+(the table apply checks against); the parameters come from the same rule
+checks (games.morituri.checks) apply refuses with. Optional fields are listed
+in one spelling: no "dice" (the box rolls), and the melee menus "fm" and "tm"
+always written out. tests/games/morituri/test_legality.py holds both directions.
+"""
+
+from games.morituri import checks
+from games.morituri.content import MENU
+from games.morituri.flow import FLOW
+from games.morituri.melee import pairs
+from games.morituri.state import figures
+from referee.engine import REFEREE
+
+
+def may_act(s, who, seat):
+    """Whether `seat` (-1: the referee) is who the flow lets take an action now."""
+    if who is REFEREE:
+        return seat < 0
+    if seat < 0:
+        return False
+    return who.seats is None or seat in who.seats(s)
+
+
+def legal_actions(s, seat):
+    out = []
+    phase = s["phase"]
+    if phase == FLOW.end:
+        return out
+    for name, who in FLOW.moves("", phase):
+        if may_act(s, who, seat):
+            LISTERS[name](s, seat, out)
+    return out
+
+
+def trade_actions(s, seat):
+    """Morituri has no trades."""
+    return []
+
+
+def actors(s):
+    """The seats that have something to do now: Caesar, outside the initiative."""
+    if s["phase"] in ("movement", "melee", "implore"):
+        return [s["caesar"]]
+    return []
+
+
+def _initiative(s, seat, out):
+    out.append({"a": "initiative"})
+
+
+def _activate(s, seat, out):
+    for f in figures(s):
+        if checks.activate_problem(s, f) is None:
+            out.append({"a": "activate", "p": seat, "f": f})
+
+
+def _melee(s, seat, out):
+    for f, t in pairs(s):
+        for fm in range(len(MENU)):
+            for tm in range(len(MENU)):
+                out.append({"a": "melee", "p": seat, "f": f, "t": t, "fm": fm, "tm": tm})
+
+
+def _end_melee(s, seat, out):
+    out.append({"a": "end_melee", "p": seat})
+
+
+def _implore(s, seat, out):
+    for f in s["waiting"]:
+        out.append({"a": "implore", "p": seat, "f": f})
+
+
+def _thumb(s, seat, out):
+    out.append({"a": "thumb", "p": seat, "up": 1})
+    out.append({"a": "thumb", "p": seat, "up": 0})
+
+
+LISTERS = {
+    "initiative": _initiative,
+    "activate": _activate,
+    "melee": _melee,
+    "end_melee": _end_melee,
+    "implore": _implore,
+    "thumb": _thumb,
+}

@@ -1,0 +1,53 @@
+"""Random legal play of whole Morituri games, with the core's own generator (same game on every port).
+
+Caesar ends the melee only one time in eight while a pair could still fight,
+so that games end; the thumb goes with the crowd three times in four.
+"""
+
+from games.morituri import rules
+from games.morituri.content import CLASS_NAMES, MAX_FIGURES
+from referee import engine
+from referee.rng import Rng
+
+
+def setup_for(seed):
+    """A seeded set-up: 2-6 seats, 1-3 figures each (6 in all at most), every class."""
+    r = Rng(seed)
+    players = 2 + r.below(5)
+    figures = []
+    room = MAX_FIGURES
+    for p in range(players):
+        most = min(3, room - (players - 1 - p))
+        k = 1 + r.below(most)
+        room -= k
+        figures.append([CLASS_NAMES[r.below(len(CLASS_NAMES))] for _ in range(k)])
+    return {"players": players, "figures": figures, "seed": seed}
+
+
+def choose_action(game, rng):
+    s = game.state
+    seats = game.actors()
+    if not seats:
+        options = game.legal_actions(-1)
+        return rng.choice(options) if options else None
+    options = game.legal_actions(seats[0])
+    if s["phase"] == "melee" and len(options) > 1 and rng.below(8):
+        options = [a for a in options if a["a"] == "melee"]
+    elif s["phase"] == "implore" and s["crowd"]:
+        with_crowd = s["crowd"][0]["data"][1]
+        return {"a": "thumb", "p": seats[0], "up": with_crowd if rng.below(4) else 1 - with_crowd}
+    return rng.choice(options)
+
+
+def play(seed, max_actions=5000):
+    """A random whole game; returns the engine's Game."""
+    game = engine.Game(rules, setup_for(seed))
+    rng = Rng(seed ^ 0x5EED)
+    for _ in range(max_actions):
+        if game.phase == "over":
+            break
+        action = choose_action(game, rng)
+        if action is None:
+            break
+        game.apply(action)
+    return game

@@ -1,0 +1,87 @@
+"""Morituri Te Salutamus v1.1 as the referee engine sees it: name, set-up, state, flow, views.
+
+The set-up: {"players": 2-6, "figures": one list of classes per seat
+("heavy", "light", "animal", "rhino"; at most 6 figures in all, one per LED
+ring; a seat without figures is refused), "seed": a whole number}.
+Without "figures" every seat has one heavy gladiator.
+
+An action is a plain dict {"a": name, "p": seat, ...}; the initiative is the
+referee's (no "p"). Every rolling action takes an optional "dice" field with
+the table's physical dice.
+"""
+
+from games.morituri.content import CLASS_NAMES, CLASSES, HEAVY, MAX_FIGURES, MAX_PLAYERS, MIN_PLAYERS
+from games.morituri.flow import FLOW  # noqa: F401  (the engine reads it here)
+from games.morituri.state import new_state as _new_state
+from games.morituri.views import public_view, seat_view  # noqa: F401  (the engine reads them here)
+from referee import engine
+from referee.errors import Illegal
+
+NAME = "morituri"
+FORMAT = 1
+
+
+def variant(s):
+    return ""
+
+
+def _bad(message):
+    raise Illegal("bad_setup", message)
+
+
+def check_setup(setup):
+    """The set-up with its defaults, or bad_setup saying what is wrong."""
+    if type(setup) is not dict:
+        _bad("a set-up is an object with players, figures and seed")
+    players = setup.get("players")
+    seed = setup.get("seed")
+    if type(players) is not int or players < MIN_PLAYERS or players > MAX_PLAYERS:
+        _bad("players must be %d to %d" % (MIN_PLAYERS, MAX_PLAYERS))
+    if type(seed) is not int:
+        _bad("seed must be a whole number")
+    figures = setup.get("figures")
+    if figures is None:
+        figures = [[HEAVY] for _ in range(players)]
+    if type(figures) is not list or len(figures) != players:
+        _bad("figures is one list of classes per seat (%d lists)" % players)
+    total = 0
+    out = []
+    for seat in range(players):
+        mine = figures[seat]
+        if type(mine) is not list or not mine:
+            _bad("seat %d needs at least one figure" % seat)
+        for c in mine:
+            if type(c) is not str or c not in CLASSES:
+                _bad("%r is not a class: the classes are %s" % (c, ", ".join(CLASS_NAMES)))
+        total += len(mine)
+        out.append(list(mine))
+    if total > MAX_FIGURES:
+        _bad("at most %d figures in all (one per ring), not %d" % (MAX_FIGURES, total))
+    return {"players": players, "figures": out, "seed": seed}
+
+
+def new_state(setup):
+    return _new_state(setup)
+
+
+_LEGAL = []
+
+
+def legal():
+    """games.morituri.legal, imported on first use (the box never asks for legal actions)."""
+    if not _LEGAL:
+        from games.morituri import legal as module
+
+        _LEGAL.append(module)
+    return _LEGAL[0]
+
+
+def digest_for(s, fmt):
+    raise Illegal("unknown_format", "Morituri saved games have format 1 only")
+
+
+def game(setup, log=None):
+    """A new Morituri game on the engine."""
+    from games.morituri import rules
+
+    return engine.Game(rules, setup, log)
