@@ -11,8 +11,12 @@ from ultimus import rules
 from ultimus.content import DEFAULT_BATTLES
 from ultimus.state import MODE_FULL
 
+TYPE_CHECKING = False  # true only for a type checker: MicroPython has no typing module
+if TYPE_CHECKING:
+    from typing import Any
 
-def copy_data(x):
+
+def copy_data(x: "Any") -> "Any":
     """A deep copy of plain data (dicts, lists, scalars); tuples stay shared."""
     t = type(x)
     if t is list:

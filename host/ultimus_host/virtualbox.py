@@ -42,9 +42,8 @@ def default_state_dir():
 
 class VirtualBox:
     def __init__(self, state_dir, seed=None, selftest=False):
-        fb = FakeBoard(FileStorage(state_dir))
-        fb.clock = fb.buttons.clock = fb.buzzer.clock = WallClock()
-        fb.serial = PtySerial()
+        self.serial = PtySerial()
+        fb = FakeBoard(FileStorage(state_dir), clock=WallClock(), serial=self.serial)
         self.fb = fb
         rng = random.Random(seed)
         self.box = Box(fb, lambda: rng.randrange(1 << 30), selftest)
@@ -58,7 +57,7 @@ class VirtualBox:
 
     @property
     def path(self):
-        return self.fb.serial.path
+        return self.serial.path
 
     def _remember(self, events):
         for e in events:
@@ -79,13 +78,13 @@ class VirtualBox:
                 if ui:
                     ui.poll_keys(self)
                     ui.draw(self)
-                self.fb.serial.flush()
+                self.serial.flush()
                 await asyncio.sleep(0.02)
-            self.fb.serial.flush()
+            self.serial.flush()
             await asyncio.sleep(0.5)  # let the client read the last reply before the port goes
         finally:
             runner.cancel()
-            self.fb.serial.close()
+            self.serial.close()
 
 
 class TerminalUI:
@@ -110,7 +109,7 @@ class TerminalUI:
 
     def __exit__(self, *exc):
         self.live.__exit__(*exc)
-        if self.saved is not None:
+        if self.saved is not None and self.fd is not None:
             termios.tcsetattr(self.fd, termios.TCSADRAIN, self.saved)
 
     def poll_keys(self, vbox):
@@ -165,7 +164,7 @@ def render_text(vbox):
         out.append("%-12s " % label[:12])
         for i in range(board.RING_PIXELS):
             out.append_text(_dot(fb.leds.pixel(board.ring_pixel(g, i))))
-        if final_count:
+        if final_count and game is not None:
             seat = shell.seat_of_station(g)
             if seat >= 0:
                 out.append("  seat %d: %d gold%s" % (seat, game.state["gold"][seat],
