@@ -110,7 +110,15 @@ def refused(game, action, code):
     return info.value
 
 
-__all__ = ["card_id", "field", "start_battle", "arrange", "shout_round", "refused", "MAX_HEALTH", "DOORS"] + [
+__all__ = [
+    "card_id",
+    "field",
+    "start_battle",
+    "arrange",
+    "shout_round",
+    "refused",
+    "MAX_HEALTH",
+    "DOORS",
     "TIGRIS",
     "SAGITTARIUS",
     "RETIARIUS",

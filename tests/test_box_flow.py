@@ -50,7 +50,7 @@ def test_the_scripted_battle_reaches_every_checkpoint_with_the_expected_state():
         point = run_line(fb, box, line)
         if point:
             seen[point[0]] = box.shell.game.state if box.shell.game else None
-            check = CHECKS.get(point[0])
+            check = CHECKS.get(str(point[0]))
             if check:
                 check(fb, box)
     assert list(seen) == [line[1] for line in SCRIPT if line[0] == "at"]

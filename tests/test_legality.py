@@ -50,7 +50,7 @@ def candidates(s):
     seats = range(n)
     full = s["mode"] == "full"
     cards = cards_to_try(s)
-    out = [{"a": name} for name in ("draw_loudest", "clamo", "next", "finish", "bets_placed")]
+    out: list = [{"a": name} for name in ("draw_loudest", "clamo", "next", "finish", "bets_placed")]
     for p in seats:
 
         def add(name, p=p, **fields):

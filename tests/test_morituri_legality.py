@@ -36,7 +36,7 @@ def candidates(s):
     n = len(s["cls"])
     figs = range(-1, n + 1)
     menus = range(len(MENU) + 1)
-    out = [{"a": "initiative"}]
+    out: list = [{"a": "initiative"}]
     for p in range(s["players"]):
         out.append({"a": "end_melee", "p": p})
         for up in (0, 1, 2):

@@ -22,7 +22,7 @@ from ultimusbox.journal import Journal
 
 BLOCK = 4096
 BLOCKS = 352  # 1408 KB, the file system of a 2 MB Pico
-GEOMETRY = dict(
+GEOMETRY: dict = dict(
     block_size=BLOCK,
     block_count=BLOCKS,
     read_size=32,

@@ -114,7 +114,10 @@ def link_round_trip(actions=300):
             cwd=ROOT,
         )
         try:
-            port = re.search(r"link on (\S+)", proc.stdout.readline()).group(1)
+            assert proc.stdout is not None
+            found = re.search(r"link on (\S+)", proc.stdout.readline())
+            assert found is not None, "the virtual box did not say where its link is"
+            port = found.group(1)
             client = LinkClient(port)
             client.call("new_game", players=2, seed=1, mode="box")
             for action in ({"a": "set_loudest", "p": 0}, {"a": "bets_placed"}):

@@ -12,8 +12,12 @@ from ultimus.content import DEFAULT_BATTLES
 from ultimus.state import MODE_FULL
 from referee.rng import SHA256
 
+TYPE_CHECKING = False  # true only for a type checker: MicroPython has no typing module
+if TYPE_CHECKING:
+    from typing import Any
 
-def copy_data(x):
+
+def copy_data(x: "Any") -> "Any":
     """A deep copy of plain data (dicts, lists, scalars); tuples stay shared."""
     t = type(x)
     if t is list:

@@ -22,6 +22,8 @@ such states and lists their legal actions, so that bots try their options
 through the core's public API.
 """
 
+from typing import Any
+
 from ultimus.content import BETTING_CARDS
 from ultimus.game import Game
 from ultimus.rng import seed_state
@@ -154,7 +156,7 @@ def _betting_cards(s, view, rng):
 _FLAT = (int, str, bool, tuple)  # items a list copy may share
 
 
-def copy_state(x):
+def copy_state(x: Any) -> Any:
     """A deep copy of a state (plain data) made for speed: the lookahead copies one for every option.
 
     A state's lists hold one kind of thing each (ints, or lists, or dicts), so

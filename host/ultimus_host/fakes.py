@@ -57,6 +57,7 @@ class FakeLeds:
 
     def pixel(self, index):
         f = self.frame
+        assert f is not None, "no frame shown yet"
         return (f[3 * index], f[3 * index + 1], f[3 * index + 2])
 
 
@@ -180,11 +181,12 @@ class FakeSerial:
 class FakeBoard:
     """All the fakes of one box, as the runtime expects its drivers."""
 
-    def __init__(self, storage=None, start_us=0):
-        self.clock = FakeClock(start_us)
+    def __init__(self, storage=None, start_us=0, clock=None, serial=None):
+        """clock, serial: the PC's own (the virtual box's wall clock and pseudo-terminal) instead of fakes."""
+        self.clock = clock if clock is not None else FakeClock(start_us)
         self.buttons = FakeButtons(self.clock)
         self.leds = FakeLeds()
         self.buzzer = FakeBuzzer(self.clock)
         self.storage = storage if storage is not None else FakeStorage()
         self.watchdog = FakeWatchdog()
-        self.serial = FakeSerial()
+        self.serial = serial if serial is not None else FakeSerial()

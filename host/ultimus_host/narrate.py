@@ -113,10 +113,8 @@ def action_text(v, a):
 
     kind = a["a"]
     dirs = ("east", "south-east", "south-west", "west", "north-west", "north-east")
-    card = v["card"]
-    sym = None
-    if card is not None and "i" in a:
-        sym = CARDS[card["c"]][3][a["i"]]
+    card = v["card"] or {"c": 0}  # the symbol and choose actions come only with a card in play
+    sym = CARDS[card["c"]][3][a["i"]] if "i" in a else (0, 0)
     if kind == "commit":
         return "SHOUT with %s" % describe(a["c"]) if a["shout"] else "shut up and think"
     if kind == "think":

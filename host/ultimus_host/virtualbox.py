@@ -44,9 +44,9 @@ def default_state_dir():
 
 class VirtualBox:
     def __init__(self, state_dir, seed=None, selftest=False):
-        fb = FakeBoard(FileStorage(state_dir, lock=True))  # FolderInUse if another box runs on it
-        fb.clock = fb.buttons.clock = fb.buzzer.clock = WallClock()
-        fb.serial = PtySerial()
+        self.storage = storage = FileStorage(state_dir, lock=True)  # FolderInUse if another box runs on it
+        self.serial = PtySerial()
+        fb = FakeBoard(storage, clock=WallClock(), serial=self.serial)
         self.fb = fb
         if seed is None:
             source = lambda: os.urandom(8)  # noqa: E731  (the PC's entropy)
@@ -79,7 +79,7 @@ class VirtualBox:
 
     @property
     def path(self):
-        return self.fb.serial.path
+        return self.serial.path
 
     def _remember(self, events):
         for e in events:
@@ -100,14 +100,14 @@ class VirtualBox:
                 if ui:
                     ui.poll_keys(self)
                     ui.draw(self)
-                self.fb.serial.flush()
+                self.serial.flush()
                 await asyncio.sleep(0.02)
-            self.fb.serial.flush()
+            self.serial.flush()
             await asyncio.sleep(0.5)  # let the client read the last reply before the port goes
         finally:
             runner.cancel()
-            self.fb.serial.close()
-            self.fb.storage.close()
+            self.serial.close()
+            self.storage.close()
 
 
 class TerminalUI:
@@ -132,7 +132,7 @@ class TerminalUI:
 
     def __exit__(self, *exc):
         self.live.__exit__(*exc)
-        if self.saved is not None:
+        if self.saved is not None and self.fd is not None:
             termios.tcsetattr(self.fd, termios.TCSADRAIN, self.saved)
 
     def poll_keys(self, vbox):
@@ -187,7 +187,7 @@ def render_text(vbox):
         out.append("%-12s " % label[:12])
         for i in range(board.RING_PIXELS):
             out.append_text(_dot(fb.leds.pixel(board.ring_pixel(g, i))))
-        if final_count:
+        if final_count and game is not None:
             seat = shell.seat_of_station(g)
             if seat >= 0:
                 out.append("  seat %d: %d gold%s" % (seat, game.state["gold"][seat],

@@ -25,7 +25,12 @@ def variant(s):
     return ""
 
 
-def _bad(message):
+TYPE_CHECKING = False  # true only for a type checker: MicroPython has no typing module
+if TYPE_CHECKING:
+    from typing import NoReturn
+
+
+def _bad(message) -> "NoReturn":
     raise Illegal("bad_setup", message)
 
 

@@ -53,10 +53,11 @@ class Buttons:
         if hasattr(micropython, "alloc_emergency_exception_buf"):  # the Pico has it, not every port
             micropython.alloc_emergency_exception_buf(100)  # so an error in the callback can be reported
         try:
-            self.timer = Timer(mode=Timer.PERIODIC, period=1, callback=self._cb, hard=True)
+            # the 1.29 stub's Timer lacks hard=, which the rp2 port accepts
+            self.timer = Timer(mode=Timer.PERIODIC, period=1, callback=self._cb, hard=True)  # pyright: ignore[reportCallIssue]
             self.hard = True
         except TypeError:  # a firmware whose Timer has no hard=: sampling pauses during collections
-            self.timer = Timer(mode=Timer.PERIODIC, period=1, callback=self._cb)
+            self.timer = Timer(mode=Timer.PERIODIC, period=1, callback=self._cb)  # pyright: ignore[reportCallIssue]
             self.hard = False
 
     def deinit(self):
@@ -75,7 +76,7 @@ class Buttons:
             level = self.level[i]
             if low and level < DEBOUNCE:
                 if level == 0 and not self.held[i]:
-                    self.first[i] = now
+                    self.first[i] = now  # pyright: ignore[reportCallIssue, reportArgumentType] - ticks are ints
                 level += 1
                 if level == DEBOUNCE and not self.held[i]:
                     self.held[i] = 1

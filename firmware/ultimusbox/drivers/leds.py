@@ -7,6 +7,7 @@ LEDs, which is what keeps the worst frame inside the power budget.
 """
 
 # ruff: noqa: F821 - the PIO assembler names (wrap_target, out, jmp, ...) exist only inside rp2.asm_pio
+# pyright: reportUndefinedVariable=false
 import array
 
 import rp2
