@@ -16,10 +16,11 @@ from ultimus.rng import Rng  # noqa: E402
 from ultimus_host import client as host_client  # noqa: E402
 from ultimus_host.fakes import FakeBoard, FakeSerial, FakeStorage  # noqa: E402
 from ultimus_host.pcdrivers import FileStorage, FolderInUse  # noqa: E402
-from ultimusbox import board, journal as jnl  # noqa: E402
+from ultimusbox import board  # noqa: E402
+from ultimusbox import journal as jnl
 from ultimusbox.journal import FILE, encode  # noqa: E402
 from ultimusbox.link import MAX_OUT  # noqa: E402
-from ultimusbox.runtime import Box, MAX_FAULTS  # noqa: E402
+from ultimusbox.runtime import MAX_FAULTS, Box  # noqa: E402
 from ultimusbox.sounds import MAX_NOTES  # noqa: E402
 
 
@@ -67,6 +68,7 @@ def play(box, steps, rng_seed=1):
 
 # --- inputs that break or bloat a game ------------------------------------------------
 
+
 @pytest.mark.parametrize("players", ["3", 2.0, None, 1e20, 2147483648, True, [3]])
 def test_new_game_with_bad_players_is_a_clear_bad_setup_and_changes_nothing(players):
     fb = FakeBoard()
@@ -98,7 +100,6 @@ def test_only_the_validated_action_is_journaled_not_its_extra_fields():
 def test_internal_guarantees_nothing_changed(monkeypatch):
     fb, box, link = box_with_game("box")
     link.call("apply", action={"a": "draw_loudest"})
-    from ultimus import battle
 
     def broken(s, a, ev):
         s["bank"] -= 5  # half-done, then a bug
@@ -165,6 +166,7 @@ def test_a_slow_serial_write_lets_the_other_tasks_run():
 
 # --- faults that lose a game -------------------------------------------------------------
 
+
 def test_a_full_flash_refuses_with_storage_keeps_the_game_and_the_box_answers():
     storage = FakeStorage()
     fb, box, link = box_with_game("full", storage=storage)
@@ -224,9 +226,17 @@ def test_a_directory_where_the_journal_goes_is_survived_and_kept(tmp_path, damag
 
 def test_a_header_with_fewer_stations_than_players_is_refused_at_start():
     storage = FakeStorage()
-    storage.files[FILE] = encode({"header": {"format": 2, "game": "ultimus", "version": "0.2.0",
-                                             "setup": {"players": 4, "seed": 1, "mode": "box", "battles": 1},
-                                             "box": {"stations": [0, 1], "beginner": 0}}})
+    storage.files[FILE] = encode(
+        {
+            "header": {
+                "format": 2,
+                "game": "ultimus",
+                "version": "0.2.0",
+                "setup": {"players": 4, "seed": 1, "mode": "box", "battles": 1},
+                "box": {"stations": [0, 1], "beginner": 0},
+            }
+        }
+    )
     box = Box(FakeBoard(storage), entropy)
     assert box.shell.game is None and box.shell.notice["code"] == "bad_journal"
     assert FILE not in storage.files and storage.files["game-1.jnl"]
@@ -261,7 +271,7 @@ def test_replay_of_a_damaged_journal_reports_the_damage():
     lines[10] = b"garbage\n"
     storage.files[FILE] = b"".join(lines)
     header, actions, damage = jnl.check_file(storage)
-    assert header and len(actions) == 9 and "record 10" in damage
+    assert header and len(actions) == 9 and damage is not None and "record 10" in damage
     storage.files[FILE] = b"x" + storage.files[FILE]
     assert jnl.check_file(storage)[2].startswith("the header")
     assert jnl.check_file(records(5))[2] is None
@@ -306,6 +316,7 @@ def test_lockstep_catches_up_with_another_host_before_it_speaks_of_a_broken_lock
 
 # --- the Pico: time limits and the watchdog --------------------------------------------
 
+
 def test_resume_of_a_long_game_feeds_the_watchdog_and_log_pages_skip_what_they_do_not_return(monkeypatch):
     storage = records(400)
     fb = FakeBoard(storage)
@@ -325,7 +336,7 @@ def test_a_task_that_keeps_failing_is_noticed_and_starves_the_watchdog():
     def broken():
         raise OSError(5, "I/O error")
 
-    for i in range(MAX_FAULTS - 1):
+    for _ in range(MAX_FAULTS - 1):
         box.run_job("input", broken)
     feeds = fb.watchdog.feeds
     box.tick()

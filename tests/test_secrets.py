@@ -14,9 +14,11 @@ And the seed appears in nothing a spectator receives before the game is over.
 
 import json
 
-from hypothesis import given, settings, strategies as st, HealthCheck
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
-from referee.engine import CountingLog, Game as EngineGame
+from referee.engine import CountingLog
+from referee.engine import Game as EngineGame
 from ultimus.game import copy_data
 from ultimus.rng import Rng
 from ultimus.state import UNDECIDED
@@ -53,9 +55,17 @@ class Tap:
     def everything(self, total):
         """The replies to every operation a spectator may send (the whole log, page by page)."""
         self.next_id = 0
-        out = [self.ask("hello"), self.ask("state"), self.ask("digest"), self.ask("auth"),
-               self.ask("auth", token="0123456789abcdef"), self.ask("apply", action={"a": "clamo"}),
-               self.ask("end_game"), self.ask("new_game", players=2), self.ask("repl")]
+        out = [
+            self.ask("hello"),
+            self.ask("state"),
+            self.ask("digest"),
+            self.ask("auth"),
+            self.ask("auth", token="0123456789abcdef"),
+            self.ask("apply", action={"a": "clamo"}),
+            self.ask("end_game"),
+            self.ask("new_game", players=2),
+            self.ask("repl"),
+        ]
         for start in range(0, total + 1, 50):
             out.append(self.ask("log", **{"from": start}))
         return b"".join(out)
@@ -64,8 +74,10 @@ class Tap:
 def new_box(mode, players):
     fb = FakeBoard()
     box = Box(fb, lambda: b"\x01" * 8)
-    box.link.feed(json.dumps({"id": 0, "op": "new_game", "players": players, "seed": SEED, "mode": mode,
-                              "battles": 1}).encode() + b"\n")
+    box.link.feed(
+        json.dumps({"id": 0, "op": "new_game", "players": players, "seed": SEED, "mode": mode, "battles": 1}).encode()
+        + b"\n"
+    )
     assert box.link.eye == REFEREE, box.link.out
     box.link.out[:] = []
     return fb, box
@@ -236,7 +248,7 @@ def test_the_referee_reads_the_full_log_and_a_seat_only_its_own_secrets():
 
 
 def test_the_discard_of_the_stupid_bet_is_hidden_like_the_discards_of_think():
-    from scenario import card_id, start_battle, arrange, shout_round
+    from scenario import arrange, card_id, shout_round, start_battle
     from ultimus.views import public_event
 
     stupid_bet, spare = card_id("special stupid_bet:"), card_id("tigris: M2 H2")

@@ -166,8 +166,8 @@ def load_handler(path):
     found = _LOADED.get(path)
     if found is None:
         dot = path.rfind(".")
-        module = __import__(path[:dot], None, None, [path[dot + 1:]])
-        found = _LOADED[path] = getattr(module, path[dot + 1:])
+        module = __import__(path[:dot], None, None, [path[dot + 1 :]])
+        found = _LOADED[path] = getattr(module, path[dot + 1 :])
     return found
 
 
@@ -256,7 +256,7 @@ class Game:
         """The state again from the set-up and the log (read as a stream: it may be a journal)."""
         fresh = Game(self.rules, self.setup, CountingLog())
         trusted = getattr(self.log, "trusted", None)  # a journal: only the records the game holds
-        for action in (trusted() if trusted is not None else self.log):
+        for action in trusted() if trusted is not None else self.log:
             fresh.apply(action)
         self.state.clear()
         self.state.update(fresh.state)
@@ -296,8 +296,14 @@ class Game:
 
     def to_data(self):
         """Everything needed to restore the game: who wrote it, the set-up and the log."""
-        return {"format": self.rules.FORMAT, "game": self.rules.NAME, "version": VERSION,
-                "setup": dict(self.setup), "log": list(self.log), "digest": self.digest()}
+        return {
+            "format": self.rules.FORMAT,
+            "game": self.rules.NAME,
+            "version": VERSION,
+            "setup": dict(self.setup),
+            "log": list(self.log),
+            "digest": self.digest(),
+        }
 
 
 def replay(rules, setup, actions):
@@ -317,8 +323,11 @@ def saved_format(data, rules):
     if type(fmt) is not int or fmt < 1:
         raise Illegal("bad_log", "a saved game's format is a whole number")
     if fmt > rules.FORMAT:
-        raise Illegal("unknown_format", "this saved game was written in format %d by a newer version; "
-                      "this version (%s) reads formats 1 to %d: update ultimus-box" % (fmt, VERSION, rules.FORMAT))
+        raise Illegal(
+            "unknown_format",
+            "this saved game was written in format %d by a newer version; "
+            "this version (%s) reads formats 1 to %d: update ultimus-box" % (fmt, VERSION, rules.FORMAT),
+        )
     return fmt
 
 

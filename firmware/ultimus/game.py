@@ -7,10 +7,10 @@ games of 0.1.0 keep working.
 
 from referee import engine
 from referee.engine import CountingLog  # noqa: F401  (0.1.0 import path)
+from referee.rng import SHA256
 from ultimus import rules
 from ultimus.content import DEFAULT_BATTLES
 from ultimus.state import MODE_FULL
-from referee.rng import SHA256
 
 TYPE_CHECKING = False  # true only for a type checker: MicroPython has no typing module
 if TYPE_CHECKING:

@@ -13,9 +13,10 @@ from referee import engine
 from referee.digest import digest
 from referee.errors import Illegal
 from referee.rng import KINDS as RNG_KINDS
-from ultimus.content import DEFAULT_BATTLES, MIN_PLAYERS, MAX_PLAYERS
+from ultimus.content import DEFAULT_BATTLES, MAX_PLAYERS, MIN_PLAYERS
 from ultimus.flow import FLOW  # noqa: F401  (the engine reads it here)
-from ultimus.state import new_state as _new_state, MODE_FULL, MODE_BOX
+from ultimus.state import MODE_BOX, MODE_FULL
+from ultimus.state import new_state as _new_state
 from ultimus.views import public_view, seat_view  # noqa: F401  (the engine reads them here)
 
 NAME = "ultimus"
@@ -29,14 +30,43 @@ MAX_SEED = 1 << 256
 # The fields each action may carry besides "a" and "p" (both levels): the engine keeps only
 # these, so that what is applied, journaled and replayed is the validated action itself.
 FIELDS = {
-    "draw_loudest": (), "set_loudest": (), "bet": ("k", "won"), "ready": (), "bets_placed": (),
-    "place": ("g", "f"), "commit": ("shout", "c"), "clamo": (), "thumb": ("up",), "think": ("c",),
-    "choose": ("g", "f"), "move": ("i",), "rise": ("i",), "step": ("d",), "melee": ("i", "d"),
-    "ranged": ("i", "g"), "net": ("i", "t", "g"), "unnet": ("i", "g"), "heal": ("i", "g", "n"),
-    "bleed": ("i", "g", "n"), "draw": ("i",), "loudest": ("i",), "rebet": ("src", "k"),
-    "discard": ("c",), "end": (), "damage": ("g", "n", "pv", "knock"), "knock": ("g",),
-    "stand": ("g",), "revive": ("g",), "come_back": ("g",), "drunk": ("g",), "done": (),
-    "payout": ("b", "coins"), "next": (), "finish": (), "give": ("to", "n"), "pass_card": ("to", "c"),
+    "draw_loudest": (),
+    "set_loudest": (),
+    "bet": ("k", "won"),
+    "ready": (),
+    "bets_placed": (),
+    "place": ("g", "f"),
+    "commit": ("shout", "c"),
+    "clamo": (),
+    "thumb": ("up",),
+    "think": ("c",),
+    "choose": ("g", "f"),
+    "move": ("i",),
+    "rise": ("i",),
+    "step": ("d",),
+    "melee": ("i", "d"),
+    "ranged": ("i", "g"),
+    "net": ("i", "t", "g"),
+    "unnet": ("i", "g"),
+    "heal": ("i", "g", "n"),
+    "bleed": ("i", "g", "n"),
+    "draw": ("i",),
+    "loudest": ("i",),
+    "rebet": ("src", "k"),
+    "discard": ("c",),
+    "end": (),
+    "damage": ("g", "n", "pv", "knock"),
+    "knock": ("g",),
+    "stand": ("g",),
+    "revive": ("g",),
+    "come_back": ("g",),
+    "drunk": ("g",),
+    "done": (),
+    "payout": ("b", "coins"),
+    "next": (),
+    "finish": (),
+    "give": ("to", "n"),
+    "pass_card": ("to", "c"),
 }
 
 # The fields of an action that only its seat (and the referee) may know: a commitment's choice

@@ -6,9 +6,9 @@ small questions about it; the rules that change it live elsewhere.
 """
 
 from referee.compat import const
-from referee.rng import start, below, shuffle_in_place, XORSHIFT32
+from referee.rng import XORSHIFT32, below, shuffle_in_place, start
 from referee.turns import clockwise
-from ultimus.content import MAX_HEALTH, BANK_START, DEFAULT_BATTLES
+from ultimus.content import BANK_START, DEFAULT_BATTLES, MAX_HEALTH
 
 # gladiator status
 WAITING = const(0)  # not yet entered this battle

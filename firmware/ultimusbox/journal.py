@@ -130,6 +130,7 @@ class Journal:
 
     def keep(self, count):
         """Rewrite the file with the header and the first `count` records (after a torn write)."""
+
         def good_lines():
             n = 0
             for line in self.storage.read_lines(self.name):
@@ -205,8 +206,12 @@ def check_file(storage, name=FILE):
         return header, actions, None
     if bad == 1:
         return None, [], "the header (line 1) is unreadable; %d lines follow it" % (lines - 1)
-    return header, actions, "record %d (line %d) is unreadable: %d of %d records after the header cannot be " \
-        "trusted" % (bad - 1, bad, lines - bad + 1, lines - 1)
+    return (
+        header,
+        actions,
+        "record %d (line %d) is unreadable: %d of %d records after the header cannot be "
+        "trusted" % (bad - 1, bad, lines - bad + 1, lines - 1),
+    )
 
 
 def game_of(header, known):
@@ -215,9 +220,12 @@ def game_of(header, known):
     if type(fmt) is not int or fmt < 1:
         return None, ("bad_journal", "the saved game's header has no readable format")
     if fmt > FORMAT:
-        return None, ("unknown_format", "the saved game was written in journal format %d by firmware %s; "
-                      "this firmware reads formats 1 to %d: a newer firmware resumes it" % (
-                          fmt, header.get("version", "?"), FORMAT))
+        return None, (
+            "unknown_format",
+            "the saved game was written in journal format %d by firmware %s; "
+            "this firmware reads formats 1 to %d: a newer firmware resumes it"
+            % (fmt, header.get("version", "?"), FORMAT),
+        )
     name = header.get("game", "ultimus") if fmt > 1 else "ultimus"
     if name not in known:
         return None, ("unknown_game", "the saved game is %r, which this box does not referee" % (name,))

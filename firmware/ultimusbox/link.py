@@ -22,12 +22,11 @@ reads: every request still gets exactly one whole response.
 import json
 
 from referee import VERSION
-from referee.digest import fnv1a, canonical_text
+from referee.digest import canonical_text, fnv1a
 from referee.errors import Illegal
 from referee.rng import SHA256
-
 from ultimusbox import games
-from ultimusbox.eyes import SPECTATOR, REFEREE, action_for, event_for, setup_for, token, who_has
+from ultimusbox.eyes import REFEREE, SPECTATOR, action_for, event_for, setup_for, token, who_has
 
 PROTOCOL = 2
 MAX_LINE = 1024
@@ -67,7 +66,7 @@ class LinkServer:
                         self.error(None, "line_too_long", "a line may hold at most %d bytes" % MAX_LINE)
                 return
             line = self.buffer[:end]
-            self.buffer = self.buffer[end + 1:]
+            self.buffer = self.buffer[end + 1 :]
             if self.skipping:
                 self.skipping = False  # the tail of the over-long line: already answered
                 continue
@@ -163,8 +162,7 @@ class LinkServer:
     def _digests(self, game):
         """digest: the full one for the referee, else the public one; public: the public one."""
         public = game.public_digest()
-        return {"digest": game.digest() if self.eye == REFEREE else public, "public": public,
-                "actions": len(game.log)}
+        return {"digest": game.digest() if self.eye == REFEREE else public, "public": public, "actions": len(game.log)}
 
     def _may_change(self, seat=None):
         """Only the referee, or the seat that acts, changes a running game."""
@@ -181,15 +179,32 @@ class LinkServer:
 
     def op_hello(self, request):
         shell = self.shell
-        return {"protocol": PROTOCOL, "firmware": VERSION, "game": self.game_id(), "games": games.names(),
-                "chosen": shell.chosen, "playing": shell.playing, "notice": shell.notice}
+        return {
+            "protocol": PROTOCOL,
+            "firmware": VERSION,
+            "game": self.game_id(),
+            "games": games.names(),
+            "chosen": shell.chosen,
+            "playing": shell.playing,
+            "notice": shell.notice,
+        }
 
     def op_state(self, request):
         shell = self.shell
         game = shell.game
-        reply = {"screen": shell.phase, "settings": shell.settings, "game": self.game_id(),
-                 "playing": shell.playing, "chosen": shell.chosen, "notice": shell.notice,
-                 "eye": self.eye, "state": None, "digest": None, "public": None, "actions": 0}
+        reply = {
+            "screen": shell.phase,
+            "settings": shell.settings,
+            "game": self.game_id(),
+            "playing": shell.playing,
+            "chosen": shell.chosen,
+            "notice": shell.notice,
+            "eye": self.eye,
+            "state": None,
+            "digest": None,
+            "public": None,
+            "actions": 0,
+        }
         if game is not None:
             reply["state"] = game.seat_view(self.eye) if type(self.eye) is int else game.public_view()
             reply.update(self._digests(game))
@@ -217,9 +232,15 @@ class LinkServer:
             raise Illegal("bad_request", "'from' must be a whole number from 0")
         rules, eye = game.rules, self.eye
         actions = [action_for(rules, a, eye) for a in self.shell.journal.page(start, LOG_PAGE)]
-        return {"playing": self.shell.playing, "setup": setup_for(rules, game.setup, eye, self._over()),
-                "settings": self.shell.settings, "total": len(game.log), "from": start, "eye": eye,
-                "actions": actions}
+        return {
+            "playing": self.shell.playing,
+            "setup": setup_for(rules, game.setup, eye, self._over()),
+            "settings": self.shell.settings,
+            "total": len(game.log),
+            "from": start,
+            "eye": eye,
+            "actions": actions,
+        }
 
     def op_auth(self, request):
         """Prove to be a seat or the referee with a token; no token: back to a spectator."""

@@ -15,9 +15,9 @@ Drivers (ultimusbox/drivers/* on the Pico, ultimus_host.fakes on a PC):
                       only that game's modules are imported (without it the shell switches in place)
 """
 
-from ultimusbox.shell import Shell
 from ultimusbox.display import Frame, render
 from ultimusbox.link import LinkServer
+from ultimusbox.shell import Shell
 from ultimusbox.sounds import SoundPlayer
 
 FRAME_MS = 40
@@ -30,8 +30,13 @@ class Box:
     def __init__(self, drivers, seed_source, selftest=False):
         self.d = drivers
         watchdog = getattr(drivers, "watchdog", None)
-        self.shell = Shell(drivers.storage, drivers.clock, seed_source, getattr(drivers, "reset", None),
-                           watchdog.feed if watchdog is not None else None)
+        self.shell = Shell(
+            drivers.storage,
+            drivers.clock,
+            seed_source,
+            getattr(drivers, "reset", None),
+            watchdog.feed if watchdog is not None else None,
+        )
         self.sound = SoundPlayer(drivers.buzzer)
         self.link = LinkServer(self.shell)
         self.changed = True

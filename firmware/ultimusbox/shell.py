@@ -17,10 +17,9 @@ stations in clockwise order.
 from referee import VERSION
 from referee.errors import Illegal
 from referee.rng import SHA256, new_seed
-
 from ultimusbox import board, games, settings
-from ultimusbox.journal import Journal, FORMAT, game_of
-from ultimusbox.seats import SeatSelection, REFUSED_FLASH
+from ultimusbox.journal import FORMAT, Journal, game_of
+from ultimusbox.seats import REFUSED_FLASH, SeatSelection
 
 ERROR_MS = 600  # how long a refused input blinks
 NOTICE_MS = 3000  # how long a refused journal blinks at power-on
@@ -94,8 +93,10 @@ class Shell:
         """Wheel k on the seat selection: game k of the registry, saved for the next power-on."""
         if k >= len(games.GAMES):
             self.flash(REFUSED_FLASH[k], ERROR_MS)
-            self.refuse("not_on_this_box", "wheel %d: no game on this box yet; it referees %s" % (
-                k + 1, ", ".join(g[1] for g in games.GAMES)))
+            self.refuse(
+                "not_on_this_box",
+                "wheel %d: no game on this box yet; it referees %s" % (k + 1, ", ".join(g[1] for g in games.GAMES)),
+            )
             return
         name = games.GAMES[k][0]
         if name == self.chosen:
@@ -111,7 +112,7 @@ class Shell:
             self.reset()  # the Pico starts again with only this game's modules
             return
         self._use(name)
-        del self.seats.joined[self.screen.PLAYERS[1]:]  # a game for fewer players: the last to join leave
+        del self.seats.joined[self.screen.PLAYERS[1] :]  # a game for fewer players: the last to join leave
 
     # --- the game and its journal -----------------------------------------
 
@@ -151,8 +152,9 @@ class Shell:
                 raise Illegal("bad_setup", "the stations do not match the players")
         except (KeyError, TypeError, ValueError, Illegal) as exc:
             journal.replaying = False
-            self._refuse_journal("bad_journal", "the saved game's set-up is not one this firmware can start: %s" % (
-                exc,))
+            self._refuse_journal(
+                "bad_journal", "the saved game's set-up is not one this firmware can start: %s" % (exc,)
+            )
             return
         kept = 0
         problem = None
@@ -172,8 +174,12 @@ class Shell:
         lines = journal.lines()
         if kept < lines - 1:
             # more than the last write is unreadable: not a power cut; keep the whole file for a closer look
-            self._report_journal("journal_cut", "records %d to %d of the saved game are unreadable; the game "
-                                 "goes on from record %d" % (kept + 1, lines, kept), journal.copy_aside)
+            self._report_journal(
+                "journal_cut",
+                "records %d to %d of the saved game are unreadable; the game "
+                "goes on from record %d" % (kept + 1, lines, kept),
+                journal.copy_aside,
+            )
         journal.count = kept
         if kept < lines:
             try:
@@ -218,16 +224,27 @@ class Shell:
         players = game.setup["players"]
         if stations is None:
             stations = list(range(players))
-        if (type(stations) is not list or len(stations) != players
-                or any(type(s) is not int or s < 0 or s >= board.STATIONS for s in stations)
-                or sorted(set(stations)) != stations):
+        if (
+            type(stations) is not list
+            or len(stations) != players
+            or any(type(s) is not int or s < 0 or s >= board.STATIONS for s in stations)
+            or sorted(set(stations)) != stations
+        ):
             raise Illegal("bad_setup", "stations must be %d different stations 0-5 in clockwise order" % players)
         box_settings = {"stations": stations}
         if box:
             box_settings.update(box)
         game_id = "%08x" % (self.new_seed() & 0xFFFFFFFF)
-        self.journal.start({"format": FORMAT, "game": name, "version": VERSION, "setup": game.setup,
-                            "box": box_settings, "id": game_id})
+        self.journal.start(
+            {
+                "format": FORMAT,
+                "game": name,
+                "version": VERSION,
+                "setup": game.setup,
+                "box": box_settings,
+                "id": game_id,
+            }
+        )
         self.game_id = game_id
         game.log = self.journal
         self.game, self.playing, self.settings, self.notice = game, name, box_settings, None

@@ -14,8 +14,8 @@ import time
 
 import serial
 
-from ultimus.game import Game, replay
 from ultimus.errors import Illegal
+from ultimus.game import Game, replay
 
 TOKENS_FILE = "tokens.json"  # what a virtual box keeps in its folder: {game id: referee token}
 
@@ -34,7 +34,7 @@ class LinkClient:
         try:
             self.serial = serial.Serial(port, 115200, timeout=0.05)
         except (serial.SerialException, OSError) as exc:
-            raise LinkError("no_port", "cannot open %s: %s" % (port, exc))
+            raise LinkError("no_port", "cannot open %s: %s" % (port, exc)) from exc
         self.timeout = timeout
         self.next_id = 0
         self.prefix = os.urandom(4).hex()  # this host's replies, not another host's on the same link
@@ -50,7 +50,7 @@ class LinkClient:
             try:
                 data = self.serial.read(max(1, self.serial.in_waiting))  # returns as soon as a byte is there
             except (serial.SerialException, OSError) as exc:
-                raise LinkError("disconnected", "the box went away: %s" % exc)
+                raise LinkError("disconnected", "the box went away: %s" % exc) from exc
             if data:
                 self.buffer += data
             while b"\n" in self.buffer:
@@ -137,16 +137,23 @@ class Lockstep:
             client.auth(token)
         setup, actions, eye = client.full_log_with_eye()
         if eye != "referee":
-            raise LinkError("not_referee", "lockstep replays the full log, which only the game's referee reads: "
-                            "give the referee token (new_game's reply), or ask with auth claim and press MODE "
-                            "on the box")
+            raise LinkError(
+                "not_referee",
+                "lockstep replays the full log, which only the game's referee reads: "
+                "give the referee token (new_game's reply), or ask with auth claim and press MODE "
+                "on the box",
+            )
         self.game = replay(setup, actions)
         self.check()
 
     def _compare(self, remote):
         if remote["actions"] != len(self.game.log) or remote["digest"] != self.game.digest():
             return "the box has %s actions, digest %s; the host has %d, digest %s" % (
-                remote["actions"], remote["digest"], len(self.game.log), self.game.digest())
+                remote["actions"],
+                remote["digest"],
+                len(self.game.log),
+                self.game.digest(),
+            )
         if "public" in remote and remote["public"] != self.game.public_digest():
             return "the box's public digest is %s, the host's %s" % (remote["public"], self.game.public_digest())
         return None
@@ -165,9 +172,9 @@ class Lockstep:
     def catch_up(self):
         """Take over actions the box applied by itself (button presses, another host), then compare."""
         setup, actions = self.client.full_log()
-        if setup != self.game.setup or actions[:len(self.game.log)] != list(self.game.log):
+        if setup != self.game.setup or actions[: len(self.game.log)] != list(self.game.log):
             raise DigestMismatch("the box's log no longer starts with the host's: a new game?")
-        for action in actions[len(self.game.log):]:
+        for action in actions[len(self.game.log) :]:
             self.game.apply(action)
         remote = self.client.call("digest")
         problem = self._compare(remote)
@@ -200,16 +207,17 @@ class Lockstep:
         if local is not None:
             raise DigestMismatch("the box accepted %r but the host refused it (%s)" % (action, local))
         if reply["actions"] != len(self.game.log) or reply["digest"] != self.game.digest():
-            raise DigestMismatch("after %r the box's digest is %s, the host's %s" % (
-                action, reply["digest"], self.game.digest()))
+            raise DigestMismatch(
+                "after %r the box's digest is %s, the host's %s" % (action, reply["digest"], self.game.digest())
+            )
         return reply
 
     def catch_up_to(self, count):
         """Apply the box's actions up to `count` (those others applied before ours)."""
         setup, actions = self.client.full_log()
-        if actions[:len(self.game.log)] != list(self.game.log):
+        if actions[: len(self.game.log)] != list(self.game.log):
             raise DigestMismatch("the box's log no longer starts with the host's: a new game?")
-        for a in actions[len(self.game.log):count]:
+        for a in actions[len(self.game.log) : count]:
             self.game.apply(a)
 
 

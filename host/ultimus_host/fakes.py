@@ -92,13 +92,13 @@ class FakeStorage:
             raise PowerCut("the power is off")
         old = self.files.get(name, b"") if append else b""
         if self.room is not None and len(data) > self.room:
-            self.files[name] = old + data[:self.room]  # what fitted
+            self.files[name] = old + data[: self.room]  # what fitted
             self.room = 0
             raise OSError(28, "no space left on device")
         if self.room is not None:
             self.room -= len(data)
         if self.budget is not None and len(data) > self.budget:
-            self.files[name] = old + data[:self.budget]  # torn: only part of the write landed
+            self.files[name] = old + data[: self.budget]  # torn: only part of the write landed
             self.budget = 0
             self.dead = True
             raise PowerCut("the power went during a write")

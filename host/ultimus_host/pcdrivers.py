@@ -55,12 +55,13 @@ class FileStorage:
         f = open(self._path(self.LOCK), "a+")
         try:
             fcntl.flock(f.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except OSError:
+        except OSError as exc:
             f.seek(0)
             holder = f.read().strip()
             f.close()
-            raise FolderInUse("%s is in use by another virtual box (%s): one box per folder" % (
-                self.folder, holder or "pid unknown"))
+            raise FolderInUse(
+                "%s is in use by another virtual box (%s): one box per folder" % (self.folder, holder or "pid unknown")
+            ) from exc
         f.seek(0)
         f.truncate()
         f.write("pid %d" % os.getpid())

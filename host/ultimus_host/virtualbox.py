@@ -15,8 +15,6 @@ import sys
 import termios
 import tty
 
-from ultimusbox import board, games
-from ultimusbox.runtime import Box, _main
 from ultimus.content import GLADIATOR_NAMES, MAX_HEALTH
 from ultimus.state import ARENA
 from ultimus.views import public_event
@@ -24,6 +22,8 @@ from ultimus_host.client import TOKENS_FILE
 from ultimus_host.fakes import FakeBoard
 from ultimus_host.narrate import line
 from ultimus_host.pcdrivers import FileStorage, FolderInUse, PtySerial, WallClock
+from ultimusbox import board, games
+from ultimusbox.runtime import Box, _main
 
 KEYS = {}
 for _i, _k in enumerate("123456"):
@@ -32,10 +32,23 @@ for _i, _k in enumerate("qwerty"):
     KEYS[_k] = board.THINK_0 + _i
 for _i, _k in enumerate("asdfgh"):
     KEYS[_k] = board.WHEEL_0 + _i
-KEYS.update({"-": board.MINUS, "+": board.PLUS, "=": board.PLUS, "\r": board.CONFIRM, "\n": board.CONFIRM,
-             " ": board.CONFIRM, "u": board.THUMB_UP, "n": board.THUMB_DOWN, "m": board.MODE})
-KEY_HELP = ("SHOUT 1-6 | THINK q w e r t y | wheels a s d f g h | damage - | heal + | confirm Enter/space | "
-            "thumbs up u | thumbs down n | mode m | quit Ctrl-C")
+KEYS.update(
+    {
+        "-": board.MINUS,
+        "+": board.PLUS,
+        "=": board.PLUS,
+        "\r": board.CONFIRM,
+        "\n": board.CONFIRM,
+        " ": board.CONFIRM,
+        "u": board.THUMB_UP,
+        "n": board.THUMB_DOWN,
+        "m": board.MODE,
+    }
+)
+KEY_HELP = (
+    "SHOUT 1-6 | THINK q w e r t y | wheels a s d f g h | damage - | heal + | confirm Enter/space | "
+    "thumbs up u | thumbs down n | mode m | quit Ctrl-C"
+)
 
 
 def default_state_dir():
@@ -68,10 +81,10 @@ class VirtualBox:
         """The referee token of a new game, in the folder (tokens.json): a host on this PC that can
         read the folder can read the journal anyway; `connect --verify` finds it there."""
         for e in events:
-            if e.get("e") == "new_game":
+            shell = self.box.shell
+            if e.get("e") == "new_game" and shell.game is not None:
                 from ultimusbox.eyes import token
 
-                shell = self.box.shell
                 path = os.path.join(self.state_dir, TOKENS_FILE)
                 with open(path + ".tmp", "w") as f:
                     json.dump({shell.game_id: token(shell.game.setup, "referee")}, f)
@@ -190,15 +203,20 @@ def render_text(vbox):
         if final_count and game is not None:
             seat = shell.seat_of_station(g)
             if seat >= 0:
-                out.append("  seat %d: %d gold%s" % (seat, game.state["gold"][seat],
-                                                    "  CHAMPION" if seat in game.state["champions"] else ""))
+                out.append(
+                    "  seat %d: %d gold%s"
+                    % (seat, game.state["gold"][seat], "  CHAMPION" if seat in game.state["champions"] else "")
+                )
         elif game is not None and ultimus:
             s = game.state
             tags = []
             if s["status"][g] == ARENA:
                 tags.append("%d/%d" % (s["hp"][g], MAX_HEALTH[g]))
-            tags += [name for name, on in (("fallen", s["fallen"][g]), ("netted", s["net"] == g),
-                                           ("drunk", s["drunk"][g] >= 0)) if on]
+            tags += [
+                name
+                for name, on in (("fallen", s["fallen"][g]), ("netted", s["net"] == g), ("drunk", s["drunk"][g] >= 0))
+                if on
+            ]
             tags.append(("waiting", "", "DEAD", "pardoned")[s["status"][g]])
             out.append("  " + " ".join(t for t in tags if t))
         elif game is None and g < len(games.GAMES):
@@ -213,12 +231,21 @@ def render_text(vbox):
         out.append("  ")
     out.append("\n\n")
     if shell.phase == "seats":
-        out.append("game menu: the wheels choose the game (%s)   SHOUT/THINK: join a station   confirm: start\n"
-                   % _title(shell.chosen), style="bold")
+        out.append(
+            "game menu: the wheels choose the game (%s)   SHOUT/THINK: join a station   confirm: start\n"
+            % _title(shell.chosen),
+            style="bold",
+        )
     if shell.notice:
-        out.append("%s: %s; the journal is kept as %s\n" % (
-            "saved game NOT resumed" if shell.game is None else "saved game resumed with a loss",
-            shell.notice["message"], shell.notice["file"]), style="red")
+        out.append(
+            "%s: %s; the journal is kept as %s\n"
+            % (
+                "saved game NOT resumed" if shell.game is None else "saved game resumed with a loss",
+                shell.notice["message"],
+                shell.notice["file"],
+            ),
+            style="red",
+        )
     words = shell.screen.describe() if shell.screen is not None and shell.selftest is None else ""
     if words:
         out.append(words + "\n", style="bold yellow" if words.startswith("countdown") else "bold")
