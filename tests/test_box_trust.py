@@ -345,3 +345,46 @@ def test_a_task_that_keeps_failing_is_noticed_and_starves_the_watchdog():
     box.run_job("input", broken)
     box.tick()
     assert box.dead == "input" and fb.watchdog.feeds == feeds + 1  # the watchdog will reset the box
+
+
+def test_resume_starts_from_the_last_checkpoint_and_replays_only_what_follows(monkeypatch):
+    storage = records(250)
+    assert "game.jnl.ckp" in storage.files  # written at 100 and 200 actions
+    full = Box(FakeBoard(storage), entropy).shell.game
+    decoded = []
+    real = jnl.decode
+    monkeypatch.setattr(jnl, "decode", lambda line: decoded.append(1) or real(line))
+    box = Box(FakeBoard(storage), entropy)
+    assert box.shell.game.digest() == full.digest() and len(box.shell.game.log) == 250
+    assert len(decoded) <= 50 + 5  # the header, the checkpoint, the 50 records after it
+    monkeypatch.setattr(jnl, "decode", real)
+    assert len(box.shell.journal.page(0, 50)) == 50  # the log is still whole
+
+
+def test_a_damaged_record_before_the_checkpoint_is_still_found_and_kept_aside():
+    storage = records(250)
+    lines = storage.files[FILE].splitlines(True)
+    lines[100] = lines[100].replace(b'"', b"'", 1)
+    storage.files[FILE] = b"".join(lines)
+    box = Box(FakeBoard(storage), entropy)
+    assert len(box.shell.game.log) == 99 and box.shell.notice["e"] == "journal_cut"
+    assert "game.jnl.ckp" not in storage.files  # its state holds records that were cut
+
+
+def test_a_checkpoint_of_another_journal_or_firmware_is_ignored():
+    storage = records(120)
+    ckp = json.loads(storage.files["game.jnl.ckp"][9:])
+    ckp["version"] = "0.0.1"
+    ckp["state"]["bank"] += 1
+    storage.files["game.jnl.ckp"] = encode(ckp)
+    box = Box(FakeBoard(storage), entropy)
+    assert len(box.shell.game.log) == 120
+    assert box.shell.game.state["bank"] == replay_digest_bank(storage)
+
+
+def replay_digest_bank(storage):
+    from ultimus.game import replay
+
+    header, actions, damage = jnl.check_file(storage)
+    assert damage is None and header is not None
+    return replay(header["setup"], actions).state["bank"]

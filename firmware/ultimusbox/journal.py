@@ -27,6 +27,7 @@ FILE = "game.jnl"
 FORMAT = 3
 ASIDE = "game-%d.jnl"  # where refused journals are kept
 FEED_EVERY = 32  # records read between two feeds of the watchdog
+CHECKPOINT_EVERY = 100  # actions between two checkpoints of the state (resume replays at most this many)
 
 
 def encode(obj):
@@ -61,11 +62,69 @@ class Journal:
         self.replaying = False  # while the saved game replays: count the actions, write nothing
         self.torn = False  # a write failed: the file may end with part of a record, cut before the next
         self.feed = feed
+        self.header_sum = None  # the checksum of the header line: what a checkpoint belongs to
+        self.checkpoint_file = name + ".ckp"
 
     def start(self, header):
-        self.storage.replace_lines(self.name, [encode({"header": header})])
+        self.drop_checkpoint()
+        line = encode({"header": header})
+        self.storage.replace_lines(self.name, [line])
+        self.header_sum = line[:8].decode()
         self.count = 0
         self.torn = False
+
+    # --- checkpoints: resume in bounded time -------------------------------------------
+
+    def save_checkpoint(self, state, digest, version):
+        """The state after `count` records, with its digest and the firmware that wrote it (a state's
+        layout may change between versions), replaced atomically. Only an optimisation: the journal
+        alone is the game, so a checkpoint that cannot be written is simply not there."""
+        self.storage.replace(
+            self.checkpoint_file,
+            encode(
+                {"journal": self.header_sum, "count": self.count, "version": version, "digest": digest, "state": state}
+            ),
+        )
+
+    def checkpoint(self, version):
+        """The checkpoint of this journal by this firmware, or None."""
+        for line in self.storage.read_lines(self.checkpoint_file):
+            record = decode(line)
+            if (
+                isinstance(record, dict)
+                and record.get("journal") == self.header_sum
+                and record.get("version") == version
+                and type(record.get("count")) is int
+                and isinstance(record.get("state"), dict)
+            ):
+                return record
+            return None
+        return None
+
+    def intact(self, count):
+        """Whether the first `count` records are whole and match their checksums (not decoded: cheaper
+        than a replay), so that a checkpoint never hides a damaged record before it."""
+        n = -1
+        feed = self.feed
+        for line in self.storage.read_lines(self.name):
+            n += 1
+            if n == 0:
+                continue
+            if n > count:
+                return True
+            if feed is not None and n % FEED_EVERY == 0:
+                feed()
+            if not line.endswith(b"\n") or len(line) < 10 or line[8:9] != b" ":
+                return False
+            try:
+                if int(line[:8], 16) != fnv1a(line[9:-1]):
+                    return False
+            except ValueError:
+                return False
+        return n >= count
+
+    def drop_checkpoint(self):
+        self.storage.remove(self.checkpoint_file)
 
     def append(self, action):
         """One record more; OSError (a full flash) leaves the journal as it was, the file to be repaired."""
@@ -97,6 +156,7 @@ class Journal:
         for line in self.storage.read_lines(self.name):
             record = decode(line)
             if isinstance(record, dict) and isinstance(record.get("header"), dict):
+                self.header_sum = line[:8].decode()
                 return record["header"]
             return None
         return None
@@ -139,6 +199,11 @@ class Journal:
                 yield line
                 n += 1
 
+        for line in self.storage.read_lines(self.checkpoint_file):
+            record = decode(line)
+            if not isinstance(record, dict) or type(record.get("count")) is not int or record["count"] > count:
+                self.drop_checkpoint()  # it holds records that are being cut: it would resume a lost game
+            break
         self.storage.replace_lines(self.name, good_lines())
         self.count = count
 
@@ -162,6 +227,7 @@ class Journal:
         """Keep the whole file under a free name game-N.jnl (copy, then remove); returns that name."""
         aside = self.copy_aside()
         self.storage.remove(self.name)
+        self.drop_checkpoint()
         self.count = 0
         return aside
 
@@ -182,6 +248,7 @@ class Journal:
 
     def clear(self):
         self.storage.remove(self.name)
+        self.drop_checkpoint()
         self.count = 0
 
 

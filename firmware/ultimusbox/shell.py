@@ -15,10 +15,11 @@ stations in clockwise order.
 """
 
 from referee import VERSION
+from referee.digest import digest
 from referee.errors import Illegal
 from referee.rng import SHA256, new_seed
 from ultimusbox import board, games, settings
-from ultimusbox.journal import FORMAT, Journal, game_of
+from ultimusbox.journal import CHECKPOINT_EVERY, FORMAT, Journal, game_of
 from ultimusbox.seats import REFUSED_FLASH, SeatSelection
 
 ERROR_MS = 600  # how long a refused input blinks
@@ -156,10 +157,10 @@ class Shell:
                 "bad_journal", "the saved game's set-up is not one this firmware can start: %s" % (exc,)
             )
             return
-        kept = 0
+        kept = self._from_checkpoint(game)
         problem = None
         try:
-            for action in journal:  # stops by itself at a torn or corrupt record
+            for action in journal.records(kept):  # stops by itself at a torn or corrupt record
                 try:
                     game.apply(action)
                 except Exception as exc:  # Illegal, or a core that fails on it ("internal")
@@ -191,6 +192,33 @@ class Shell:
         self._use(name)
         self.screen.start()
         self.note({"e": "resumed", "game": name, "actions": kept})
+
+    def _from_checkpoint(self, game):
+        """The records a checkpoint of this journal lets resume skip (their state restored), or 0."""
+        journal = self.journal
+        try:
+            ckp = journal.checkpoint(VERSION)
+            if ckp is None or digest(ckp["state"]) != ckp.get("digest"):
+                return 0
+            count = ckp["count"]
+            if count < 0 or count > journal.lines() or not journal.intact(count):
+                return 0  # a damaged record before it: the replay finds it and says so
+        except Exception:  # an unreadable checkpoint: the journal alone will do
+            return 0
+        game.state.clear()
+        game.state.update(ckp["state"])
+        journal.count = count
+        return count
+
+    def _checkpoint(self):
+        """Every CHECKPOINT_EVERY actions, the state on flash: resume replays at most that many."""
+        journal, game = self.journal, self.game
+        if journal.count % CHECKPOINT_EVERY or game is None or game.log is not journal:
+            return
+        try:
+            journal.save_checkpoint(game.state, game.digest(), VERSION)
+        except OSError:
+            pass  # only resume gets slower; the journal holds the game
 
     def _refuse_journal(self, code, message):
         self._report_journal("journal_refused", "%s: %s" % (code, message), self.journal.move_aside, code)
@@ -283,6 +311,7 @@ class Shell:
             self.note({"e": "storage", "message": "the action could not be saved: %s" % (exc,)})
             raise Illegal("storage", "the action could not be saved, it was not applied: %s" % (exc,))
         self.failures = 0
+        self._checkpoint()
         self.screen.on_events(events)  # the entry in progress first, then lights, sounds and link
         self.publish(events)
         return events
