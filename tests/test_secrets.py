@@ -235,8 +235,12 @@ def test_the_referee_reads_the_full_log_and_a_seat_only_its_own_secrets():
     box.link.feed(b'{"id": 1, "op": "log"}\n')
     full = json.loads(box.link.out.pop())
     assert any("shout" in a for a in full["actions"] if a["a"] == "commit") and full["setup"]["seed"] == SEED
+    box.link.feed(b'{"id": 2, "op": "state"}\n')
+    tokens = json.loads(box.link.out.pop())["tokens"]
     tap = Tap(box.shell)
     from ultimusbox.eyes import token
+
+    assert tokens["seats"][1] == token(game.setup, 1) and b'"tokens"' not in tap.ask("state")
 
     assert b'"eye": 1' in tap.ask("auth", token=token(game.setup, 1))
     mine = json.loads(tap.ask("log"))

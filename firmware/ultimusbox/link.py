@@ -208,6 +208,11 @@ class LinkServer:
         if game is not None:
             reply["state"] = game.seat_view(self.eye) if type(self.eye) is int else game.public_view()
             reply.update(self._digests(game))
+            if self.eye == REFEREE:  # to hand each player the token of their own seat
+                reply["tokens"] = {
+                    "referee": token(game.setup, REFEREE),
+                    "seats": [token(game.setup, seat) for seat in range(game.setup["players"])],
+                }
         return reply
 
     def op_apply(self, request):
