@@ -388,3 +388,26 @@ def replay_digest_bank(storage):
     header, actions, damage = jnl.check_file(storage)
     assert damage is None and header is not None
     return replay(header["setup"], actions).state["bank"]
+
+
+def test_two_hosts_on_one_link_never_take_each_others_replies(monkeypatch):
+    class Port:
+        def __init__(self, *args, **kwargs):
+            self.written, self.chunks, self.in_waiting = [], [], 0
+
+        def write(self, data):
+            rid = json.loads(data)["id"]
+            self.written.append(rid)
+            # another host's request with the same counter was answered first
+            self.chunks = [
+                b'{"id": 1, "ok": true, "mine": false}\n',
+                b'{"id": "%s", "ok": true, "mine": true}\n' % (rid.encode()),
+            ]
+
+        def read(self, n):
+            return self.chunks.pop(0) if self.chunks else b""
+
+    monkeypatch.setattr(host_client.serial, "Serial", Port)
+    one, two = host_client.LinkClient("a"), host_client.LinkClient("b")
+    assert one.prefix != two.prefix
+    assert one.call("hello")["mine"] is True and two.call("hello")["mine"] is True

@@ -63,6 +63,8 @@ class Tap:
             self.ask("auth", token="0123456789abcdef"),
             self.ask("apply", action={"a": "clamo"}),
             self.ask("end_game"),
+            self.ask("selftest"),
+            self.ask("nope"),
             self.ask("new_game", players=2),
             self.ask("repl"),
         ]
