@@ -181,6 +181,7 @@ def test_a_full_flash_refuses_with_storage_keeps_the_game_and_the_box_answers():
     assert reply["error"]["code"] == "storage"
     assert box.shell.game is game and game.digest() == before and len(game.log) == count
     assert any(e["e"] == "storage" for e in link.events)
+    assert (220, 90) in box.sound.queue or any(f == 220 for _, f in fb.buzzer.tones)  # the low buzz of a refusal
     assert link.call("hello")["game"] and link.call("state")["state"]["phase"] == game.phase
     fb.buttons.push(board.CONFIRM)  # a press while the flash is full: the input goes on
     box.step()

@@ -25,6 +25,9 @@ EVENT_TUNES = {
     "refused": "error",
     "journal_refused": "error",  # the saved game could not be resumed: it was kept aside
     "journal_cut": "error",  # unreadable records in the middle of the saved game: a copy was kept
+    "storage": "error",  # the flash could not save an action: it was not applied
+    "fault": "error",  # a task of the box failed (reported; it goes on)
+    "claim": "verso",  # a link asks to become the referee: MODE on the box grants it
     "game_chosen": "start",
     "pollice_verso": "verso",
     "dead": "death",
