@@ -412,3 +412,31 @@ def test_two_hosts_on_one_link_never_take_each_others_replies(monkeypatch):
     one, two = host_client.LinkClient("a"), host_client.LinkClient("b")
     assert one.prefix != two.prefix
     assert one.call("hello")["mine"] is True and two.call("hello")["mine"] is True
+
+
+def test_reading_a_whole_log_page_after_page_reads_the_journal_once(monkeypatch):
+    storage = records(400)
+    fb = FakeBoard(storage)
+    box = Box(fb, entropy)
+    reads = []
+    real = storage.read_lines
+    monkeypatch.setattr(storage, "read_lines", lambda name: reads.append(name) or real(name))
+    link = Link(fb, box)
+    assert link.call("auth", claim=True)["ok"]
+    fb.buttons.push(board.MODE)
+    box.step()
+    got = []
+    while True:
+        page = link.call("log", **{"from": len(got)})
+        got += page["actions"]
+        if not page["actions"]:
+            break
+    assert len(got) == 400 and reads.count(FILE) <= 2
+    header, actions, damage = jnl.check_file(storage)
+    assert got == actions
+    box.shell.apply(
+        box.shell.game.legal_actions(-1)[0]
+        if box.shell.game.actors() == []
+        else box.shell.game.legal_actions(box.shell.game.actors()[0])[0]
+    )
+    assert len(link.call("log", **{"from": 400})["actions"]) == 1  # the reader was closed before the write

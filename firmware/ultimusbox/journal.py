@@ -64,8 +64,10 @@ class Journal:
         self.feed = feed
         self.header_sum = None  # the checksum of the header line: what a checkpoint belongs to
         self.checkpoint_file = name + ".ckp"
+        self._cursor = None  # (next record, open reader) after a page of the log
 
     def start(self, header):
+        self._drop_cursor()
         self.drop_checkpoint()
         line = encode({"header": header})
         self.storage.replace_lines(self.name, [line])
@@ -129,6 +131,7 @@ class Journal:
     def append(self, action):
         """One record more; OSError (a full flash) leaves the journal as it was, the file to be repaired."""
         if not self.replaying:
+            self._drop_cursor()
             if self.torn:
                 self.keep(self.count)  # cut what a failed write left, before a record follows it
                 self.torn = False
@@ -199,6 +202,7 @@ class Journal:
                 yield line
                 n += 1
 
+        self._drop_cursor()
         for line in self.storage.read_lines(self.checkpoint_file):
             record = decode(line)
             if not isinstance(record, dict) or type(record.get("count")) is not int or record["count"] > count:
@@ -208,15 +212,33 @@ class Journal:
         self.count = count
 
     def page(self, start, count):
-        """`count` records from record `start` (0-based): the records before it are skipped undecoded."""
+        """`count` records from record `start` (0-based): the records before it are skipped undecoded,
+        and a host reading page after page goes on from where the last page ended (the reader is
+        kept open between pages and closed before anything is written), so a whole log is read once."""
         out = []
         if start >= self.count:
             return out
-        for record in self.records(start):
-            if len(out) >= count or start + len(out) >= self.count:
+        cursor = self._cursor
+        if cursor is not None and cursor[0] == start:
+            reader = cursor[1]
+        else:
+            self._drop_cursor()
+            reader = self.records(start)
+        self._cursor = None
+        while len(out) < count and start + len(out) < self.count:
+            try:
+                out.append(next(reader))
+            except StopIteration:
+                reader = None
                 break
-            out.append(record)
+        if reader is not None:
+            self._cursor = (start + len(out), reader)
         return out
+
+    def _drop_cursor(self):
+        cursor, self._cursor = self._cursor, None
+        if cursor is not None:
+            cursor[1].close()  # closes the file before it is written
 
     def exists(self):
         for _ in self.storage.read_lines(self.name):
@@ -226,6 +248,7 @@ class Journal:
     def move_aside(self):
         """Keep the whole file under a free name game-N.jnl (copy, then remove); returns that name."""
         aside = self.copy_aside()
+        self._drop_cursor()
         self.storage.remove(self.name)
         self.drop_checkpoint()
         self.count = 0
@@ -247,6 +270,7 @@ class Journal:
         return aside
 
     def clear(self):
+        self._drop_cursor()
         self.storage.remove(self.name)
         self.drop_checkpoint()
         self.count = 0
