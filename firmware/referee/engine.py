@@ -119,7 +119,9 @@ def clean(rules, action):
     if type(action) is not dict:
         raise Illegal("bad_action", "an action is an object with a field 'a'")
     for key in action:
-        if not plain(action[key]):
+        value = action[key]
+        t = type(value)
+        if t is not int and t is not str and not plain(value):  # ints and text first: most fields are
             raise Illegal("bad_action", "field %r must hold whole numbers, text or lists of them" % (key,))
     name = action.get("a")
     if type(name) is not str or name not in rules.FLOW.known:
@@ -138,7 +140,11 @@ def clean(rules, action):
 
 def apply(rules, s, action):
     """Validate and apply one action; returns its events or raises Illegal (state untouched)."""
-    action = clean(rules, action)
+    return apply_clean(rules, s, clean(rules, action))
+
+
+def apply_clean(rules, s, action):
+    """apply() for an action clean() has already made (Game.apply logs that same dict)."""
     name = action["a"]
     flow = rules.FLOW
     who, handler = flow.resolve(rules.variant(s), s["phase"], name)
@@ -238,7 +244,7 @@ class Game:
         the OSError goes on to the caller: nothing changed."""
         action = clean(self.rules, action)
         try:
-            events = apply(self.rules, self.state, action)
+            events = apply_clean(self.rules, self.state, action)
         except Illegal:
             raise  # handlers refuse before they change anything (the property tests hold them to it)
         except Exception as exc:
