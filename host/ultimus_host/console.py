@@ -138,7 +138,7 @@ class Console:
         except (ValueError, IndexError):
             self.say("not understood: %r. %s" % (text, HELP), err=True)
         except LinkError as exc:
-            self.say("refused: %s" % exc.message, err=True)
+            self.say("refused: %s" % exc, err=True)
 
     def actions_text(self):
         """What whoever is to act may do now: each action as the JSON to type, and in words."""
@@ -163,8 +163,7 @@ class Console:
                 view = game.public_view()
                 out.append("the referee (the box itself) may:" if options else "nobody is to act")
             for a in options:
-                words = action_text(view, a, stations) if seat >= 0 else a["a"].replace("_", " ")
-                out.append("  %s   %s" % (json.dumps(a), words))
+                out.append("  %s   %s" % (json.dumps(a), action_text(view, a, stations)))
         return "\n".join(out)
 
 
