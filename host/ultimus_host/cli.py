@@ -3,6 +3,7 @@
 Every command has --help; an error is one line on stderr and a non-zero exit.
 """
 
+import errno
 import json
 import os
 import sys
@@ -20,6 +21,7 @@ from ultimus_host.bots import BOTS, random_table
 from ultimus_host.loop import run_game
 from ultimus_host.narrate import line, who
 
+CHART_TYPES = (".png", ".svg", ".pdf")
 QUIET_EVENTS = (
     "movement",
     "step",
@@ -36,7 +38,21 @@ QUIET_EVENTS = (
 )
 
 
-@click.group()
+class _Commands(click.Group):
+    """The commands, with one last net: a file, folder or port that fails in a way no command foresaw
+    is told as what the system said about it, in one line, never as a traceback."""
+
+    def invoke(self, ctx):
+        try:
+            return super().invoke(ctx)
+        except OSError as exc:
+            if exc.errno == errno.EPIPE:
+                raise  # click's own: output piped into a program that stopped reading
+            where = " (%s)" % exc.filename if exc.filename else ""
+            raise click.ClickException("%s%s" % (exc.strerror or exc, where)) from None
+
+
+@click.group(cls=_Commands)
 @click.version_option(VERSION, prog_name="ultimus")
 def main():
     """ULTIMUS box: play, simulate and check the game of shouting spectators."""
@@ -55,11 +71,25 @@ def main():
 @click.option("--selftest", is_flag=True, help="Start in the builders' self-test.")
 def sim(state_dir, seed, headless, selftest):
     """The virtual box: the real box app, its link on a pseudo-terminal, the box drawn in the terminal."""
-    from ultimus_host.virtualbox import run_sim
+    from ultimus_host.virtualbox import default_state_dir, run_sim
 
+    state_dir = _writable_folder(state_dir or default_state_dir(), "--state")
     if not headless and not sys.stdout.isatty():
         headless = True
     run_sim(state_dir, seed, headless, selftest, say=lambda s: click.echo(s))
+
+
+def _writable_folder(path, option):
+    """The folder path, made if missing; a usage error naming the option if it cannot be made or written."""
+    try:
+        os.makedirs(path, exist_ok=True)
+    except OSError as exc:
+        raise click.BadParameter("cannot make the folder %s: %s" % (path, exc.strerror), param_hint=option) from None
+    if not os.access(path, os.W_OK | os.X_OK):
+        raise click.BadParameter(
+            "%s cannot be written (no permission): choose another folder" % path, param_hint=option
+        )
+    return path
 
 
 @main.command(name="run")
@@ -95,7 +125,7 @@ def _open(port):
     try:
         client = LinkClient(port)
     except LinkError as exc:
-        raise click.ClickException("cannot open %s: %s" % (port, exc.message)) from None
+        raise click.ClickException("%s: is %s a serial port?" % (exc.message, port)) from None
     try:
         hello = client.call("hello")
         if not isinstance(hello.get("protocol"), int):
@@ -111,19 +141,19 @@ def _open(port):
     return client, hello
 
 
-def _check_new_file(path, what, extensions=None):
+def _check_new_file(path, option, extensions=None):
     """Refuse at once a file that could not be written later: a missing folder, a folder, a wrong extension."""
     folder = os.path.dirname(os.path.abspath(path))
+    if os.path.isdir(path):
+        raise click.BadParameter("%s is a folder: give a file name" % path, param_hint=option)
     if extensions and os.path.splitext(path)[1].lower() not in extensions:
         raise click.BadParameter(
-            "%s must end in %s, not %r" % (what, " or ".join(extensions), os.path.splitext(path)[1] or path)
+            "%s must end in %s" % (path, ", ".join(extensions[:-1]) + " or " + extensions[-1]), param_hint=option
         )
-    if os.path.isdir(path):
-        raise click.BadParameter("%s is a folder: give a file name" % path)
     if not os.path.isdir(folder):
-        raise click.BadParameter("there is no folder %s for %s %s" % (folder, what, path))
+        raise click.BadParameter("there is no folder %s" % folder, param_hint=option)
     if not os.access(path if os.path.exists(path) else folder, os.W_OK):
-        raise click.BadParameter("%s cannot be written here (no permission)" % path)
+        raise click.BadParameter("%s cannot be written (no permission)" % path, param_hint=option)
 
 
 @main.command()
@@ -147,7 +177,7 @@ def connect(port, verify, save_path, watch):
     from ultimus_host.console import Console, start_reader
 
     if save_path:
-        _check_new_file(save_path, "the --save file")
+        _check_new_file(save_path, "--save")
     client, hello = _open(port)
     click.echo(
         "box on %s: firmware %s, protocol %s, %s"
@@ -224,17 +254,25 @@ def replay(log_file):
     try:
         saved = json.loads(data)
         setup, actions, digest = saved["setup"], saved["log"], saved.get("digest")
-    except (ValueError, KeyError, TypeError):
+        if not isinstance(setup, dict) or not isinstance(actions, list):
+            raise click.ClickException("%s: its setup must be an object and its log a list" % log_file)
+    except RecursionError:
+        raise click.ClickException("%s is nested too deeply to be a saved log" % log_file) from None
+    except (ValueError, KeyError, TypeError, AttributeError):
         folder, name = os.path.split(os.path.abspath(log_file))
-        journal = Journal(FileStorage(folder), name)
-        header = journal.header()
-        if header is None or not isinstance(header.get("setup"), dict):
+        try:
+            journal = Journal(FileStorage(folder), name)
+            header = journal.header()
+            if header is None or not isinstance(header.get("setup"), dict):
+                raise ValueError
+            setup, actions, digest = header["setup"], list(journal), None
+        except (ValueError, KeyError, TypeError, AttributeError, IndexError, RecursionError):
             raise click.ClickException("%s is neither a saved log nor a box journal" % log_file) from None
-        setup, actions, digest = header["setup"], list(journal), None
     try:
         game = replay_game(setup, actions)
-    except (Illegal, KeyError, TypeError) as exc:
-        raise click.ClickException("the log does not replay: %s" % exc) from None
+    except (Illegal, KeyError, TypeError, ValueError, IndexError, AttributeError, RecursionError) as exc:
+        # the file is whatever someone gave: any way it fails to replay is the file's, told in one line
+        raise click.ClickException("the log does not replay: %s" % (getattr(exc, "message", None) or exc)) from None
     click.echo(
         "%d actions replayed: phase %s, battle %d, digest %s"
         % (len(actions), game.phase, game.state["battle"], game.digest())
@@ -309,7 +347,13 @@ def _clear_screen():
 )
 @click.option("--battles", type=click.IntRange(1, 9), default=1, show_default=True)
 @click.option("--seed", type=int, default=1, show_default=True)
-@click.option("--chart", type=click.Path(dir_okay=False, writable=True), default="balance.png", show_default=True)
+@click.option(
+    "--chart",
+    type=click.Path(),
+    default="balance.png",
+    show_default=True,
+    help="The chart's file: .png, .svg or .pdf.",
+)
 def balance(games, players, bots, battles, seed, chart):
     """N games between bots, then each gladiator's win/death/pardon rates, each bet's return, and a PNG chart."""
     from rich.console import Console
@@ -322,6 +366,7 @@ def balance(games, players, bots, battles, seed, chart):
     kinds = [k.strip() for k in bots.split(",") if k.strip()]
     if not kinds or any(k not in BOTS for k in kinds):
         raise click.BadParameter("bots are random or heuristic", param_hint="--bots")
+    _check_new_file(chart, "--chart", CHART_TYPES)  # now, not after the games
     tally = Tally()
     start = time.monotonic()
     with Progress(transient=True) as progress:
@@ -354,7 +399,10 @@ def balance(games, players, bots, battles, seed, chart):
             ", %d games stopped unfinished" % tally.unfinished if tally.unfinished else "",
         )
     )
-    draw_chart(tally, chart)
+    try:
+        draw_chart(tally, chart)
+    except OSError as exc:
+        raise click.ClickException("could not write the chart %s: %s" % (chart, exc.strerror or exc)) from None
     click.echo("chart: %s" % chart)
 
 
