@@ -13,7 +13,7 @@ import threading
 
 from ultimus.content import GLADIATOR_NAMES
 from ultimus_host.client import LinkError
-from ultimus_host.narrate import action_text, button_name, line, who
+from ultimus_host.narrate import action_text, line, who
 
 HELP = (
     'requests: a JSON action such as {"a": "done", "p": 0}; actions (what whoever is to act may do); '
@@ -51,15 +51,16 @@ class Console:
 
     # --- output ---------------------------------------------------------
 
-    def show(self, text, err=False):
-        """A line of output; at a prompt, the prompt is drawn again below it."""
+    def show(self, text, err=False, prompt=True):
+        """A line of output; at a prompt, over the prompt's line and with the prompt drawn again below it."""
         if self.interactive:
             self.say("\r\033[K" + text, err=err)
-            self.say(PROMPT, nl=False)
+            if prompt:
+                self.say(PROMPT, nl=False)
         else:
             self.say(text, err=err)
 
-    def show_events(self, events):
+    def show_events(self, events, prompt=True):
         for e in events:
             if e.get("e") in ("new_game", "seat_selection", "resumed"):
                 self.stations = None  # the stations may have changed: asked again below
@@ -67,7 +68,7 @@ class Console:
                 continue  # "has chosen in secret" for every press: the reveal says it all
             if self.stations is None and e.get("e") not in ("seat_selection",):
                 self.stations = self._stations()
-            self.show("  " + line(e, self.stations))
+            self.show("  " + line(e, self.stations), prompt=prompt)
 
     def _stations(self):
         try:
@@ -124,8 +125,9 @@ class Console:
                 self.say(self.actions_text())
             elif text.split()[0] == "press":
                 button = int(text.split()[1])
-                client.call("press", button=button)
-                self.say("pressed %s" % button_name(button))
+                if not 0 <= button < 24:
+                    raise ValueError
+                client.call("press", button=button)  # the box's own event says which button it was
             else:
                 action = json.loads(text)
                 if not isinstance(action, dict):
@@ -133,10 +135,10 @@ class Console:
                 reply = (
                     self.lockstep.apply(action) if self.lockstep is not None else client.call("apply", action=action)
                 )
-                self.show_events(client.poll_events(0))
+                self.show_events(client.poll_events(0), prompt=False)  # they came before the reply
                 self.say("ok, digest %s" % reply["digest"])
         except (ValueError, IndexError):
-            self.say("not understood: %r. %s" % (text, HELP), err=True)
+            self.say("not understood: %r (help lists the requests)" % text, err=True)
         except LinkError as exc:
             self.say("refused: %s" % exc, err=True)
 
