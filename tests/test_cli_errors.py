@@ -49,7 +49,7 @@ def test_connect_to_something_that_is_not_a_box():
     master, slave = os.openpty()  # a serial line with nothing behind it that answers
     try:
         text = one_line_error(run("connect", os.ttyname(slave)), 1)
-        assert "not as an Ultimus box" in text and "ultimus flash" in text
+        assert "answers as an Ultimus box" in text and "ultimus flash" in text
     finally:
         os.close(master)
         os.close(slave)

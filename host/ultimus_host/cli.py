@@ -135,7 +135,7 @@ def _open(port):
         if exc.code == "disconnected":
             raise click.ClickException("the box on %s went away: %s" % (port, exc.message)) from None
         raise click.ClickException(
-            "%s answers, but not as an Ultimus box: has it the box's firmware? (`ultimus flash %s` puts it there)"
+            "nothing on %s answers as an Ultimus box: has it the box's firmware? (`ultimus flash %s` puts it there)"
             % (port, port)
         ) from None
     return client, hello

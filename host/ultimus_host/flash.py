@@ -140,7 +140,10 @@ def flash(port=None, say=print, run=subprocess.run):
     for cmd in mpremote_commands(port):
         say(" ".join(cmd[2:]))
         if run(cmd).returncode != 0:
-            raise FlashError("mpremote failed: %s" % " ".join(cmd[2:]))
+            raise FlashError(
+                "mpremote could not %s on %s (its message is above)"
+                % ("copy the firmware" if "cp" in cmd else "reset the Pico", port)
+            )
     time.sleep(2.0)
     wait_for_port(port)
     reply = ask(port, {"op": "hello"}, timeout=8.0)
