@@ -103,3 +103,27 @@ def test_station_numbers_of_the_box_name_the_people(tmp_path):
         assert "station 5 is the loudest spectator" in done.stdout  # seat 1 sits at station 4 on the link: key 5
     finally:
         stop(proc)
+
+
+def test_a_spectators_link_is_told_how_to_see_more_and_auth_makes_it_the_referee(tmp_path):
+    proc, port = start_sim(tmp_path)
+    try:
+        client = LinkClient(port)
+        referee = client.call("new_game", players=2, seed=6, mode="box", stations=[2, 4])["referee"]
+        client.call("auth")  # the line is a spectator's again
+        client.close()
+        lines = ["actions", "auth %s" % referee, "actions", "auth nonsense", "quit"]
+        done = subprocess.run(
+            [sys.executable, "-m", "ultimus_host.cli", "connect", port],
+            input="\n".join(lines) + "\n",
+            capture_output=True,
+            text=True,
+            cwd=ROOT,
+            timeout=60,
+        )
+        assert done.returncode == 0, done.stderr
+        assert "only the referee's link sees the whole game" in done.stdout
+        assert "this link now sees as the referee" in done.stdout and "make station 3 the loudest" in done.stdout
+        assert "refused: bad_token" in done.stderr and "Traceback" not in done.stderr
+    finally:
+        stop(proc)

@@ -9,7 +9,7 @@ from ultimus.hexmap import DOORS
 from ultimus.views import public_event
 from ultimus_host.bots import RandomBot
 from ultimus_host.loop import run_game
-from ultimus_host.narrate import action_text, button_name, line, sound, who
+from ultimus_host.narrate import action_text, button_name, line, sound, who, words
 from ultimus_host.play import arena_map, table_text
 
 # What a raw dump looks like: "g=4", "hp=3", "f=-1" (the fallback of an event or action the words do not know).
@@ -63,7 +63,7 @@ def test_no_event_of_either_level_is_a_raw_dump_and_gladiators_have_names():
         for _, events in _random_games(mode, range(12)):
             for e in events:
                 seen.add(e["e"])
-                for text in (line(public_event(e)), line(public_event(e), stations)):
+                for text in (words(public_event(e)), words(public_event(e), stations)):  # words: raises if unknown
                     assert not RAW.search(text), text
                     assert "seat 0" not in text and "station 0" not in text, text  # one numbering: from 1
                 if "p" in e and e["p"] >= 0 and e["e"] not in ("battle_end",):
@@ -106,3 +106,20 @@ def test_every_action_of_both_levels_has_words_for_seats_and_the_referee():
                     text = action_text(view, a, stations)
                     assert text and not RAW.search(text), (a, text)
     assert {("box", "damage"), ("box", "payout"), ("full", "next")} <= kinds, kinds
+
+
+def test_the_box_and_link_events_read_as_words_and_odd_ones_never_stop_the_terminal():
+    for e in (
+        {"e": "storage", "message": "no space left"},
+        {"e": "fault", "task": "display", "message": "ValueError()"},
+        {"e": "claim", "button": 23, "ms": 15000},
+        {"e": "claimed"},
+        {"e": "overflow", "dropped": 7},
+        {"e": "resumed", "game": "ultimus", "actions": 12},
+        {"e": "selftest_button", "b": 20, "name": "confirm", "gpio": 20},
+        {"e": "discard", "p": 1, "n": 1},  # its card is hidden
+    ):
+        assert not RAW.search(words(e)), e
+    assert "MODE" in words({"e": "claim", "button": 23, "ms": 15000})
+    assert line({"e": "dead"}) == "dead"  # a field missing: its name, not a traceback
+    assert "Barbarus" in line({"e": "kill", "g": 4, "by": 1})  # another game's event: its fields, gladiators named

@@ -167,14 +167,15 @@ def _check_new_file(path, option, extensions=None):
     help="Save the box's game log to this file when leaving (quit, end of input or Ctrl-C).",
 )
 @click.option("--watch", type=float, default=0.0, help="After the input ends, go on showing events this many seconds.")
-def connect(port, verify, save_path, watch):
+@click.option("--token", default=None, help="See and act as the seat or the referee this token belongs to.")
+def connect(port, verify, save_path, watch, token):
     """Attach to a box (real or virtual) on PORT: its events as they happen, requests at a prompt.
 
     Type `help` for the requests: a JSON action such as {"a": "done", "p": 0}; `actions` lists what whoever is
     to act may do; `state`, `log`, `digest`, `press N`, `quit`. Ctrl-C leaves too (and still saves).
     """
     from ultimus_host.client import DigestMismatch, LinkError, Lockstep
-    from ultimus_host.console import Console, start_reader
+    from ultimus_host.console import Console, eye_name, start_reader
 
     if save_path:
         _check_new_file(save_path, "--save")
@@ -186,6 +187,11 @@ def connect(port, verify, save_path, watch):
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
     console = Console(client, _say, interactive=interactive)
     try:
+        if token is not None:
+            try:
+                click.echo("this link sees as %s" % eye_name(client.auth(token)))
+            except LinkError as exc:
+                raise click.BadParameter(exc.message, param_hint="--token") from None
         try:
             if verify and hello["game"]:
                 console.lockstep = Lockstep(client)
@@ -225,8 +231,10 @@ def _say(text, err=False, nl=True):
 
 def _save_log(client, path):
     from ultimus_host.client import LinkError
+    from ultimus_host.console import see_all
 
     try:
+        eye = see_all(client, client.call("state"))  # a virtual box's own token: the whole log
         setup, actions = client.full_log()
         digest = client.call("digest")["digest"]
     except LinkError as exc:
@@ -240,6 +248,11 @@ def _save_log(client, path):
     except OSError as exc:
         raise click.ClickException("could not save to %s: %s" % (path, exc.strerror or exc)) from None
     click.echo("saved %d actions to %s" % (len(actions), path))
+    if eye != "referee":
+        click.echo(
+            "(as this link sees the game: without the seed and the secrets it cannot be replayed; "
+            "--token with the referee token saves the whole log)"
+        )
 
 
 @main.command()

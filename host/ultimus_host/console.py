@@ -12,13 +12,15 @@ import sys
 import threading
 
 from ultimus.content import GLADIATOR_NAMES
-from ultimus_host.client import LinkError
+from ultimus_host.client import LinkError, virtual_token
 from ultimus_host.narrate import action_text, line, who
 
 HELP = (
     'requests: a JSON action such as {"a": "done", "p": 0}; actions (what whoever is to act may do); '
     "state; log; digest; press N (button 0-23: 0-5 SHOUT at stations 1-6, 6-11 THINK, 12-17 the wheels, "
-    "18 damage -, 19 heal +, 20 confirm, 21 thumbs up, 22 thumbs down, 23 mode); help; quit (or Ctrl-D)"
+    "18 damage -, 19 heal +, 20 confirm, 21 thumbs up, 22 thumbs down, 23 mode); "
+    "auth TOKEN (see as a seat or the referee; auth alone: a spectator again); claim (become the referee of a game "
+    "started on the box: press MODE there); help; quit (or Ctrl-D)"
 )
 PROMPT = "box> "
 
@@ -123,6 +125,13 @@ class Console:
                 self.say(json.dumps(client.full_log()[1]))
             elif text == "actions":
                 self.say(self.actions_text())
+            elif text.split()[0] == "auth":
+                token = text.split()[1] if len(text.split()) > 1 else None
+                eye = client.call("auth", token=token) if token else client.call("auth")
+                self.say("this link now sees as %s" % eye_name(eye["eye"], self.stations))
+            elif text == "claim":
+                client.call("auth", claim=True)
+                self.say("press MODE on the box within 15 s: this link becomes the referee")
             elif text.split()[0] == "press":
                 button = int(text.split()[1])
                 if not 0 <= button < 24:
@@ -151,6 +160,13 @@ class Console:
             if hello.get("game") is None:
                 return "no game is running: the box shows the seat selection"
             return "actions are listed for ULTIMUS games only; this box plays %s" % hello.get("playing")
+        eye = see_all(self.client, hello)
+        if eye != "referee":
+            return (
+                "only the referee's link sees the whole game, which the list of actions needs; this link sees as %s: "
+                "auth TOKEN with the referee token (new_game's reply), or claim and press MODE on the box"
+                % eye_name(eye, self.stations)
+            )
         setup, actions = self.client.full_log()
         game = replay(setup, actions)
         stations = self.stations
@@ -167,6 +183,26 @@ class Console:
             for a in options:
                 out.append("  %s   %s" % (json.dumps(a), action_text(view, a, stations)))
         return "\n".join(out)
+
+
+def see_all(client, state):
+    """The link's eye after trying to become the referee with the token a virtual box on this PC keeps
+    for its game (docs/protocol.md, Eyes); state: the box's state reply. A box without eyes sees all."""
+    eye = state.get("eye", "referee")
+    if eye != "referee" and state.get("game"):
+        token = virtual_token(state["game"])
+        if token is not None:
+            eye = client.auth(token)
+    return eye
+
+
+def eye_name(eye, stations=None):
+    """What a link sees as (docs/protocol.md, Eyes), in words: the referee, a spectator, a seat's station."""
+    if eye == "referee":
+        return "the referee (everything)"
+    if isinstance(eye, int):
+        return "%s (its own secrets)" % who(eye, stations)
+    return "a spectator (the public view)"
 
 
 def start_reader(stream=None, interactive=False):

@@ -100,21 +100,29 @@ def line(e, stations=None):
     """A sentence for one public event (hidden parts are never read here).
 
     stations: the box's list of the station of each seat, where the events come from a box;
-    people are then named by their station, else by their seat (see who).
+    people are then named by their station, else by their seat (see who). An event these
+    tables do not know, or of a shape they do not expect (another firmware's), is told by
+    its name and fields rather than stopping the terminal that shows it.
     """
+    try:
+        return words(e, stations)
+    except (KeyError, IndexError, TypeError, ValueError):
+        return _unknown(e)
+
+
+def words(e, stations=None):
+    """Like line, but an unknown event or a missing field raises (KeyError...): for the tests."""
     kind = e["e"]
-    p = e.get("p", -1)
-    name = who(p, stations)
     if kind in _SEAT_EVENTS:
-        return name + _SEAT_EVENTS[kind](e, stations)
-    if kind in _EVENTS:
-        return _EVENTS[kind](e, stations)
-    return _unknown(e)
+        return who(e["p"], stations) + _SEAT_EVENTS[kind](e, stations)
+    return _EVENTS[kind](e, stations)
 
 
 def _unknown(e):
     """An event these tables do not know yet (another game's): its name and fields, named where known."""
     parts = []
+    if not isinstance(e, dict) or not isinstance(e.get("e"), str):
+        return "an event the host cannot read: %r" % (e,)
     for key, value in sorted(e.items()):
         if key in ("e", "hidden"):
             continue
@@ -187,7 +195,7 @@ _SEAT_EVENTS = {
     "extra_card": lambda e, st: " earns an extra yelling card %s" % EXTRA_WHY.get(e.get("why"), "").strip(),
     "card_done": lambda e, st: " has played the card",
     "no_effect": lambda e, st: "'s card %s has no effect" % describe(e["c"]),
-    "discard": lambda e, st: " discards %s" % describe(e["c"]),
+    "discard": lambda e, st: " discards %s" % (describe(e["c"]) if "c" in e else "a yelling card"),
     "drunk": lambda e, st: " makes %s drunk" % _g(e),
     "drunk_plays": lambda e, st: " plays the drunk %s" % _g(e),
     "thumb": lambda e, st: " turns the thumb %s for %s" % ("UP" if e["up"] else "DOWN", _g(e)),
@@ -237,6 +245,14 @@ _EVENTS = {
     "seat_selection": lambda e, st: "seat selection: SHOUT or THINK at your station to join, confirm to start",
     "selftest": lambda e, st: "self-test %s" % ("on: press every button in turn" if e["on"] else "off"),
     "selftest_button": lambda e, st: "self-test: %s (GP%d)" % (button_name(e["b"]), e["gpio"]),
+    "storage": lambda e, st: "the box could not save the action, so it was not applied: %s" % e["message"],
+    "fault": lambda e, st: "a task of the box failed (%s): %s; the box goes on" % (e["task"], e["message"]),
+    "claim": lambda e, st: (
+        "a link asks to become the referee: press MODE on the box within %d s to grant it"
+        % (e.get("ms", 15000) // 1000)
+    ),
+    "claimed": lambda e, st: "MODE pressed: that link is now the referee",
+    "overflow": lambda e, st: "%d events were missed while nobody read the link" % e["dropped"],
     "journal_refused": _notice("saved game NOT resumed"),
     "journal_cut": _notice("saved game resumed with a loss"),
 }
