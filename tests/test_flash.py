@@ -12,6 +12,7 @@ def test_flash_compiles_copies_resets_and_checks_hello(monkeypatch, tmp_path):
     monkeypatch.setattr(flash, "BUILD", str(tmp_path / "mpy"))
     monkeypatch.setattr(flash.time, "sleep", lambda s: None)
     monkeypatch.setattr(flash, "wait_for_port", lambda port, seconds=10: True)
+    monkeypatch.setattr(flash, "check_port", lambda port: None)  # no Pico here: /dev/ttyACM9 stands for one
     asked = []
 
     def ask(port, request, timeout=3.0):
@@ -38,6 +39,7 @@ def test_flash_fails_loudly_when_the_box_does_not_answer_with_the_new_version(mo
     monkeypatch.setattr(flash.time, "sleep", lambda s: None)
     monkeypatch.setattr(flash, "wait_for_port", lambda port, seconds=10: True)
     monkeypatch.setattr(flash, "ask", lambda port, request, timeout=3.0: None)
+    monkeypatch.setattr(flash, "check_port", lambda port: None)
 
     class Done:
         returncode = 0

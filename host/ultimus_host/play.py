@@ -6,22 +6,25 @@ cleared and asks the others to look away first. Bots and people are choosers
 of the one host loop (ultimus_host.loop.run_game).
 """
 
+import json
+
 from ultimus.content import GLADIATOR_NAMES, MAX_HEALTH
 from ultimus.game import Game
-from ultimus.hexmap import COORDS, FIELDS
+from ultimus.hexmap import COORDS, DOORS, FIELDS
 from ultimus.state import ARENA
 from ultimus.views import public_event
 from ultimus_host.bots import BOTS
 from ultimus_host.loop import PlayOn, run_game
-from ultimus_host.narrate import action_text, bet_card_text, describe, line
+from ultimus_host.narrate import action_text, bet_card_text, describe, line, who
 
 LETTERS = "TSRMBD"  # gladiators on the map
 QUIET = ("draw", "commit", "extra_card", "think", "movement")  # nothing a table would see or hear
 
 
 def arena_map(v):
-    """The hex arena as text rows, gladiators by their initial (lower case: fallen)."""
-    at = {}
+    """The hex arena as text rows: gladiators by their initial (lower case: fallen), empty doors by
+    their number (1-6, as the menus name them), other empty fields as dots."""
+    at = {field: str(door + 1) for door, field in enumerate(DOORS)}
     for g in range(6):
         if v["status"][g] == ARENA and v["pos"][g] >= 0:
             at[v["pos"][g]] = LETTERS[g].lower() if v["fallen"][g] else LETTERS[g]
@@ -37,8 +40,8 @@ def table_text(v):
     """What the whole table sees (a public or seat view): gladiators, arena, gold, coins on betting cards."""
     out = [
         "",
-        "battle %d, round %d, phase %s, loudest spectator: seat %d"
-        % (v["battle"], v["round"], v["phase"], v["loudest"]),
+        "battle %d, round %d, phase %s, loudest spectator: %s"
+        % (v["battle"], v["round"], v["phase"], who(v["loudest"]) if v["loudest"] >= 0 else "none yet"),
     ]
     for g in range(6):
         status = ("waiting", "in the arena", "DEAD", "pardoned")[v["status"][g]]
@@ -50,7 +53,13 @@ def table_text(v):
             % (LETTERS[g], GLADIATOR_NAMES[g], v["hp"][g], MAX_HEALTH[g], status, " ".join(marks))
         )
     out.append(arena_map(v))
-    out.append("gold: %s   coins on betting cards: %s" % (v["gold"], [[c for _, c in seat] for seat in v["bets"]]))
+    out.append("(the digits on the map are the doors 1-6)")
+    for p in range(len(v["gold"])):
+        coins = [c for _, c in v["bets"][p]]
+        out.append(
+            "  %s: %d gold, coins on betting cards %s"
+            % (who(p), v["gold"][p], ", ".join("%d: %d" % (k + 1, c) for k, c in enumerate(coins)) or "-")
+        )
     return "\n".join(out)
 
 
@@ -95,11 +104,45 @@ class AskingReferee(PlayOn):
         return action
 
 
+def _menu_context(view):
+    """The decision a menu belongs to: while it lasts, each option keeps its number (all the coins of a
+    battle's betting, say). A card in play changes with each of its actions, and each gladiator placed at the
+    entrance is another's turn: each is a new decision."""
+    card = json.dumps(view.get("card"), sort_keys=True)
+    return (view["phase"], view["battle"], view["round"], view.get("turn"), view.get("placed"), card)
+
+
+class Menu:
+    """Numbered options that keep their numbers while one decision lasts (all the bets of a battle,
+    one turn): an option that is not possible now (a full betting card) stays listed, marked, so that
+    the numbers of the others never move."""
+
+    def __init__(self):
+        self.context = None
+        self.keys = []  # every option shown in this context, in the order first shown
+        self.texts = {}
+
+    def lines(self, view, options, text):
+        """(number, option or None, text) for every entry; None: not possible now."""
+        context = _menu_context(view)
+        if context != self.context:
+            self.context, self.keys, self.texts = context, [], {}
+        now = {}
+        for a in options:
+            key = json.dumps(a, sort_keys=True)
+            now[key] = a
+            if key not in self.texts:
+                self.keys.append(key)
+            self.texts[key] = text(a)  # in today's words (the coins on a card change)
+        return [(i + 1, now.get(key), self.texts[key]) for i, key in enumerate(self.keys)]
+
+
 class Person:
     """A seat played at the keyboard: shown its own view only, after the others have looked away."""
 
     def __init__(self, table, seat):
         self.table, self.seat = table, seat
+        self.menu = Menu()
 
     def choose(self, view, options):
         table, seat = self.table, self.seat
@@ -108,10 +151,10 @@ class Person:
         # person, whatever the phase (the bets matter when placing a gladiator or turning the thumb).
         if table.at_screen != seat and len(table.human_seats()) > 1:
             table.clear()
-            ask("seat %d: everyone else look away, then press Enter " % seat)
+            ask("%s: everyone else look away, then press Enter " % who(seat))
         table.at_screen = seat
         say(table_text(view))
-        say("seat %d, your hand:" % seat)
+        say("%s, your hand:" % who(seat))
         for c in view["hand"]:
             say("   " + describe(c))
         say(
@@ -120,12 +163,16 @@ class Person:
         )
         say(
             "your betting cards: %s"
-            % ", ".join("%s with %d coin(s)" % (bet_card_text(b), c) for b, c in view["my_bets"])
+            % ", ".join(
+                "%d: %s with %d coin(s)" % (k + 1, bet_card_text(b), c) for k, (b, c) in enumerate(view["my_bets"])
+            )
         )
-        for i, a in enumerate(options):
-            say("  %2d  %s" % (i, action_text(view, a)))
+        entries = self.menu.lines(view, options, lambda a: action_text(view, a))
+        for number, option, text in entries:
+            say("  %2d  %s%s" % (number, text, "" if option is not None else "   (not possible now)"))
+        possible = {number: option for number, option, _ in entries if option is not None}
         while True:
-            answer = ask("seat %d, your choice [0-%d]: " % (seat, len(options) - 1)).strip()
-            if answer.isdigit() and int(answer) < len(options):
-                return options[int(answer)]
-            say("a number from 0 to %d, please" % (len(options) - 1))
+            answer = ask("%s, your choice (a number above): " % who(seat)).strip()
+            if answer.isdigit() and int(answer) in possible:
+                return possible[int(answer)]
+            say("one of the numbers %s, please" % ", ".join(map(str, sorted(possible))))

@@ -1,0 +1,215 @@
+"""`ultimus connect`'s console: a box's events as they arrive, and requests typed at a prompt meanwhile.
+
+One thread owns the link (LinkClient is not thread-safe): it polls the port for
+events and carries out the lines that a second thread reads from the keyboard
+(or a pipe) into a queue, so that an event shows the moment it arrives even
+while a person is typing. The words are ultimus_host.narrate's.
+"""
+
+import json
+import queue
+import sys
+import threading
+
+from ultimus.content import GLADIATOR_NAMES
+from ultimus_host.client import LinkError, virtual_token
+from ultimus_host.narrate import action_text, line, who
+
+HELP = (
+    'requests: a JSON action such as {"a": "done", "p": 0}; actions (what whoever is to act may do); '
+    "state; log; digest; press N (button 0-23: 0-5 SHOUT at stations 1-6, 6-11 THINK, 12-17 the wheels, "
+    "18 damage -, 19 heal +, 20 confirm, 21 thumbs up, 22 thumbs down, 23 mode); "
+    "auth TOKEN (see as a seat or the referee; auth alone: a spectator again); claim (become the referee of a game "
+    "started on the box: press MODE there); help; quit (or Ctrl-D)"
+)
+PROMPT = "box> "
+
+
+def read_lines(stream, lines, prompt=None):
+    """Put each line of stream on the queue lines, then None at its end (the reader thread's job)."""
+    while True:
+        try:
+            if prompt is not None:
+                text = input(prompt)
+            else:
+                text = stream.readline()
+                if not text:
+                    break
+        except (EOFError, KeyboardInterrupt, OSError, ValueError):
+            break
+        lines.put(text.strip())
+    lines.put(None)
+
+
+class Console:
+    """The loop of `ultimus connect`: show events, answer requests, until quit, end of input or Ctrl-C."""
+
+    def __init__(self, client, say, lockstep=None, interactive=False):
+        self.client = client
+        self.say = say  # say(text, err=False)
+        self.lockstep = lockstep
+        self.interactive = interactive
+        self.stations = None  # the box's station of each seat, from its settings
+
+    # --- output ---------------------------------------------------------
+
+    def show(self, text, err=False, prompt=True):
+        """A line of output; at a prompt, over the prompt's line and with the prompt drawn again below it."""
+        if self.interactive:
+            self.say("\r\033[K" + text, err=err)
+            if prompt:
+                self.say(PROMPT, nl=False)
+        else:
+            self.say(text, err=err)
+
+    def show_events(self, events, prompt=True):
+        for e in events:
+            if e.get("e") in ("new_game", "seat_selection", "resumed"):
+                self.stations = None  # the stations may have changed: asked again below
+            if e.get("e") == "commit":
+                continue  # "has chosen in secret" for every press: the reveal says it all
+            if self.stations is None and e.get("e") not in ("seat_selection",):
+                self.stations = self._stations()
+            self.show("  " + line(e, self.stations), prompt=prompt)
+
+    def _stations(self):
+        try:
+            settings = self.client.call("state").get("settings") or {}
+        except LinkError:
+            return None
+        stations = settings.get("stations") if isinstance(settings, dict) else None
+        return stations if isinstance(stations, list) else None
+
+    def state_text(self, reply):
+        out = ["screen %s, %s actions, digest %s" % (reply["screen"], reply["actions"], reply["digest"])]
+        s = reply.get("state")
+        settings = reply.get("settings")
+        if isinstance(settings, dict) and isinstance(settings.get("stations"), list):
+            self.stations = settings["stations"]
+        if s and "hp" in s:
+            out.append("  " + ", ".join("%s %d" % (GLADIATOR_NAMES[g], s["hp"][g]) for g in range(6)))
+        return "\n".join(out)
+
+    # --- the loop -------------------------------------------------------
+
+    def run(self, lines, until=None):
+        """Serve until a None or "quit" comes out of the queue lines (or until() is true)."""
+        while until is None or not until():
+            events = self.client.poll_events(0.05)
+            self.show_events(events)
+            if events and self.lockstep is not None:
+                self.lockstep.catch_up()
+            try:
+                text = lines.get_nowait()
+            except queue.Empty:
+                continue
+            if text is None or text == "quit":
+                return
+            self.command(text)
+            if self.interactive:
+                self.say(PROMPT, nl=False)
+
+    def command(self, text):
+        """Carry out one typed line; a refusal or a typo is one line on stderr."""
+        client = self.client
+        if not text:
+            return
+        try:
+            if text == "help":
+                self.say(HELP)
+            elif text == "state":
+                self.say(self.state_text(client.call("state")))
+            elif text == "digest":
+                self.say(json.dumps(client.call("digest")))
+            elif text == "log":
+                self.say(json.dumps(client.full_log()[1]))
+            elif text == "actions":
+                self.say(self.actions_text())
+            elif text.split()[0] == "auth":
+                token = text.split()[1] if len(text.split()) > 1 else None
+                eye = client.call("auth", token=token) if token else client.call("auth")
+                self.say("this link now sees as %s" % eye_name(eye["eye"], self.stations))
+            elif text == "claim":
+                client.call("auth", claim=True)
+                self.say("press MODE on the box within 15 s: this link becomes the referee")
+            elif text.split()[0] == "press":
+                button = int(text.split()[1])
+                if not 0 <= button < 24:
+                    raise ValueError
+                client.call("press", button=button)  # the box's own event says which button it was
+            else:
+                action = json.loads(text)
+                if not isinstance(action, dict):
+                    raise ValueError
+                reply = (
+                    self.lockstep.apply(action) if self.lockstep is not None else client.call("apply", action=action)
+                )
+                self.show_events(client.poll_events(0), prompt=False)  # they came before the reply
+                self.say("ok, digest %s" % reply["digest"])
+        except (ValueError, IndexError):
+            self.say("not understood: %r (help lists the requests)" % text, err=True)
+        except LinkError as exc:
+            self.say("refused: %s" % exc, err=True)
+
+    def actions_text(self):
+        """What whoever is to act may do now: each action as the JSON to type, and in words."""
+        from ultimus.game import replay
+
+        hello = self.client.call("state")
+        if hello.get("playing") not in (None, "ultimus") or hello.get("game") is None:
+            if hello.get("game") is None:
+                return "no game is running: the box shows the seat selection"
+            return "actions are listed for ULTIMUS games only; this box plays %s" % hello.get("playing")
+        eye = see_all(self.client, hello)
+        if eye != "referee":
+            return (
+                "only the referee's link sees the whole game, which the list of actions needs; this link sees as %s: "
+                "auth TOKEN with the referee token (new_game's reply), or claim and press MODE on the box"
+                % eye_name(eye, self.stations)
+            )
+        setup, actions = self.client.full_log()
+        game = replay(setup, actions)
+        stations = self.stations
+        out = []
+        actors = game.actors()
+        for seat in actors or [-1]:
+            options = game.legal_actions(seat)
+            if seat >= 0:
+                view = game.seat_view(seat)
+                out.append("%s (seat %d on the link) may:" % (who(seat, stations), seat))
+            else:
+                view = game.public_view()
+                out.append("the referee (the box itself) may:" if options else "nobody is to act")
+            for a in options:
+                out.append("  %s   %s" % (json.dumps(a), action_text(view, a, stations)))
+        return "\n".join(out)
+
+
+def see_all(client, state):
+    """The link's eye after trying to become the referee with the token a virtual box on this PC keeps
+    for its game (docs/protocol.md, Eyes); state: the box's state reply. A box without eyes sees all."""
+    eye = state.get("eye", "referee")
+    if eye != "referee" and state.get("game"):
+        token = virtual_token(state["game"])
+        if token is not None:
+            eye = client.auth(token)
+    return eye
+
+
+def eye_name(eye, stations=None):
+    """What a link sees as (docs/protocol.md, Eyes), in words: the referee, a spectator, a seat's station."""
+    if eye == "referee":
+        return "the referee (everything)"
+    if isinstance(eye, int):
+        return "%s (its own secrets)" % who(eye, stations)
+    return "a spectator (the public view)"
+
+
+def start_reader(stream=None, interactive=False):
+    """The queue of typed lines, filled by a daemon thread (it may block on the keyboard forever)."""
+    lines = queue.Queue()
+    stream = stream or sys.stdin
+    # At a terminal, input() (line editing); the console draws the prompt itself, below each event.
+    thread = threading.Thread(target=read_lines, args=(stream, lines, "" if interactive else None), daemon=True)
+    thread.start()
+    return lines

@@ -1,0 +1,129 @@
+"""`ultimus connect` as a person meets it: live events, a prompt, the legal actions, a save on Ctrl-C."""
+
+import asyncio
+import json
+import queue
+import signal
+import subprocess
+import sys
+import threading
+import time
+
+from test_host_sim import ROOT, start_sim, stop
+from ultimus_host.client import LinkClient
+from ultimus_host.console import Console
+from ultimus_host.virtualbox import VirtualBox
+
+
+def test_events_show_as_they_arrive_while_nothing_is_typed(tmp_path):
+    vbox = VirtualBox(str(tmp_path), seed=1)
+    loop = asyncio.new_event_loop()
+    task = loop.create_task(vbox.run(None))
+
+    def serve():
+        try:
+            loop.run_until_complete(task)
+        except asyncio.CancelledError:
+            rest = asyncio.all_tasks(loop)  # the box's own tasks: cancelled and waited for, not left pending
+            for t in rest:
+                t.cancel()
+            loop.run_until_complete(asyncio.gather(*rest, return_exceptions=True))
+        loop.close()
+
+    thread = threading.Thread(target=serve, daemon=True)
+    thread.start()
+    client = LinkClient(vbox.path)
+    try:
+        shown = []
+        console = Console(client, lambda text, err=False, nl=True: shown.append(text))
+        nothing_typed = queue.Queue()
+        for key in "14":  # people at the box press SHOUT at stations 1 and 4
+            vbox.press_key(key)
+        end = time.monotonic() + 10
+        console.run(
+            nothing_typed, until=lambda: time.monotonic() > end or any("station 1, station 4" in s for s in shown)
+        )
+        assert any("pressed: SHOUT at station 4" in s for s in shown), shown
+        assert any("at the table: station 1, station 4" in s for s in shown), shown
+    finally:
+        client.close()
+        loop.call_soon_threadsafe(task.cancel)
+        thread.join(5)
+
+
+def test_actions_lists_what_whoever_is_to_act_may_do_and_ctrl_c_still_saves(tmp_path):
+    proc, port = start_sim(tmp_path)
+    try:
+        client = LinkClient(port)
+        client.call("new_game", players=2, seed=6, mode="box", stations=[2, 4])
+        client.call("apply", action={"a": "set_loudest", "p": 1})
+        client.close()
+        saved = tmp_path / "saved.json"
+        connect = subprocess.Popen(
+            [sys.executable, "-m", "ultimus_host.cli", "connect", port, "--save", str(saved)],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            cwd=ROOT,
+        )
+        assert connect.stdin and connect.stdout
+        connect.stdin.write("actions\n")
+        connect.stdin.flush()  # and the input stays open: only Ctrl-C ends this session
+        lines = []
+        end = time.monotonic() + 20
+        while time.monotonic() < end and not any("bets_placed" in s for s in lines):
+            lines.append(connect.stdout.readline())
+        assert any("the referee (the box itself) may:" in s for s in lines), lines
+        assert any('{"a": "bets_placed"}' in s and "the bets are placed" in s for s in lines), lines
+        connect.send_signal(signal.SIGINT)
+        out, err = connect.communicate(timeout=20)
+        assert connect.returncode == 0, err
+        assert "Traceback" not in err and "saved 1 actions" in out
+        assert json.loads(saved.read_text())["log"] == [{"a": "set_loudest", "p": 1}]
+    finally:
+        stop(proc)
+
+
+def test_station_numbers_of_the_box_name_the_people(tmp_path):
+    proc, port = start_sim(tmp_path)
+    try:
+        client = LinkClient(port)
+        client.call("new_game", players=2, seed=6, mode="box", stations=[2, 4])
+        client.close()
+        done = subprocess.run(
+            [sys.executable, "-m", "ultimus_host.cli", "connect", port],
+            input='{"a": "set_loudest", "p": 1}\nquit\n',
+            capture_output=True,
+            text=True,
+            cwd=ROOT,
+            timeout=60,
+        )
+        assert done.returncode == 0, done.stderr
+        assert "station 5 is the loudest spectator" in done.stdout  # seat 1 sits at station 4 on the link: key 5
+    finally:
+        stop(proc)
+
+
+def test_a_spectators_link_is_told_how_to_see_more_and_auth_makes_it_the_referee(tmp_path):
+    proc, port = start_sim(tmp_path)
+    try:
+        client = LinkClient(port)
+        referee = client.call("new_game", players=2, seed=6, mode="box", stations=[2, 4])["referee"]
+        client.call("auth")  # the line is a spectator's again
+        client.close()
+        lines = ["actions", "auth %s" % referee, "actions", "auth nonsense", "quit"]
+        done = subprocess.run(
+            [sys.executable, "-m", "ultimus_host.cli", "connect", port],
+            input="\n".join(lines) + "\n",
+            capture_output=True,
+            text=True,
+            cwd=ROOT,
+            timeout=60,
+        )
+        assert done.returncode == 0, done.stderr
+        assert "only the referee's link sees the whole game" in done.stdout
+        assert "this link now sees as the referee" in done.stdout and "make station 3 the loudest" in done.stdout
+        assert "refused: bad_token" in done.stderr and "Traceback" not in done.stderr
+    finally:
+        stop(proc)

@@ -1,0 +1,114 @@
+"""Wrong input never shows a traceback: one line saying what is wrong and what to do, and a non-zero exit."""
+
+import json
+import os
+import stat
+
+import pytest
+from click.testing import CliRunner
+
+from test_host_sim import start_sim, stop
+from ultimus import randomplay
+from ultimus_host.cli import main
+from ultimus_host.client import LinkClient
+
+
+def run(*args, input=None):
+    # catch_exceptions=False: a traceback fails the test instead of hiding in result.exception
+    return CliRunner().invoke(main, list(args), input=input, catch_exceptions=False)
+
+
+def one_line_error(result, code=None):
+    """The error's line: the only output, or the last after click's usage lines (exit 2)."""
+    assert result.exit_code != 0 and (code is None or result.exit_code == code), result.output
+    lines = result.output.strip().splitlines()
+    assert "Traceback" not in result.output and lines[-1].startswith("Error: "), result.output
+    assert len(lines) == 1 or (result.exit_code == 2 and lines[0].startswith("Usage:") and len(lines) == 4), lines
+    return lines[-1]
+
+
+def test_flash_refuses_a_virtual_box_and_leaves_it_running(tmp_path):
+    proc, port = start_sim(tmp_path)
+    try:
+        text = one_line_error(run("flash", port), 1)
+        assert "pseudo-terminal" in text and "virtual box" in text
+        client = LinkClient(port)
+        assert client.call("hello")["protocol"] >= 1  # still serving: it was never asked for the REPL
+        client.close()
+    finally:
+        stop(proc)
+
+
+def test_flash_on_a_missing_port_says_what_to_do():
+    text = one_line_error(run("flash", "/dev/ttyACM97"), 1)
+    assert "no Pico on /dev/ttyACM97: is it plugged in?" in text
+
+
+def test_connect_to_something_that_is_not_a_box():
+    assert "is /dev/null a serial port?" in one_line_error(run("connect", os.devnull), 1)
+    master, slave = os.openpty()  # a serial line with nothing behind it that answers
+    try:
+        text = one_line_error(run("connect", os.ttyname(slave)), 1)
+        assert "answers as an Ultimus box" in text and "ultimus flash" in text
+    finally:
+        os.close(master)
+        os.close(slave)
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root writes anywhere")
+def test_an_unwritable_state_folder_is_refused_before_the_box_starts(tmp_path):
+    locked = tmp_path / "locked"
+    locked.mkdir()
+    locked.chmod(stat.S_IRUSR | stat.S_IXUSR)
+    text = one_line_error(run("sim", "--headless", "--state", str(locked / "box")))
+    assert "--state" in text
+
+
+def test_a_state_path_that_is_a_file_or_under_a_file_is_refused(tmp_path):
+    afile = tmp_path / "afile"
+    afile.write_text("x")
+    assert "--state" in one_line_error(run("sim", "--headless", "--state", str(afile)))
+    assert "--state" in one_line_error(run("sim", "--headless", "--state", str(afile / "box")))
+
+
+def test_the_balance_chart_path_is_checked_before_the_games(tmp_path, monkeypatch):
+    from ultimus_host import balance
+
+    played = []
+    monkeypatch.setattr(balance, "play_game", lambda *a: played.append(a) or (_ for _ in ()).throw(AssertionError))
+    text = one_line_error(run("balance", "-n", "5", "--chart", str(tmp_path / "no-such-folder" / "b.png")), 2)
+    assert "no folder" in text
+    text = one_line_error(run("balance", "-n", "5", "--chart", str(tmp_path / "b.txt")), 2)
+    assert ".png" in text
+    text = one_line_error(run("balance", "-n", "5", "--chart", str(tmp_path)), 2)
+    assert "folder" in text
+    assert not played
+
+
+def test_replay_of_very_deep_or_wrong_json_is_one_line(tmp_path):
+    deep = tmp_path / "deep.json"
+    deep.write_text("[" * 100000 + "]" * 100000)
+    assert "nested" in one_line_error(run("replay", str(deep)), 1)
+    deep.write_text(json.dumps({"setup": {"players": "x"}, "log": []}))
+    one_line_error(run("replay", str(deep)), 1)
+    game = randomplay.play(2, 3)
+    data = game.to_data()
+    data["log"] = data["log"][:5] + [{"a": "step", "p": 99}]
+    deep.write_text(json.dumps(data))
+    assert "does not replay" in one_line_error(run("replay", str(deep)), 1)
+    deep.write_text(json.dumps({"setup": game.setup, "log": "not a list"}))
+    one_line_error(run("replay", str(deep)), 1)
+    deep.write_bytes(b"\xff\xfe not text")
+    one_line_error(run("replay", str(deep)), 1)
+    assert "is a directory" in one_line_error(run("replay", str(tmp_path)), 2)
+
+
+def test_connect_save_in_a_missing_folder_is_refused_before_connecting(tmp_path):
+    text = one_line_error(run("connect", "/dev/no-such-box", "--save", str(tmp_path / "nope" / "g.json")), 2)
+    assert "no folder" in text
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self"), reason="needs Linux's /proc, where no folder can be made")
+def test_a_state_folder_that_cannot_be_made_is_refused_even_for_root():
+    text = one_line_error(run("sim", "--headless", "--state", "/proc/ultimus-box"), 2)
+    assert "--state" in text and "cannot make the folder /proc/ultimus-box" in text
