@@ -20,7 +20,7 @@ from ultimus.state import ARENA
 from ultimus.views import public_event
 from ultimus_host.client import TOKENS_FILE
 from ultimus_host.fakes import FakeBoard
-from ultimus_host.narrate import line
+from ultimus_host.narrate import line, sound, station_name
 from ultimus_host.pcdrivers import FileStorage, FolderInUse, PtySerial, WallClock
 from ultimusbox import board, games
 from ultimusbox.runtime import Box, _main
@@ -46,7 +46,7 @@ KEYS.update(
     }
 )
 KEY_HELP = (
-    "SHOUT 1-6 | THINK q w e r t y | wheels a s d f g h | damage - | heal + | confirm Enter/space | "
+    "SHOUT at stations 1-6: keys 1-6 | THINK: q w e r t y | wheels a s d f g h | damage - | heal + | confirm Enter/space | "
     "thumbs up u | thumbs down n | mode m | quit Ctrl-C"
 )
 
@@ -68,6 +68,7 @@ class VirtualBox:
             source = lambda: bytes(rng.randrange(256) for _ in range(8))  # noqa: E731
         self.box = Box(fb, source, selftest)
         self.log_lines = []
+        self.last_sound = None  # what the buzzer plays, in words
         self.state_dir = state_dir
         self.box.shell.listen(self._remember)
         self.box.shell.listen(self._keep_tokens)
@@ -95,9 +96,12 @@ class VirtualBox:
         return self.serial.path
 
     def _remember(self, events):
+        settings = self.box.shell.settings
+        stations = settings["stations"] if settings else None
         for e in events:
+            self.last_sound = sound(e) or self.last_sound
             if e["e"] not in ("button", "commit"):
-                self.log_lines.append(line(public_event(e)))
+                self.log_lines.append(line(public_event(e), stations))
         del self.log_lines[:-10]
 
     def press_key(self, key):
@@ -194,7 +198,7 @@ def render_text(vbox):
         if game is None:
             label = "[%s] %s" % ("asdfgh"[g], _title(games.GAMES[g][0]) if g < len(games.GAMES) else "-")
         elif final_count:
-            label = "station %d" % g  # the final count: each station's gold on the wheel in front of it
+            label = station_name(g)  # the final count: each station's gold on the wheel in front of it
         else:
             label = GLADIATOR_NAMES[g] if ultimus else "wheel %d" % (g + 1)
         out.append("%-12s " % label[:12])
@@ -204,8 +208,8 @@ def render_text(vbox):
             seat = shell.seat_of_station(g)
             if seat >= 0:
                 out.append(
-                    "  seat %d: %d gold%s"
-                    % (seat, game.state["gold"][seat], "  CHAMPION" if seat in game.state["champions"] else "")
+                    "  %d gold%s"
+                    % (game.state["gold"][seat], "  CHAMPION" if seat in game.state["champions"] else "")
                 )
         elif game is not None and ultimus:
             s = game.state
@@ -226,7 +230,7 @@ def render_text(vbox):
         out.append("\n")
     out.append("\nstations     ")
     for station in range(board.STATIONS):
-        out.append("%d " % station)
+        out.append("%d " % (station + 1))
         out.append_text(_dot(fb.leds.pixel(board.seat_pixel(station))))
         out.append("  ")
     out.append("\n\n")
@@ -250,7 +254,7 @@ def render_text(vbox):
     if words:
         out.append(words + "\n", style="bold yellow" if words.startswith("countdown") else "bold")
     tone = fb.buzzer.tones[-1][1] if fb.buzzer.tones else 0
-    out.append(("♪ %d Hz" % tone) if tone else "♪ -", style="cyan")
+    out.append(("♪ %s" % (vbox.last_sound or "-")) if tone else "♪ -", style="cyan")
     out.append("\n\n")
     for text in vbox.log_lines:
         out.append(text + "\n", style="grey70")

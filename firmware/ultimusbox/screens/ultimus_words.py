@@ -42,7 +42,7 @@ def describe(screen):
     if phase in PHASE_HINTS:
         return PHASE_HINTS[phase]
     if phase == "action" and not s["pollice_verso"]:
-        text = "entering for seat %d: " % screen.active_seat()
+        text = "entering for station %d: " % (screen.shell.station_of_seat(screen.active_seat()) + 1)
         if e.gladiator >= 0:
             text += "%s, %s%s" % (
                 GLADIATOR_NAMES[e.gladiator],
@@ -57,8 +57,8 @@ def describe(screen):
     if phase == "action":
         return "pollice verso: the loudest spectator turns his thumb (up: pardon, down: kill)"
     if phase == "battle_end":
-        return "payout: seat %s, %s, %s, %d coin(s)   thumbs up: next battle, down: final count" % (
-            e.payer if e.payer >= 0 else "?",
+        return "payout: station %s, %s, %s, %d coin(s)   thumbs up: next battle, down: final count" % (
+            screen.shell.station_of_seat(e.payer) + 1 if e.payer >= 0 else "?",
             GLADIATOR_NAMES[e.gladiator] if e.gladiator >= 0 else "?",
             BET_KIND_NAMES[e.bet_kind],
             e.coins,

@@ -1,0 +1,31 @@
+"""`ultimus replay` reads every saved format and reports a damaged journal instead of passing it."""
+
+import os
+import shutil
+
+from click.testing import CliRunner
+
+from ultimus_host.cli import main
+
+DATA = os.path.join(os.path.dirname(__file__), "data", "v0.1.0")
+
+
+def run(*args):
+    return CliRunner().invoke(main, list(args))
+
+
+def test_a_log_saved_by_0_1_0_replays_and_its_digest_matches():
+    result = run("replay", os.path.join(DATA, "full-4p-seed11.json"))
+    assert result.exit_code == 0, result.output
+    assert "1907 actions replayed" in result.output and "the digest matches" in result.output
+
+
+def test_a_journal_damaged_in_the_middle_says_so_and_exits_non_zero(tmp_path):
+    path = tmp_path / "game.jnl"
+    shutil.copy(os.path.join(DATA, "box-5p-seed21.jnl"), path)
+    lines = path.read_bytes().split(b"\n")
+    lines[40] = lines[40].replace(b'"a"', b'"b"', 1)  # record 39: its checksum no longer matches
+    path.write_bytes(b"\n".join(lines))
+    result = run("replay", str(path))
+    assert result.exit_code == 2
+    assert "JOURNAL DAMAGED" in result.output and "record 40" in result.output
