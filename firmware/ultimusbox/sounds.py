@@ -35,6 +35,11 @@ EVENT_TUNES = {
     "battle": "start",
     "selftest": "start",
     "selftest_button": "beat",
+    "ask": "verso",  # Morituri: the crowd has spoken, Caesar's thumb
+    "killed": "death",
+    "removed": "death",
+    "spared": "pardon",
+    "over": "fanfare",
 }
 
 

@@ -159,6 +159,8 @@ def render_text(vbox):
             label = "[%s] %s" % ("asdfgh"[g], _title(games.GAMES[g][0]) if g < len(games.GAMES) else "-")
         elif final_count:
             label = "station %d" % g  # the final count: each station's gold on the wheel in front of it
+        elif hasattr(shell.screen, "describe_ring"):  # the game's screen names its wheels
+            label = shell.screen.describe_ring(g)[0]
         else:
             label = GLADIATOR_NAMES[g] if ultimus else "wheel %d" % (g + 1)
         out.append("%-12s " % label[:12])
@@ -178,6 +180,8 @@ def render_text(vbox):
                                            ("drunk", s["drunk"][g] >= 0)) if on]
             tags.append(("waiting", "", "DEAD", "pardoned")[s["status"][g]])
             out.append("  " + " ".join(t for t in tags if t))
+        elif game is not None and hasattr(shell.screen, "describe_ring"):
+            out.append("  " + shell.screen.describe_ring(g)[1])
         elif game is None and g < len(games.GAMES):
             out.append("  chosen" if games.GAMES[g][0] == shell.chosen else "  (press its wheel to choose it)")
         elif game is None and g == len(games.GAMES):
