@@ -150,8 +150,9 @@ class Screen:
             e.menu[e.side] = (e.menu[e.side] + 1) % len(MENU)
         elif button == board.CONFIRM:
             if e.fighter >= 0 and e.target >= 0:
-                shell.act({"a": "melee", "p": s["caesar"], "f": e.fighter, "t": e.target,
-                           "fm": e.menu[0], "tm": e.menu[1]})
+                shell.act(
+                    {"a": "melee", "p": s["caesar"], "f": e.fighter, "t": e.target, "fm": e.menu[0], "tm": e.menu[1]}
+                )
             elif e.fighter >= 0:
                 shell.refuse("no_target", "press the wheel of the figure he fights")
             elif e.ending:

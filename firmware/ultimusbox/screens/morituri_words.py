@@ -25,42 +25,57 @@ def describe(screen):
     if shell.game is None:
         joined = shell.seats.joined
         classes = ", ".join("station %d %s" % (st, e.class_name(st)) for st in sorted(joined)) or "nobody yet"
-        return ("Morituri: SHOUT [1-6] joins a station; mode [m] changes the class of the last to join; "
-                "+/- figures per station: %d; %s; confirm [Enter] starts" % (e.per_station, classes))
+        return (
+            "Morituri: SHOUT [1-6] joins a station; mode [m] changes the class of the last to join; "
+            "+/- figures per station: %d; %s; confirm [Enter] starts" % (e.per_station, classes)
+        )
     s = screen.state()
     phase = s["phase"]
     caesar = "Caesar (station %d)" % (shell.station_of_seat(s["caesar"])) if s["caesar"] >= 0 else ""
     if phase == "initiative":
-        return "round %d, initiative: confirm [Enter] and the box rolls 2D6 for each player; the highest is Caesar" % (
-            s["round"])
+        return (
+            "round %d, initiative: confirm [Enter] and the box rolls 2D6 for each player; the highest is Caesar"
+            % (s["round"])
+        )
     if phase == "movement":
         return "%s: press the wheel of each figure as it moves on the table [a-h]; confirm [Enter] calls the rest" % (
-            caesar)
+            caesar
+        )
     if phase == "melee":
         if e.fighter < 0:
             if e.ending:
                 return "%s: confirm [Enter] again ends the melee; any other button goes on fighting" % caesar
-            return ("%s: melee: wheel of the figure who acts [a-h], then his target's; "
-                    "confirm [Enter] twice with nothing picked ends the melee" % caesar)
+            return (
+                "%s: melee: wheel of the figure who acts [a-h], then his target's; "
+                "confirm [Enter] twice with nothing picked ends the melee" % caesar
+            )
         text = "%s: %s (%s)" % (caesar, _fig(s, e.fighter), _menu(e.menu[0]))
         if e.target < 0:
             return text + " fights ... press his target's wheel"
         text += " v %s (%s); mode [m] sets the %s's menu; confirm [Enter] rolls" % (
-            _fig(s, e.target), _menu(e.menu[1]), "target" if e.side else "attacker")
+            _fig(s, e.target),
+            _menu(e.menu[1]),
+            "target" if e.side else "attacker",
+        )
         return text
     if phase == "implore":
         if s["crowd"]:
             f, yes = s["crowd"][0]["data"]
-            return "the crowd %s %s: %s, thumbs up [u] spares, thumbs down [n] kills (against the crowd: no initiative next round)" % (
-                "SPARES" if yes else "KILLS", _fig(s, f), caesar)
+            return "the crowd %s %s: %s, thumbs up [u] spares, down [n] kills (against the crowd: he sits out %s" % (
+                "SPARES" if yes else "KILLS",
+                _fig(s, f),
+                caesar,
+                "the next initiative)",
+            )
         waiting = ", ".join(_fig(s, f) for f in s["waiting"])
         return "%s: the fallen implore the crowd (%s): wheel picks one, confirm [Enter] rolls his appeal" % (
-            caesar, waiting)
+            caesar,
+            waiting,
+        )
     if phase == "over":
         if s["winner"] < 0:
             return "nobody is left standing; confirm [Enter] returns to the seat selection"
-        return "station %d wins! confirm [Enter] returns to the seat selection" % (
-            shell.station_of_seat(s["winner"]))
+        return "station %d wins! confirm [Enter] returns to the seat selection" % (shell.station_of_seat(s["winner"]))
     return ""
 
 
