@@ -1,0 +1,225 @@
+"""Morituri on the box: a scripted game pressed on the buttons from the game menu to the winner, its
+lights at checkpoints, its set-up on the seat selection, refusals, and power cuts at every journal write."""
+
+import os
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "mpy"))
+
+from box_battle import new_box, run_line  # noqa: E402
+from games.morituri import rules  # noqa: E402
+from morituri_box_script import SCRIPT, SEED, W, press  # noqa: E402
+from referee.engine import replay  # noqa: E402
+from ultimus_host.fakes import FakeStorage, PowerCut  # noqa: E402
+from ultimusbox import board  # noqa: E402
+from ultimusbox.screens.morituri_lights import (  # noqa: E402
+    AMBER,
+    CLASS_COLOURS,
+    GOLD,
+    LOST,
+    MENU_COLOURS,
+    OFF,
+    RED,
+    STATION_COLOURS,
+    WHITE,
+)
+
+HEAVY_BLUE, ANIMAL_ORANGE = CLASS_COLOURS[0], CLASS_COLOURS[2]
+
+
+def ring(fb, g):
+    return [fb.leds.pixel(board.ring_pixel(g, i)) for i in range(board.RING_PIXELS)]
+
+
+def station(fb, k):
+    return fb.leds.pixel(board.seat_pixel(k))
+
+
+def blinking(fb, box, pixel):
+    """The pixel's colours over one second (the box blinks every 250 ms)."""
+    seen = set()
+    for _ in range(5):
+        run_line(fb, box, ("wait", 250))
+        seen.add(fb.leds.pixel(pixel))
+    return seen
+
+
+def checkpoints():
+    """Run the script; yield (name, fake board, box) at each checkpoint."""
+    fb, box = new_box(seed=SEED)
+    for line in SCRIPT:
+        point = run_line(fb, box, line)
+        if point:
+            yield point[0], fb, box
+
+
+def test_a_scripted_game_from_the_game_menu_to_the_winner_shows_each_step_on_the_lights():
+    seen = []
+    for name, fb, box in checkpoints():
+        seen.append(name)
+        shell = box.shell
+        s = shell.game.state if shell.game else None
+        if name == "seats":  # wheel 2 chose Morituri; station 0 brings a heavy, station 3 (mode twice) an animal
+            assert shell.chosen == "morituri"
+            assert ring(fb, 1)[0] == WHITE and ring(fb, 1)[1] == OFF  # one figure per station
+            assert station(fb, 0) == HEAVY_BLUE
+            assert blinking(fb, box, board.seat_pixel(3)) == {ANIMAL_ORANGE, OFF}  # the last to join: mode is his
+        elif name == "initiative":
+            assert shell.game.setup["figures"] == [["heavy"], ["animal"]]
+            assert ring(fb, 0)[:3] == [HEAVY_BLUE] * 3 and ring(fb, 1)[:3] == [ANIMAL_ORANGE] * 3
+            assert ring(fb, 0)[6] == STATION_COLOURS[0] and ring(fb, 1)[6] == STATION_COLOURS[3]  # the owners
+            assert blinking(fb, box, board.seat_pixel(0)) == {WHITE, OFF}  # everyone rolls: confirm
+        elif name == "movement":
+            assert s["caesar"] == 1 and station(fb, 3) == GOLD and station(fb, 0) == STATION_COLOURS[0]
+            assert blinking(fb, box, board.ring_pixel(0, 11)) == {WHITE, OFF}  # Caesar may call him
+        elif name == "pair picked":
+            assert ring(fb, 0)[11] == WHITE and ring(fb, 1)[11] == AMBER  # who acts, his target
+            assert station(fb, 3) == MENU_COLOURS[1]  # the target's menu: moved to contact (+1)
+            assert ring(fb, 1)[9] == MENU_COLOURS[1]
+        elif name == "dice spinning":
+            lit = [p for p in ring(fb, 0) if p != OFF]
+            assert lit == [WHITE]  # one spinning pixel on the ring of the one who acts
+        elif name == "first exchange":
+            assert ring(fb, 0)[:3] == [HEAVY_BLUE, HEAVY_BLUE, LOST]  # the heavy lost 1 HP
+            last = list(shell.journal)[-1]
+            assert last["a"] == "melee" and last["fm"] == 0 and last["tm"] == 1
+        elif name == "end armed":
+            assert s["phase"] == "melee" and blinking(fb, box, board.seat_pixel(3)) == {WHITE, OFF}
+        elif name == "heavy falls":
+            assert ring(fb, 0)[3] in (HEAVY_BLUE, OFF) and 0 in s["waiting"]  # lying, blinking
+            assert blinking(fb, box, board.ring_pixel(0, 3)) == {HEAVY_BLUE, OFF}
+            assert ring(fb, 1)[:3] == [ANIMAL_ORANGE, LOST, LOST]
+        elif name == "crowd kills":
+            assert s["crowd"][0]["data"] == [0, 0]
+            assert blinking(fb, box, board.ring_pixel(0, 0)) == {RED, WHITE}  # the crowd wants him dead
+            assert blinking(fb, box, board.seat_pixel(0)) == {GOLD, OFF}  # Caesar: the thumb
+        elif name == "overridden":  # Caesar (station 0) spared him against the crowd
+            assert s["barred"] == [1, 0] and station(fb, 0) == RED
+            assert ring(fb, 0)[3] == HEAVY_BLUE and ring(fb, 0)[9] == HEAVY_BLUE and ring(fb, 0)[0] == OFF
+        elif name == "resting":
+            assert s["caesar"] == 1  # station 0 sat this initiative out
+        elif name == "stood up":
+            assert ring(fb, 0)[:3] == [HEAVY_BLUE, LOST, LOST]
+        elif name == "over":
+            assert s["winner"] == 0
+            assert ring(fb, 1)[3] == RED and ring(fb, 1)[9] == RED  # the animal is removed
+            assert blinking(fb, box, board.seat_pixel(0)) == {GOLD, OFF}
+            assert GOLD in ring(fb, 0)
+        elif name == "seat selection":
+            assert shell.game is None and shell.phase == "seats"
+    assert seen[-1] == "seat selection" and len(seen) == 18
+
+
+def test_sounds_of_the_crowd_and_the_winner():
+    from ultimusbox.sounds import TUNES
+
+    names = {}
+    for name, fb, _box in checkpoints():
+        names[name] = [f for _, f in fb.buzzer.tones]
+    assert TUNES["verso"][0][0] in names["crowd kills"]  # Caesar, your thumb
+    assert TUNES["pardon"][0][0] in names["overridden"]
+    assert TUNES["fanfare"][-1][0] in names["over"]
+
+
+def test_figures_per_station_and_classes_on_the_seat_selection():
+    fb, box = new_box(seed=5)
+    for line in press(W + 1, board.SHOUT_0 + 1, board.MODE, board.SHOUT_0 + 4, board.PLUS, board.PLUS, board.PLUS):
+        run_line(fb, box, line)
+    assert ring(fb, 1)[:4] == [WHITE, WHITE, WHITE, OFF]  # three each, the most
+    run_line(fb, box, ("press", board.CONFIRM))
+    assert box.shell.game.setup["figures"] == [["light"] * 3, ["heavy"] * 3]
+    assert box.shell.settings["stations"] == [1, 4]
+    assert [box.shell.screen.describe_ring(g)[0] for g in range(6)] == [
+        "light 1",
+        "light 2",
+        "light 3",
+        "heavy 4",
+        "heavy 5",
+        "heavy 6",
+    ]
+
+
+def test_a_wheel_without_a_figure_is_refused_with_a_red_blink_and_changes_nothing():
+    fb, box = new_box(seed=5)
+    for line in press(W + 1, board.SHOUT_0, board.SHOUT_0 + 2, board.SHOUT_0 + 4, board.CONFIRM):
+        run_line(fb, box, line)
+    assert box.shell.game is not None and box.shell.game.setup["figures"] == [["heavy"]] * 3
+    run_line(fb, box, ("press", board.CONFIRM))  # the initiative
+    digest = box.shell.game.digest()
+    run_line(fb, box, ("press", W + 5))  # wheel 6 has no figure
+    assert box.shell.flashing("error", fb.clock.ms())
+    assert box.shell.game.digest() == digest and len(list(box.shell.journal)) == 1
+
+
+def test_with_three_stations_and_two_figures_each_the_setup_is_refused():
+    fb, box = new_box(seed=5)
+    for line in press(W + 1, board.SHOUT_0, board.SHOUT_0 + 2, board.SHOUT_0 + 4, board.PLUS, board.PLUS):
+        run_line(fb, box, line)
+    run_line(fb, box, ("press", board.CONFIRM))
+    assert box.shell.game is None and box.shell.flashing("error", fb.clock.ms())
+
+
+# --- power cuts ----------------------------------------------------------------
+
+
+class RecordingStorage(FakeStorage):
+    """Remembers where each write starts and how long it is."""
+
+    def __init__(self):
+        FakeStorage.__init__(self)
+        self.spans = []
+
+    def _write(self, name, data, append):
+        start = self.writes
+        FakeStorage._write(self, name, data, append)
+        self.spans.append((start, len(data)))
+
+
+UNTIL_OVER = SCRIPT[: SCRIPT.index(("at", "over"))]  # the journal still holds the game
+
+
+def _play(storage):
+    fb, box = new_box(storage, SEED)
+    for line in UNTIL_OVER:
+        run_line(fb, box, line)
+    return box
+
+
+def test_a_power_cut_at_every_journal_write_resumes_with_nothing_lost():
+    storage = RecordingStorage()
+    box = _play(storage)
+    setup, actions = box.shell.game.setup, list(box.shell.journal)
+    assert box.shell.game.phase == "over" and len(actions) > 40
+    spans = [sp for sp in storage.spans if sp[1] > 0]
+    game_spans = spans[-(len(actions) + 1) :]  # the header, then one record per action
+    header_end = game_spans[0][0] + game_spans[0][1]
+    ends = [start + length for start, length in game_spans[1:]]
+    points = set()
+    for start, length in game_spans:
+        for offset in (0, 1, length // 2, length - 1, length):
+            points.add(start + offset)
+    checked = 0
+    for budget in sorted(points):
+        if budget >= ends[-1]:
+            continue
+        cut = FakeStorage()
+        cut.cut_after(budget)
+        try:
+            _play(cut)
+        except PowerCut:
+            pass
+        else:
+            raise AssertionError("the power cut never came")
+        cut.power_on()
+        again = new_box(cut, SEED)[1]
+        if budget < header_end:
+            assert again.shell.game is None
+            continue
+        accepted = sum(1 for end in ends if end <= budget)
+        assert list(again.shell.journal) == actions[:accepted], budget
+        assert again.shell.playing == "morituri" and again.shell.screen.NAME == "morituri"
+        assert again.shell.game.digest() == replay(rules, setup, actions[:accepted]).digest()
+        again.shell.apply(actions[accepted])  # and the game goes on
+        assert list(new_box(cut, SEED)[1].shell.journal) == actions[: accepted + 1]
+        checked += 1
+    assert checked > 100
