@@ -16,6 +16,7 @@ from ultimus.errors import Illegal
 from ultimus.game import Game, replay as replay_game
 from ultimus.views import public_event
 from ultimus_host.bots import BOTS, random_table
+from ultimus_host.games.commands import odds as _games_odds
 from ultimus_host.loop import run_game
 from ultimus_host.narrate import line
 
@@ -214,11 +215,20 @@ def _bot_map(bots, players):
 @click.option("--bot", "bots", default="", help="Bot seats, e.g. 1=heuristic,2=random (the others are people).")
 @click.option("--seed", "-s", type=int, default=None)
 @click.option("--battles", "-b", type=click.IntRange(1, 99), default=3, show_default=True)
-def play(players, bots, seed, battles):
-    """A whole ULTIMUS game at card level in the terminal, hot-seat, with bots if you like."""
+@click.option("--game", "game_name", type=click.Choice(["ultimus", "morituri"]), default="ultimus", show_default=True,
+              help="Which game (morituri: ultimus_host.games.commands).")
+@click.option("--figures", default="", help="Morituri: each seat's classes split by '/', e.g. heavy,light/animal.")
+def play(players, bots, seed, battles, game_name, figures):
+    """A whole game in the terminal, hot-seat, with bots if you like (ULTIMUS at card level, or Morituri)."""
     from ultimus_host.play import HotSeat
 
     seed = _seed(seed)
+    if game_name == "morituri":
+        from ultimus_host.games.commands import play_morituri
+
+        ask = lambda prompt: click.prompt(prompt, default="", show_default=False, prompt_suffix="")  # noqa: E731
+        play_morituri(players, bots, seed, figures, ask=ask, say=click.echo)
+        return
     game = HotSeat(players, seed, _bot_map(bots, players), battles,
                    ask=lambda prompt: click.prompt(prompt, default="", show_default=False, prompt_suffix=""),
                    say=click.echo, clear=_clear_screen).run()
@@ -305,9 +315,17 @@ def _seed(seed):
 @click.option("--seed", "-s", type=int, default=None, help="Same seed, same game (default: random).")
 @click.option("--battles", "-b", type=click.IntRange(1, 99), default=1, show_default=True)
 @click.option("--verbose", "-v", is_flag=True, help="Every event, also each step and draw.")
-def demo(players, seed, battles, verbose):
-    """Watch random bots play whole battles on the rules core, narrated."""
+@click.option("--game", "game_name", type=click.Choice(["ultimus", "morituri"]), default="ultimus", show_default=True,
+              help="Which game (morituri: ultimus_host.games.commands).")
+@click.option("--figures", default="", help="Morituri: each seat's classes split by '/', e.g. heavy,light/animal.")
+def demo(players, seed, battles, verbose, game_name, figures):
+    """Watch bots play, narrated: ULTIMUS battles between random bots, or a Morituri game between sensible bots."""
     seed = _seed(seed)
+    if game_name == "morituri":
+        from ultimus_host.games.commands import demo_morituri
+
+        demo_morituri(seed, figures, verbose, say=click.echo)
+        return
     click.echo("ULTIMUS %s: %d players, seed %d" % (VERSION, players, seed))
     game = Game(players, seed, battles=battles)
 
@@ -319,6 +337,9 @@ def demo(players, seed, battles, verbose):
     s = game.state
     click.echo("health: " + ", ".join("%s %d" % (GLADIATOR_NAMES[g], s["hp"][g]) for g in range(6)))
     click.echo("%d actions, digest %s" % (len(game.log), game.digest()))
+
+
+main.add_command(_games_odds)
 
 
 if __name__ == "__main__":

@@ -40,6 +40,15 @@ def default_state_dir():
     return os.path.join(os.path.expanduser("~"), ".ultimus-box", "virtual")
 
 
+def _narrate(shell, e):
+    """One line for an event, in the words of the game being played (ULTIMUS's narrator by default)."""
+    if shell.playing == "morituri":
+        from ultimus_host.games.morituri_narrate import line as morituri_line
+
+        return morituri_line(e, shell.game.state["cls"] if shell.game else ())
+    return line(e)
+
+
 class VirtualBox:
     def __init__(self, state_dir, seed=None, selftest=False):
         self.serial = PtySerial()
@@ -62,7 +71,9 @@ class VirtualBox:
     def _remember(self, events):
         for e in events:
             if e["e"] not in ("button", "commit"):
-                self.log_lines.append(line(public_event(e)))
+                text = _narrate(self.box.shell, public_event(e))
+                if text:
+                    self.log_lines.append(text)
         del self.log_lines[:-10]
 
     def press_key(self, key):
