@@ -223,3 +223,26 @@ def test_a_power_cut_at_every_journal_write_resumes_with_nothing_lost():
         assert list(new_box(cut, SEED)[1].shell.journal) == actions[: accepted + 1]
         checked += 1
     assert checked > 100
+
+
+# --- MicroPython -------------------------------------------------------------------
+
+
+def test_the_scripted_game_gives_the_same_checkpoints_under_micropython_and_a_frame_allocates_nothing():
+    import subprocess
+
+    from morituri_box_run import checkpoints
+
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "tools"))
+    from mprun import node_command
+
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    done = subprocess.run(
+        node_command("morituri_box_run.py", ["run"]), cwd=root, capture_output=True, text=True, timeout=600
+    )
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    expected = checkpoints()
+    assert len(lines) == len(expected) == 18
+    assert [line.rsplit(" ", 1)[0] for line in lines] == [line.rsplit(" ", 1)[0] for line in expected]
+    assert [line for line in lines if not line.endswith(" 0")] == []  # dice spinning included

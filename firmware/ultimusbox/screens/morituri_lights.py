@@ -12,7 +12,7 @@ allocated per frame.
 """
 
 from games.morituri.content import CLASS_NAMES, START_HP
-from games.morituri.state import figures, hp, is_lying, is_out, is_spared
+from games.morituri.state import hp, is_lying, is_out, is_spared
 from ultimusbox import board
 
 CLASS_COLOURS = (
@@ -71,7 +71,7 @@ def options(screen, frame, k, blink):
 
 def render(screen, frame, now_ms, blink):
     s = screen.shell.game.state
-    for f in figures(s):
+    for f in range(len(s["cls"])):  # not figures(s): a range object would be allocated every frame
         _figure(screen, s, frame, f, blink, now_ms)
     _dice(screen, frame, now_ms)
     _stations(screen, s, frame, blink)
@@ -111,7 +111,7 @@ def _figure(screen, s, frame, f, blink, now_ms):
     frame.ring(f, OWNER_PIXEL, owner)
     if phase == "movement" and callable_now(s, f):
         frame.ring(f, CALL_PIXEL, WHITE if blink else OFF)
-    elif phase == "melee" and f in (e.fighter, e.target):
+    elif phase == "melee" and (f == e.fighter or f == e.target):
         side = 0 if f == e.fighter else 1
         frame.ring(f, CALL_PIXEL, SIDE_COLOURS[side])
         menu = MENU_COLOURS[e.menu[side]]

@@ -2,7 +2,8 @@
 animal (station 3), seed 31, from the game menu to the winner, with checkpoints.
 
 Each line is ("press", button), ("wait", ms) or ("at", checkpoint); run with
-box_battle.run_line on fake drivers (tests/test_morituri_box.py and the power-cut test).
+box_battle.run_line on fake drivers (tests/test_morituri_box.py, the power-cut test, and
+morituri_box_run.py under MicroPython).
 """
 
 from ultimusbox import board
