@@ -16,8 +16,12 @@ def _menu(i):
     return "%s %+d" % (name, mod) if mod else name
 
 
+def _name(s, f):
+    return "%s %d" % (s["cls"][f], f + 1)
+
+
 def _fig(s, f):
-    return "%s %d [%s]" % (s["cls"][f], f + 1, WHEEL_KEYS[f])
+    return "%s [%s]" % (_name(s, f), WHEEL_KEYS[f])
 
 
 def describe(screen):
@@ -38,25 +42,28 @@ def describe(screen):
             % (s["round"])
         )
     if phase == "movement":
-        return "%s: press the wheel of each figure as it moves on the table [a-h]; confirm [Enter] calls the rest" % (
-            caesar
+        return (
+            "%s: press the wheel of each figure as it moves on the table [asdfgh]; confirm [Enter] calls the rest"
+            % (caesar)
         )
     if phase == "melee":
         if e.fighter < 0:
             if e.ending:
                 return "%s: confirm [Enter] again ends the melee; any other button goes on fighting" % caesar
             return (
-                "%s: melee: wheel of the figure who acts [a-h], then his target's; "
+                "%s: melee: wheel of the figure who acts [asdfgh], then his target's; "
                 "confirm [Enter] twice with nothing picked ends the melee" % caesar
             )
         text = "%s: %s (%s)" % (caesar, _fig(s, e.fighter), _menu(e.menu[0]))
         if e.target < 0:
             return text + " fights ... press his target's wheel"
-        text += " v %s (%s); mode [m] sets the %s's menu; confirm [Enter] rolls" % (
+        side = e.target if e.side else e.fighter
+        text += " v %s (%s); mode [m]: how %s fights (none, moved to contact +1, side -1, back -2, ...; " % (
             _fig(s, e.target),
             _menu(e.menu[1]),
-            "target" if e.side else "attacker",
+            _name(s, side),
         )
+        return text + "his wheel: the other side); confirm [Enter] rolls"
         return text
     if phase == "implore":
         if s["crowd"]:

@@ -8,7 +8,7 @@ move) are still told: the narration is the whole story of the round.
 
 from games.morituri.content import MENU
 
-QUIET = ("roll", "answer", "phase")  # told by the lines around them
+QUIET = ("roll", "answer")  # told by the lines around them
 
 
 def figure(f, cls=()):
@@ -77,6 +77,16 @@ def line(e, cls=()):
         if e["winner"] < 0:
             return "=== nobody is left standing: no winner ==="
         return "=== seat %d's figures are the last in the arena: seat %d WINS ===" % (e["winner"], e["winner"])
+    if kind == "phase":
+        return "the melee begins: Caesar picks the pairs" if e["phase"] == "melee" else "the melee is over"
+    if kind == "resumed":
+        return "the saved game resumes after %d actions" % e["actions"]
+    if kind == "new_game":
+        return "a new game: %s" % " v ".join(
+            "seat %d %s" % (p, "+".join(c)) for p, c in enumerate(e["setup"]["figures"])
+        )
+    if kind == "roll" and e["why"] == "caesar":
+        return "seat %d rolls %s for Caesar" % (e["who"], _dice(e["dice"]))
     if kind in QUIET:
         return None
     return "%s %s" % (kind.replace("_", " "), " ".join("%s=%s" % (k, e[k]) for k in sorted(e) if k != "e"))
