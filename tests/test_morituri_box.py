@@ -246,3 +246,32 @@ def test_the_scripted_game_gives_the_same_checkpoints_under_micropython_and_a_fr
     assert len(lines) == len(expected) == 18
     assert [line.rsplit(" ", 1)[0] for line in lines] == [line.rsplit(" ", 1)[0] for line in expected]
     assert [line for line in lines if not line.endswith(" 0")] == []  # dice spinning included
+
+
+def test_the_link_starts_a_morituri_game_with_its_figures_and_its_screen_plays_on():
+    import json
+
+    fb, box = new_box(seed=5)
+
+    def call(**request):
+        fb.serial.feed_in(json.dumps(request).encode() + b"\n")
+        box.step()
+        return [json.loads(line) for line in fb.serial.take_lines() if b'"ev"' not in line][-1]
+
+    bad = call(id=1, op="new_game", game="morituri", players=2, seed=3, figures=[["heavy"], ["dragon"]])
+    assert bad["error"]["code"] == "bad_setup" and "dragon" in bad["error"]["message"]
+    started = call(
+        id=2,
+        op="new_game",
+        game="morituri",
+        players=2,
+        seed=3,
+        figures=[["rhino"], ["light", "light"]],
+        stations=[1, 4],
+    )
+    assert started["ok"] and started["playing"] == "morituri" and box.shell.screen.NAME == "morituri"
+    assert call(id=3, op="apply", action={"a": "initiative", "dice": [[[6, 6], [1, 1]]]})["ok"]
+    assert box.shell.game.state["caesar"] == 0
+    fb.clock.advance_ms(300)
+    box.step()
+    assert station(fb, 1) == GOLD and ring(fb, 0)[:3] == [CLASS_COLOURS[3]] * 3  # a rhino, Caesar's
