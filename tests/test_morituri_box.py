@@ -275,3 +275,20 @@ def test_the_link_starts_a_morituri_game_with_its_figures_and_its_screen_plays_o
     fb.clock.advance_ms(300)
     box.step()
     assert station(fb, 1) == GOLD and ring(fb, 0)[:3] == [CLASS_COLOURS[3]] * 3  # a rhino, Caesar's
+
+
+def test_the_appeal_die_may_be_rolled_on_the_table_and_entered_with_plus_and_minus():
+    for name, fb, box in checkpoints():
+        if name != "implore":
+            continue
+        for b in (board.PLUS,) * 7 + (board.MINUS,):  # up to 6 at most, then one less
+            run_line(fb, box, ("press", b))
+        assert box.shell.screen.entry.table_die == 5
+        assert ring(fb, 0)[:5] == [WHITE] * 5  # the die's pips on the wheel of the one who implores
+        assert "the table's die: 5" in box.shell.screen.describe()
+        run_line(fb, box, ("press", board.CONFIRM))
+        last = list(box.shell.journal)[-1]
+        assert last == {"a": "implore", "p": 0, "f": 0, "dice": [5]}
+        assert box.shell.game.state["crowd"][0]["data"] == [0, 1]  # 5 on a first appeal: the crowd spares
+        return
+    raise AssertionError("no implore checkpoint")

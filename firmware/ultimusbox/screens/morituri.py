@@ -7,12 +7,12 @@ Caesar), movement (Caesar presses each figure's wheel as it moves; confirm
 calls the rest in wheel order), melee (wheel: the figure who acts, wheel:
 his target, MODE: the menu of a side, confirm: the box rolls the exchange;
 confirm twice with nothing picked ends the melee), implore (wheel: the
-fallen gladiator Caesar calls, confirm: his appeal roll; thumbs: Caesar's
-verdict), over (confirm: back to the seat selection). docs/box.md tells the
+fallen gladiator Caesar calls, +/-: the die if rolled on the table, confirm:
+his appeal roll; thumbs: Caesar's verdict), over (confirm: back to the seat selection). docs/box.md tells the
 players; morituri_lights draws; morituri_entry holds the input.
 """
 
-from games.morituri.content import CLASS_NAMES, MAX_PLAYERS, MENU, MIN_PLAYERS
+from games.morituri.content import CLASS_NAMES, DIE, MAX_PLAYERS, MENU, MIN_PLAYERS
 from ultimusbox import board
 from ultimusbox.screens import morituri_lights as lights
 from ultimusbox.screens.morituri_entry import MAX_PER_STATION, NOBODY, Entry
@@ -192,10 +192,24 @@ class Screen:
         f = self._wheel(button)
         if f >= 0:
             e.fallen = NOBODY if e.fallen == f else f
+        elif button == board.PLUS and e.table_die < DIE:
+            e.table_die += 1
+        elif button == board.MINUS and e.table_die > 0:
+            e.table_die -= 1
         elif button == board.CONFIRM:
-            called = e.fallen if e.fallen >= 0 else (s["waiting"][0] if s["waiting"] else NOBODY)
+            called = self.called()
             if called >= 0:
-                shell.act({"a": "implore", "p": s["caesar"], "f": called})
+                action = {"a": "implore", "p": s["caesar"], "f": called}
+                if e.table_die:
+                    action["dice"] = [e.table_die]  # the die rolled on the table
+                shell.act(action)
+
+    def called(self):
+        """Implore: the fallen gladiator confirm calls (the one picked, else the first to fall), or NOBODY."""
+        s = self.state()
+        if self.entry.fallen >= 0:
+            return self.entry.fallen
+        return s["waiting"][0] if s["waiting"] else NOBODY
 
     def _press_over(self, button):
         if button == board.CONFIRM:

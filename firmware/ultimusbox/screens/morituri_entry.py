@@ -4,8 +4,9 @@ Seat selection: how many figures each station brings (+/-) and each
 station's class (MODE, for the station that joined last). During a game:
 the pair Caesar is picking for a melee (the figure who acts, then his
 target), which side MODE sets, each side's melee menu, the confirm that
-ends the melee, the fallen gladiator called to implore, and the last dice
-rolled (shown on the rings for a moment).
+ends the melee, the fallen gladiator called to implore, and the appeal
+die rolled on the table, and the last dice rolled (shown on the rings for a
+moment).
 """
 
 from games.morituri.content import CLASS_NAMES
@@ -33,6 +34,7 @@ class Entry:
         self.menu = [0, 0]  # each side's melee menu (games.morituri.content.MENU)
         self.ending = 0  # melee: confirm pressed once with nothing picked; again ends the melee
         self.fallen = NOBODY  # implore: the gladiator Caesar calls
+        self.table_die = 0  # implore: the appeal die rolled on the table (+/-), 0: the box rolls
 
     def class_name(self, station):
         return CLASS_NAMES[self.cls[station]]

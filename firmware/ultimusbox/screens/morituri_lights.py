@@ -103,6 +103,8 @@ def _figure(screen, s, frame, f, blink, now_ms):
         frame.ring(f, 9, lit)
         if waiting and e.fallen == f:
             frame.ring(f, CALL_PIXEL, WHITE if blink else OFF)
+        if waiting and e.table_die and screen.called() == f:
+            frame.count(f, e.table_die, WHITE)  # the appeal die rolled on the table
         frame.ring(f, OWNER_PIXEL, owner)
         return
     life = hp(s, f)

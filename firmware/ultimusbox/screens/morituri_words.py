@@ -75,9 +75,12 @@ def describe(screen):
                 "the next initiative)",
             )
         waiting = ", ".join(_fig(s, f) for f in s["waiting"])
-        return "%s: the fallen implore the crowd (%s): wheel picks one, confirm [Enter] rolls his appeal" % (
+        die = "the table's die: %d (+/-)" % e.table_die if e.table_die else "+/- to enter a die rolled on the table"
+        return "%s: the fallen implore the crowd (%s): wheel picks one, confirm [Enter] rolls %s's appeal; %s" % (
             caesar,
             waiting,
+            _name(s, screen.called()),
+            die,
         )
     if phase == "over":
         if s["winner"] < 0:
