@@ -176,3 +176,25 @@ def test_every_event_of_random_games_has_a_line():
         run_game(game, {p: RandomBot(p) for p in range(len(cls))}, referee=InitiativeReferee(), on_event=tell)
         raw = [t for t in told if t and re.search(r"[a-z]=", t)]  # an event told by its raw fields (key=value)
         assert told and not raw, (seed, raw)
+
+
+def test_the_virtual_box_names_each_figure_says_what_now_and_narrates_in_morituri_words(tmp_path):
+    from ultimus_host.virtualbox import VirtualBox, render_text
+    from ultimusbox import board
+
+    vbox = VirtualBox(str(tmp_path), seed=1)
+    try:
+        for b in (board.WHEEL_0 + 1, board.SHOUT_0, board.SHOUT_0 + 3, board.MODE, board.MODE, board.CONFIRM):
+            vbox.fb.buttons.push(b)
+            vbox.box.step()
+        text = render_text(vbox).plain
+        assert "heavy 1" in text and "animal 2" in text and "station 3  3 HP" in text
+        assert "initiative: confirm [Enter] and the box rolls 2D6" in text
+        for b in (board.CONFIRM, board.CONFIRM, board.WHEEL_0, board.WHEEL_0 + 1):
+            vbox.fb.buttons.push(b)
+            vbox.box.step()
+        text = render_text(vbox).plain
+        assert "is Caesar for round 1" in text and "Caesar calls on heavy 1: he moves" in text
+        assert "heavy 1 [a] (none) v animal 2 [s] (none)" in text and "confirm [Enter] rolls" in text
+    finally:
+        vbox.fb.serial.close()
