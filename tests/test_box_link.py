@@ -5,15 +5,16 @@ import os
 import sys
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "mpy"))
 
 from box_battle import SCRIPT, new_box, run_line  # noqa: E402
-from ultimusbox import board  # noqa: E402
-from ultimusbox.link import MAX_LINE, PROTOCOL  # noqa: E402
 from ultimus import VERSION  # noqa: E402
 from ultimus.game import replay  # noqa: E402
+from ultimusbox import board  # noqa: E402
+from ultimusbox.link import MAX_LINE, PROTOCOL  # noqa: E402
 
 
 class Client:
@@ -41,14 +42,21 @@ class Client:
         return replies[0]
 
 
-def at(name):
+def at(name, referee=True):
+    """A box started from its buttons, at a point of the script; referee: the link asked to be the
+    game's referee and someone pressed MODE on the box (a spectator otherwise)."""
     fb, box = new_box()
     for line in SCRIPT:
         point = run_line(fb, box, line)
         if point and point[0] == name:
             break
     fb.serial.take_lines()
-    return Client(fb, box)
+    c = Client(fb, box)
+    if referee:
+        assert c.call("auth", claim=True)["claim"]
+        run_line(fb, box, ("press", board.MODE))
+        assert c.call("state")["eye"] == "referee"
+    return c
 
 
 def test_hello_names_protocol_firmware_and_game():
@@ -58,7 +66,7 @@ def test_hello_names_protocol_firmware_and_game():
 
 
 def test_state_is_public_and_holds_no_secret():
-    c = at("entrance")
+    c = at("entrance", referee=False)
     c.raw(b"")
     run_line(c.fb, c.box, ("press", board.SHOUT_0))  # a secret commitment
     r = c.call("state")
@@ -83,22 +91,25 @@ def test_apply_digest_and_log_agree_with_a_local_replay():
     assert local.digest() == c.call("digest")["digest"] == r["digest"]
 
 
-@pytest.mark.parametrize("data,code", [
-    (b"\xff\xfe garbage\n", "bad_frame"),
-    (b"{not json\n", "bad_json"),
-    (b"[1, 2]\n", "bad_request"),
-    (b'{"id": 5, "op": "fly"}\n', "unknown_op"),
-    (b'{"id": 6}\n', "unknown_op"),
-    (b'{"id": 7, "op": "apply", "action": 3}\n', "bad_request"),
-    (b'{"id": 8, "op": "apply", "action": {"a": "done", "p": 0}}\n', "not_your_turn"),
-    (b'{"id": 9, "op": "apply", "action": {"a": "warp"}}\n', "unknown_action"),
-    (b'{"id": 10, "op": "log", "from": -1}\n', "bad_request"),
-    (b'{"id": 11, "op": "new_game", "players": 9, "seed": 1}\n', "bad_setup"),
-    (b'{"id": 12, "op": "new_game", "players": 2, "seed": 1, "stations": [3, 1]}\n', "bad_setup"),
-    (b'{"id": 13, "op": "press", "button": 99}\n', "bad_request"),
-    (b'{"id": 14, "op": "new_game", "game": "chess", "players": 2, "seed": 1}\n', "unknown_game"),
-    (b'{"id": 15, "op": "new_game", "game": 3, "players": 2, "seed": 1}\n', "unknown_game"),
-])
+@pytest.mark.parametrize(
+    "data,code",
+    [
+        (b"\xff\xfe garbage\n", "bad_frame"),
+        (b"{not json\n", "bad_json"),
+        (b"[1, 2]\n", "bad_request"),
+        (b'{"id": 5, "op": "fly"}\n', "unknown_op"),
+        (b'{"id": 6}\n', "unknown_op"),
+        (b'{"id": 7, "op": "apply", "action": 3}\n', "bad_request"),
+        (b'{"id": 8, "op": "apply", "action": {"a": "done", "p": 0}}\n', "not_your_turn"),
+        (b'{"id": 9, "op": "apply", "action": {"a": "warp"}}\n', "unknown_action"),
+        (b'{"id": 10, "op": "log", "from": -1}\n', "bad_request"),
+        (b'{"id": 11, "op": "new_game", "players": 9, "seed": 1}\n', "bad_setup"),
+        (b'{"id": 12, "op": "new_game", "players": 2, "seed": 1, "stations": [3, 1]}\n', "bad_setup"),
+        (b'{"id": 13, "op": "press", "button": 99}\n', "bad_request"),
+        (b'{"id": 14, "op": "new_game", "game": "chess", "players": 2, "seed": 1}\n', "unknown_game"),
+        (b'{"id": 15, "op": "new_game", "game": 3, "players": 2, "seed": 1}\n', "unknown_game"),
+    ],
+)
 def test_bad_input_gets_a_clear_error_and_changes_nothing(data, code):
     c = at("clamo")
     before = c.call("digest")["digest"]
@@ -121,7 +132,7 @@ def test_a_request_split_over_many_reads_is_answered_once():
     data = b'{"id": 1, "op": "hello"}\n'
     replies = []
     for i in range(len(data)):
-        replies += c.raw(data[i:i + 1])
+        replies += c.raw(data[i : i + 1])
     assert len(replies) == 1 and replies[0]["protocol"] == PROTOCOL
 
 

@@ -75,6 +75,6 @@ def test_the_box_resumes_with_every_accepted_action_after_a_cut_at_any_point():
         # and the box goes on: the next action is saved and survives another restart
         box.shell.apply(actions[accepted])
         again = new_box(storage)[1]
-        assert list(again.shell.journal) == actions[:accepted + 1]
+        assert list(again.shell.journal) == actions[: accepted + 1]
         checked += 1
     assert checked > 100

@@ -10,14 +10,14 @@ import pytest
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "mpy"))
 
 from box_battle import SCRIPT, new_box, run_line  # noqa: E402
-from ultimusbox import board, games  # noqa: E402
-from ultimusbox.journal import FILE, FORMAT, encode, decode  # noqa: E402
-from ultimusbox.screens.ultimus_lights import GOLD, RED, OFF  # noqa: E402
-from ultimusbox.settings import FILE as SETTINGS  # noqa: E402
-from ultimusbox.sounds import TUNES  # noqa: E402
 from ultimus import VERSION  # noqa: E402
 from ultimus.game import replay  # noqa: E402
 from ultimus_host.fakes import FakeBoard, FakeStorage  # noqa: E402
+from ultimusbox import board, games  # noqa: E402
+from ultimusbox.journal import FILE, FORMAT, decode, encode  # noqa: E402
+from ultimusbox.screens.ultimus_lights import GOLD, OFF, RED  # noqa: E402
+from ultimusbox.settings import FILE as SETTINGS  # noqa: E402
+from ultimusbox.sounds import TUNES  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FIXTURE = os.path.join(ROOT, "tests", "data", "v0.1.0", "box-5p-seed21")
@@ -51,8 +51,13 @@ def storage_with(records):
 
 
 def header(**fields):
-    h = {"format": FORMAT, "game": "ultimus", "version": VERSION,
-         "setup": {"players": 2, "seed": 4, "mode": "box", "battles": 1}, "box": {"stations": [0, 3], "beginner": 0}}
+    h = {
+        "format": FORMAT,
+        "game": "ultimus",
+        "version": VERSION,
+        "setup": {"players": 2, "seed": 4, "mode": "box", "battles": 1},
+        "box": {"stations": [0, 3], "beginner": 0},
+    }
     h.update(fields)
     return {"header": h}
 
@@ -89,7 +94,7 @@ class Listening:
 def test_a_new_game_journal_names_its_game_and_format():
     fb, box = play_until("new game")
     first = decode(next(fb.storage.read_lines(FILE)))["header"]
-    assert first["format"] == FORMAT == 2 and first["game"] == "ultimus" and first["version"] == VERSION
+    assert first["format"] == FORMAT == 3 and first["game"] == "ultimus" and first["version"] == VERSION
     assert first["setup"] == box.shell.game.setup and first["box"]["stations"] == [0, 2, 4]
 
 
@@ -115,14 +120,14 @@ def test_the_box_journal_of_0_1_0_resumes_to_the_same_game():
 
 
 def test_a_journal_of_a_newer_format_is_kept_aside_untouched_and_reported():
-    storage = storage_with([header(format=3, version="9.0.0"), {"a": "draw_loudest"}])
+    storage = storage_with([header(format=FORMAT + 1, version="9.0.0"), {"a": "draw_loudest"}])
     data = storage.files[FILE]
     box = Listening(storage)
     shell = box.box.shell
     assert shell.game is None and shell.phase == "seats"
     assert FILE not in storage.files and storage.files["game-1.jnl"] == data
     assert [e["code"] for e in box.of("journal_refused")] == ["unknown_format"]
-    assert "format 3" in shell.notice["message"] and shell.notice["file"] == "game-1.jnl"
+    assert "format %d" % (FORMAT + 1) in shell.notice["message"] and shell.notice["file"] == "game-1.jnl"
     assert played(box.fb, "error")
     assert {box.fb.leds.pixel(board.seat_pixel(k)) for k in range(6)} == {RED}  # every station blinks red
 
@@ -238,8 +243,7 @@ def test_the_options_of_the_chosen_game_stay_on_the_seat_selection_controls():
 
 # --- what the shell is made of ---------------------------------------------------
 
-SHELL_MODULES = ("shell", "seats", "selftest", "display", "journal", "link", "runtime", "sounds", "settings",
-                 "games")
+SHELL_MODULES = ("shell", "seats", "selftest", "display", "journal", "link", "runtime", "sounds", "settings", "games")
 
 
 @pytest.mark.parametrize("name", SHELL_MODULES)
@@ -278,12 +282,14 @@ def test_the_link_starts_a_named_game_and_says_which_one_plays():
 def test_a_box_imports_only_the_chosen_game_and_nothing_a_pc_alone_needs():
     import subprocess
 
-    code = ("import sys; sys.path[:0] = ['firmware', 'host', 'tests/mpy']\n"
-            "from box_battle import SCRIPT, new_box, run_line\n"
-            "fb, box = new_box()\n"
-            "for line in SCRIPT[:30]: run_line(fb, box, line)\n"
-            "print(' '.join(sorted(m for m in sys.modules"
-            " if m.split('.')[0] in ('ultimus', 'ultimusbox', 'referee'))))")
+    code = (
+        "import sys; sys.path[:0] = ['firmware', 'host', 'tests/mpy']\n"
+        "from box_battle import SCRIPT, new_box, run_line\n"
+        "fb, box = new_box()\n"
+        "for line in SCRIPT[:30]: run_line(fb, box, line)\n"
+        "print(' '.join(sorted(m for m in sys.modules"
+        " if m.split('.')[0] in ('ultimus', 'ultimusbox', 'referee'))))"
+    )
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
     loaded = done.stdout.split()
     assert "ultimusbox.screens.ultimus" in loaded and "ultimus.rules" in loaded

@@ -4,12 +4,12 @@ import json
 
 import pytest
 
-from scenario import start_battle, refused
+from scenario import refused, start_battle
 from ultimus import randomplay
 from ultimus.errors import Illegal
 from ultimus.game import Game, replay, restore
-from ultimus.rng import Rng, seed_state, below
-from ultimus.yelling import CARDS, parse_line, CardTextError
+from ultimus.rng import Rng, below, seed_state
+from ultimus.yelling import CARDS, CardTextError, parse_line
 
 
 def test_a_seed_and_the_actions_give_the_same_game():
@@ -25,13 +25,16 @@ def test_the_log_is_plain_json_and_restores_the_game():
     assert restore(data).digest() == game.digest()
 
 
-@pytest.mark.parametrize("corrupt", [
-    lambda d: d.update(digest="00000000"),
-    lambda d: d["log"].insert(3, {"a": "clamo"}),
-    lambda d: d["log"].__setitem__(5, {"a": "fly"}),
-    lambda d: d.pop("setup"),
-    lambda d: d["setup"].update(players=9),
-])
+@pytest.mark.parametrize(
+    "corrupt",
+    [
+        lambda d: d.update(digest="00000000"),
+        lambda d: d["log"].insert(3, {"a": "clamo"}),
+        lambda d: d["log"].__setitem__(5, {"a": "fly"}),
+        lambda d: d.pop("setup"),
+        lambda d: d["setup"].update(players=9),
+    ],
+)
 def test_a_corrupt_saved_game_is_refused_with_a_clear_error(corrupt):
     data = json.loads(json.dumps(randomplay.play(3, 8).to_data()))
     corrupt(data)
@@ -40,20 +43,23 @@ def test_a_corrupt_saved_game_is_refused_with_a_clear_error(corrupt):
     assert info.value.code in ("bad_log", "bad_setup")
 
 
-@pytest.mark.parametrize("action,code", [
-    (None, "bad_action"),
-    ([1, 2], "bad_action"),
-    ({}, "unknown_action"),
-    ({"a": 5}, "unknown_action"),
-    ({"a": "fly"}, "unknown_action"),
-    ({"a": "commit"}, "bad_action"),
-    ({"a": "commit", "p": "0", "shout": 0}, "bad_action"),
-    ({"a": "commit", "p": 7, "shout": 0}, "bad_action"),
-    ({"a": "commit", "p": 0, "shout": 2}, "bad_action"),
-    ({"a": "commit", "p": 0, "shout": 1, "c": 999}, "bad_action"),
-    ({"a": "think", "p": 0, "c": "x"}, "wrong_phase"),
-    ({"a": "next"}, "wrong_phase"),
-])
+@pytest.mark.parametrize(
+    "action,code",
+    [
+        (None, "bad_action"),
+        ([1, 2], "bad_action"),
+        ({}, "unknown_action"),
+        ({"a": 5}, "unknown_action"),
+        ({"a": "fly"}, "unknown_action"),
+        ({"a": "commit"}, "bad_action"),
+        ({"a": "commit", "p": "0", "shout": 0}, "bad_action"),
+        ({"a": "commit", "p": 7, "shout": 0}, "bad_action"),
+        ({"a": "commit", "p": 0, "shout": 2}, "bad_action"),
+        ({"a": "commit", "p": 0, "shout": 1, "c": 999}, "bad_action"),
+        ({"a": "think", "p": 0, "c": "x"}, "wrong_phase"),
+        ({"a": "next"}, "wrong_phase"),
+    ],
+)
 def test_malformed_and_out_of_place_actions_are_refused_with_a_stable_code(action, code):
     game = start_battle(3, seed=1)
     err = refused(game, action, code)
@@ -99,8 +105,7 @@ def test_the_generator_is_deterministic_and_unbiased_enough():
 def test_the_content_has_eighty_yelling_cards_and_bad_card_text_is_refused():
     assert len(CARDS) == 80
     assert sum(1 for c in CARDS if c[2]) == 4
-    for bad in ("2x tigris: Q3", "1x nobody: M1", "x tigris: M1", "1x tigris: U3", "1x tigris: M2k",
-                "1x special fly:"):
+    for bad in ("2x tigris: Q3", "1x nobody: M1", "x tigris: M1", "1x tigris: U3", "1x tigris: M2k", "1x special fly:"):
         with pytest.raises(CardTextError):
             parse_line(bad)
 
@@ -113,14 +118,17 @@ def test_legal_actions_need_no_knowledge_of_the_rules():
     assert game.actors() == [0, 1]
 
 
-@pytest.mark.parametrize("action", [
-    {"a": "commit", "p": 0, "shout": 0, "x": 1.5},
-    {"a": "commit", "p": 0, "shout": 0, "x": float("inf")},
-    {"a": "commit", "p": 0, "shout": 0, "x": {"y": 1}},
-    {"a": "commit", "p": 0, "shout": 0, "x": [[[[1]]]]},
-    {"a": "commit", "p": 0, "shout": 0, "x": list(range(65))},
-    {"a": "commit", "p": True, "shout": 0},
-])
+@pytest.mark.parametrize(
+    "action",
+    [
+        {"a": "commit", "p": 0, "shout": 0, "x": 1.5},
+        {"a": "commit", "p": 0, "shout": 0, "x": float("inf")},
+        {"a": "commit", "p": 0, "shout": 0, "x": {"y": 1}},
+        {"a": "commit", "p": 0, "shout": 0, "x": [[[[1]]]]},
+        {"a": "commit", "p": 0, "shout": 0, "x": list(range(65))},
+        {"a": "commit", "p": True, "shout": 0},
+    ],
+)
 def test_an_action_with_a_float_or_nested_data_is_refused_at_the_door(action):
     """0.1.0 took {"a": "think", "c": [7.0]} and journaled it; then every digest failed."""
     game = start_battle(3, seed=1)

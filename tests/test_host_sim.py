@@ -9,18 +9,24 @@ import sys
 import time
 
 import pytest
-from hypothesis import given, settings, strategies as st, HealthCheck
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from ultimus.randomplay import play_on
 from ultimus.rng import Rng
-from ultimus_host.client import LinkClient, Lockstep, DigestMismatch
+from ultimus_host.client import DigestMismatch, LinkClient, LinkError, Lockstep, virtual_token
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 def start_sim(state_dir):
-    proc = subprocess.Popen([sys.executable, "-m", "ultimus_host.cli", "sim", "--headless", "--state", str(state_dir),
-                             "--seed", "1"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "ultimus_host.cli", "sim", "--headless", "--state", str(state_dir), "--seed", "1"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+    )
     first = proc.stdout.readline()
     match = re.search(r"link on (\S+)", first)
     assert match, first + proc.stderr.read()
@@ -55,8 +61,10 @@ def test_a_whole_battle_over_the_link_in_lockstep(sim):
     client = LinkClient(port)
     hello = client.call("hello")
     assert hello["game"] is None and hello["protocol"] == 2 and hello["games"] == ["ultimus", "morituri"]
-    assert client.call("new_game", game="ultimus", players=4, seed=11, mode="box",
-                       stations=[0, 1, 3, 5])["playing"] == "ultimus"
+    assert (
+        client.call("new_game", game="ultimus", players=4, seed=11, mode="box", stations=[0, 1, 3, 5])["playing"]
+        == "ultimus"
+    )
     lock = Lockstep(client)
     rng = Rng(5)
     while lock.game.phase != "battle_end":
@@ -64,8 +72,10 @@ def test_a_whole_battle_over_the_link_in_lockstep(sim):
     assert lock.check() == lock.game.digest()
     events = client.events + client.poll_events(0.3)
     assert any(e["e"] == "battle_end" for e in events)  # the box told the link as it happened
-    assert not any("hidden" in e for e in events)
+    assert any("hidden" in e for e in events)  # the referee hears the commitments
+    assert client.auth(None) is None  # a spectator from now on
     assert client.call("state")["state"]["phase"] == "battle_end"
+    assert not any("hidden" in e for e in client.poll_events(0.2))
 
 
 def test_lockstep_stops_loudly_at_the_first_difference(sim):
@@ -80,12 +90,15 @@ def test_lockstep_stops_loudly_at_the_first_difference(sim):
 
 
 def test_button_presses_on_the_box_are_followed_by_the_lockstep(sim):
-    _, port, _ = sim
+    _, port, folder = sim
     client = LinkClient(port)
     for b in (0, 1, 20):  # two stations join, confirm
         client.call("press", button=b)
     time.sleep(0.3)
-    lock = Lockstep(client)
+    with pytest.raises(LinkError):  # a spectator cannot replay the game: no secrets
+        Lockstep(client)
+    # the virtual box keeps the referee token in its folder, which holds the journal anyway
+    lock = Lockstep(client, virtual_token(client.call("hello")["game"], folder))
     client.call("press", button=20)  # the box draws the loudest spectator
     time.sleep(0.3)
     lock.catch_up()
@@ -96,7 +109,7 @@ def test_the_virtual_box_restarted_mid_battle_resumes_the_game(tmp_path):
     proc, port = start_sim(tmp_path)
     try:
         client = LinkClient(port)
-        client.call("new_game", players=3, seed=8, mode="box")
+        token = client.call("new_game", players=3, seed=8, mode="box")["referee"]
         lock = Lockstep(client)
         rng = Rng(2)
         for _ in range(25):
@@ -112,7 +125,14 @@ def test_the_virtual_box_restarted_mid_battle_resumes_the_game(tmp_path):
     try:
         client = LinkClient(port)
         assert client.call("hello")["game"] == game_id
-        assert client.call("digest") == dict(before, id=client.next_id)
+        assert client.call("digest")["digest"] == before["public"]  # a spectator again: the public digest
+        client.auth(token)  # the referee again: the full digest
+        again = client.call("digest")
+        assert (again["digest"], again["public"], again["actions"]) == (
+            before["digest"],
+            before["public"],
+            before["actions"],
+        )
     finally:
         stop(proc)
 
@@ -128,12 +148,27 @@ def fuzz_box(tmp_path_factory):
 
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(junk=st.lists(st.one_of(st.binary(max_size=200), st.just(b"\n"), st.just(b"x" * 3000),
-                               st.sampled_from([b'{"id": 1, "op": "apply", "action": {"a": "done", "p": 1}}\n',
-                                                b'{"id": "z", "op": "nope"}\n', b'{"op": "apply"}\n',
-                                                b'{"id": 2, "op": "apply", "action": {"a": "damage", "p": 9}}\n',
-                                                b"\xff\xfe\x00\x03\n", b"[]\n", b"{\n"])),
-                     max_size=10))
+@given(
+    junk=st.lists(
+        st.one_of(
+            st.binary(max_size=200),
+            st.just(b"\n"),
+            st.just(b"x" * 3000),
+            st.sampled_from(
+                [
+                    b'{"id": 1, "op": "apply", "action": {"a": "done", "p": 1}}\n',
+                    b'{"id": "z", "op": "nope"}\n',
+                    b'{"op": "apply"}\n',
+                    b'{"id": 2, "op": "apply", "action": {"a": "damage", "p": 9}}\n',
+                    b"\xff\xfe\x00\x03\n",
+                    b"[]\n",
+                    b"{\n",
+                ]
+            ),
+        ),
+        max_size=10,
+    )
+)
 def test_fuzzing_the_link_changes_nothing_and_the_box_keeps_answering(fuzz_box, junk):
     client = fuzz_box
     before = client.call("digest")
@@ -149,14 +184,32 @@ def test_connect_verify_save_then_replay_the_saved_log(sim, tmp_path):
     client = LinkClient(port)
     client.call("new_game", players=2, seed=6, mode="box")
     client.close()
-    actions = ['{"a": "set_loudest", "p": 1}', '{"a": "bets_placed"}', '{"a": "place", "p": 1, "g": 9}',
-               '{"a": "place", "p": 1, "g": 3}', "state", "digest", "quit"]
+    actions = [
+        '{"a": "set_loudest", "p": 1}',
+        '{"a": "bets_placed"}',
+        '{"a": "place", "p": 1, "g": 9}',
+        '{"a": "place", "p": 1, "g": 3}',
+        "state",
+        "digest",
+        "quit",
+    ]
     log = tmp_path / "saved.json"
-    done = subprocess.run([sys.executable, "-m", "ultimus_host.cli", "connect", port, "--verify", "--save", str(log)],
-                          input="\n".join(actions) + "\n", capture_output=True, text=True, cwd=ROOT, timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-m", "ultimus_host.cli", "connect", port, "--verify", "--save", str(log)],
+        input="\n".join(actions) + "\n",
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=60,
+    )
     assert done.returncode == 0, done.stderr
     assert "lockstep: 0 actions" in done.stdout and "refused: bad_action" in done.stderr
     assert json.loads(log.read_text())["log"][-1] == {"a": "place", "p": 1, "g": 3}
-    replayed = subprocess.run([sys.executable, "-m", "ultimus_host.cli", "replay", str(log)], capture_output=True,
-                              text=True, cwd=ROOT, timeout=60)
+    replayed = subprocess.run(
+        [sys.executable, "-m", "ultimus_host.cli", "replay", str(log)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=60,
+    )
     assert replayed.returncode == 0 and "the digest matches" in replayed.stdout

@@ -131,3 +131,10 @@ def test_drawing_a_frame_allocates_nothing_at_any_point_of_the_scripted_battle(c
     lines = finish(micropython("box_frame.py", "run", mpy_dir=compiled[0]))
     assert len(lines) == len([line for line in play() if line]) > 15
     assert [line for line in lines if not line.endswith(" 0")] == []
+
+
+@pytest.mark.parametrize("seed", [3, 8])
+def test_links_eyes_generator_full_flash_and_checkpoints_agree_under_micropython(compiled, seed):
+    from trust import lines
+
+    assert finish(micropython("trust.py", seed, mpy_dir=compiled[0])) == lines(seed)

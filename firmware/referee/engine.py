@@ -12,6 +12,8 @@ A game's rules are a module with:
   legal()               the module with legal_actions(s, seat), actors(s) and
                         trade_actions(s, seat), loaded on first use (a box never needs it)
   digest_for(s, format) the digest an older FORMAT wrote into its saved games
+  FIELDS (optional)     {action: (fields besides "a" and "p")}: the engine keeps only these, so
+                        that what is applied and logged is the validated action itself
 
 Handlers take (state, action, events); a flow may name one as a string
 "package.module.function" to have it imported on first use. The engine has already checked the
@@ -111,17 +113,34 @@ class Flow:
         return out
 
 
-def apply(rules, s, action):
-    """Validate and apply one action; returns its events or raises Illegal (state untouched)."""
+def clean(rules, action):
+    """The action as it will be applied and logged: only "a", "p" and the action's own fields
+    (rules.FIELDS), each checked to be plain data; Illegal otherwise."""
     if type(action) is not dict:
         raise Illegal("bad_action", "an action is an object with a field 'a'")
     for key in action:
         if not plain(action[key]):
             raise Illegal("bad_action", "field %r must hold whole numbers, text or lists of them" % (key,))
     name = action.get("a")
-    flow = rules.FLOW
-    if type(name) is not str or name not in flow.known:
+    if type(name) is not str or name not in rules.FLOW.known:
         raise Illegal("unknown_action", "unknown action %r" % (name,))
+    fields = getattr(rules, "FIELDS", None)
+    if fields is None:
+        return action
+    out = {"a": name}
+    if "p" in action:
+        out["p"] = action["p"]
+    for key in fields.get(name, ()):
+        if key in action:
+            out[key] = action[key]
+    return out
+
+
+def apply(rules, s, action):
+    """Validate and apply one action; returns its events or raises Illegal (state untouched)."""
+    action = clean(rules, action)
+    name = action["a"]
+    flow = rules.FLOW
     who, handler = flow.resolve(rules.variant(s), s["phase"], name)
     if who is not REFEREE:
         p = int_arg(action, "p", 0, s["players"] - 1)
@@ -147,8 +166,8 @@ def load_handler(path):
     found = _LOADED.get(path)
     if found is None:
         dot = path.rfind(".")
-        module = __import__(path[:dot], None, None, [path[dot + 1:]])
-        found = _LOADED[path] = getattr(module, path[dot + 1:])
+        module = __import__(path[:dot], None, None, [path[dot + 1 :]])
+        found = _LOADED[path] = getattr(module, path[dot + 1 :])
     return found
 
 
@@ -212,7 +231,12 @@ class Game:
         self.log = [] if log is None else log
 
     def apply(self, action):
-        """Events of an accepted action; Illegal (state untouched) for a refused one."""
+        """Events of an accepted action; Illegal (state untouched) for a refused one.
+
+        Only the cleaned action (clean()) is applied and logged. If the log cannot take it
+        (the box's journal on a full flash: OSError), the state is rebuilt from the log and
+        the OSError goes on to the caller: nothing changed."""
+        action = clean(self.rules, action)
         try:
             events = apply(self.rules, self.state, action)
         except Illegal:
@@ -221,13 +245,21 @@ class Game:
             # A bug must not cost the table its game: rebuild the state from the log.
             self._rebuild()
             raise Illegal("internal", "the core failed on this action: %r" % (exc,))
-        self.log.append(action)
+        try:
+            self.log.append(action)
+        except Exception:
+            self._rebuild()
+            raise
         return events
 
     def _rebuild(self):
-        fresh = replay(self.rules, self.setup, list(self.log)).state
+        """The state again from the set-up and the log (read as a stream: it may be a journal)."""
+        fresh = Game(self.rules, self.setup, CountingLog())
+        trusted = getattr(self.log, "trusted", None)  # a journal: only the records the game holds
+        for action in trusted() if trusted is not None else self.log:
+            fresh.apply(action)
         self.state.clear()
-        self.state.update(fresh)
+        self.state.update(fresh.state)
 
     @property
     def name(self):
@@ -249,7 +281,12 @@ class Game:
         return self.rules.legal().actors(self.state)
 
     def digest(self):
+        """The full digest: of the whole state, secrets included (the journal, the referee)."""
         return digest(self.state)
+
+    def public_digest(self):
+        """The digest of the public view: what a spectator may check, and no test of a guess."""
+        return digest(self.rules.public_view(self.state))
 
     def public_view(self):
         return self.rules.public_view(self.state)
@@ -259,8 +296,14 @@ class Game:
 
     def to_data(self):
         """Everything needed to restore the game: who wrote it, the set-up and the log."""
-        return {"format": self.rules.FORMAT, "game": self.rules.NAME, "version": VERSION,
-                "setup": dict(self.setup), "log": list(self.log), "digest": self.digest()}
+        return {
+            "format": self.rules.FORMAT,
+            "game": self.rules.NAME,
+            "version": VERSION,
+            "setup": dict(self.setup),
+            "log": list(self.log),
+            "digest": self.digest(),
+        }
 
 
 def replay(rules, setup, actions):
@@ -280,8 +323,11 @@ def saved_format(data, rules):
     if type(fmt) is not int or fmt < 1:
         raise Illegal("bad_log", "a saved game's format is a whole number")
     if fmt > rules.FORMAT:
-        raise Illegal("unknown_format", "this saved game was written in format %d by a newer version; "
-                      "this version (%s) reads formats 1 to %d: update ultimus-box" % (fmt, VERSION, rules.FORMAT))
+        raise Illegal(
+            "unknown_format",
+            "this saved game was written in format %d by a newer version; "
+            "this version (%s) reads formats 1 to %d: update ultimus-box" % (fmt, VERSION, rules.FORMAT),
+        )
     return fmt
 
 

@@ -8,14 +8,35 @@ before it changes anything), then applies and appends its events.
 """
 
 from referee.errors import int_arg, need
-from ultimus import effects, checks
+from ultimus import checks, effects
 from ultimus.content import (
-    BETTING_CARDS, BETTING_CARDS_BY_PLAYERS, NEW_GOLD_BY_PLAYERS, MAX_COINS_PER_BETTING_CARD,
-    MAX_HEALTH, YELLING_CARDS_PER_PLAYER, YELLING_CARD_COUNT, DOOR_COUNT, BET_WIN, BET_DIE, BET_INVEST,
+    BET_DIE,
+    BET_INVEST,
+    BET_WIN,
+    BETTING_CARDS,
+    BETTING_CARDS_BY_PLAYERS,
+    DOOR_COUNT,
+    MAX_COINS_PER_BETTING_CARD,
+    MAX_HEALTH,
+    NEW_GOLD_BY_PLAYERS,
+    YELLING_CARD_COUNT,
+    YELLING_CARDS_PER_PLAYER,
 )
 from ultimus.state import (
-    GLADIATORS, WAITING, ARENA, DEAD, PARDONED, MODE_FULL, UNDECIDED, THINK, SHOUT,
-    arena_gladiators, occupant, seat_order, shuffle, random_below, draw_cards,
+    ARENA,
+    DEAD,
+    GLADIATORS,
+    MODE_FULL,
+    PARDONED,
+    SHOUT,
+    THINK,
+    UNDECIDED,
+    WAITING,
+    arena_gladiators,
+    draw_cards,
+    random_below,
+    seat_order,
+    shuffle,
 )
 
 
@@ -41,6 +62,7 @@ def active_seat(s):
 
 
 # --- the loudest spectator -------------------------------------------------
+
 
 def draw_loudest(s, a, ev):
     """Everyone draws a yelling card; most movement is loudest; ties draw again."""
@@ -87,6 +109,7 @@ def choose_loudest(s, a, ev):
 
 # --- battle set-up and betting --------------------------------------------
 
+
 def start_battle(s, ev):
     n = s["players"]
     s["battle"] += 1
@@ -127,8 +150,15 @@ def start_battle(s, ev):
             s["gold"][p] += gold
     s["bank"] -= gold * n
     s["phase"] = "betting"
-    ev.append({"e": "battle", "n": s["battle"], "yelling": YELLING_CARDS_PER_PLAYER,
-               "betting": BETTING_CARDS_BY_PLAYERS[n], "gold": gold})
+    ev.append(
+        {
+            "e": "battle",
+            "n": s["battle"],
+            "yelling": YELLING_CARDS_PER_PLAYER,
+            "betting": BETTING_CARDS_BY_PLAYERS[n],
+            "gold": gold,
+        }
+    )
 
 
 def place_bet(s, a, ev):
@@ -165,6 +195,7 @@ def _to_entrance(s, ev):
 
 # --- entrance: morituri te salutant ---------------------------------------
 
+
 def entrance_seat(s):
     return (s["loudest"] + s["placed"]) % s["players"]
 
@@ -184,6 +215,7 @@ def place_gladiator(s, a, ev):
 
 
 # --- a round: shout or shut up --------------------------------------------
+
 
 def start_round(s, ev):
     n = s["players"]
@@ -274,6 +306,7 @@ def think(s, a, ev):
 
 # --- the end of a battle ---------------------------------------------------
 
+
 def check_battle_end(s, ev):
     """After every effect: one gladiator left (and no pollice verso pending) ends the battle."""
     if s["phase"] != "action" or s["pollice_verso"]:
@@ -284,7 +317,6 @@ def check_battle_end(s, ev):
     s["winner"] = left[0]
     s["card"] = None
     for p in range(s["players"]):  # the card in play and those still face down
-
         if s["shout_card"][p] >= 0:
             s["discard"].append(s["shout_card"][p])
             s["shout_card"][p] = -1

@@ -10,19 +10,34 @@ checks are ultimus.checks, shared with ultimus.legal.
 """
 
 from referee.errors import int_arg, need
-from ultimus import effects, checks, cardchecks
-from ultimus.battle import end_turn, check_battle_end
-from ultimus.content import PLAYING_DEAD_HEALTH, COMING_BACK_HEALTH
-from ultimus.hexmap import NEIGH, DOORS, CENTRE, ahead
-from ultimus.state import GLADIATORS, ARENA, DEAD, PARDONED, occupant
+from ultimus import cardchecks, checks, effects
+from ultimus.battle import check_battle_end, end_turn
+from ultimus.content import COMING_BACK_HEALTH, PLAYING_DEAD_HEALTH
+from ultimus.hexmap import CENTRE, DOORS, NEIGH, ahead
+from ultimus.state import ARENA, DEAD, GLADIATORS, PARDONED, occupant
 from ultimus.yelling import (
-    CARDS, MOVE, MELEE, RANGED, STAND_UP, NET, REMOVE_NET, HEAL, BLEED, DRAW, LOUDEST,
-    PLACE_FRONT, PLACE_BEHIND, PLACE_LEFT,
-    SPECIAL_STUPID_BET, SPECIAL_PLAYING_DEAD, SPECIAL_COMING_BACK, SPECIAL_DRUNK,
+    BLEED,
+    CARDS,
+    DRAW,
+    HEAL,
+    LOUDEST,
+    MELEE,
+    MOVE,
+    NET,
+    PLACE_BEHIND,
+    PLACE_FRONT,
+    PLACE_LEFT,
+    RANGED,
+    REMOVE_NET,
+    SPECIAL_COMING_BACK,
+    SPECIAL_DRUNK,
+    SPECIAL_PLAYING_DEAD,
+    SPECIAL_STUPID_BET,
+    STAND_UP,
 )
 
-
 # --- choosing the gladiator ------------------------------------------------
+
 
 def revive_fields(s):
     """Playing dead: the centre, or an empty field around it if the centre is taken."""
@@ -102,6 +117,7 @@ def choose(s, a, ev):
 
 
 # --- the symbols -----------------------------------------------------------
+
 
 def _symbol(s, a, kinds):
     """The card in play and its unused symbol a['i'] of one of the given kinds."""
@@ -255,6 +271,7 @@ def loudest(s, a, ev):
 
 # --- that was a stupid bet ------------------------------------------------
 
+
 def _stupid_bet(s):
     card = s["card"]
     if CARDS[card["c"]][2] != SPECIAL_STUPID_BET:
@@ -287,7 +304,7 @@ def discard(s, a, ev):
     s["hands"][p].remove(c)
     s["discard"].append(c)
     card["discarded"] = 1
-    ev.append({"e": "discard", "p": p, "c": c})
+    ev.append({"e": "discard", "p": p, "n": 1, "hidden": {"c": c}})  # as think: which card, only its seat knows
 
 
 def end_card(s, a, ev):

@@ -7,6 +7,7 @@ games of 0.1.0 keep working.
 
 from referee import engine
 from referee.engine import CountingLog  # noqa: F401  (0.1.0 import path)
+from referee.rng import SHA256
 from ultimus import rules
 from ultimus.content import DEFAULT_BATTLES
 from ultimus.state import MODE_FULL
@@ -30,8 +31,12 @@ def copy_data(x: "Any") -> "Any":
 
 
 class Game(engine.Game):
-    def __init__(self, players, seed, mode=MODE_FULL, battles=DEFAULT_BATTLES, log=None):
-        super().__init__(rules, {"players": players, "seed": seed, "mode": mode, "battles": battles}, log)
+    def __init__(self, players, seed, mode=MODE_FULL, battles=DEFAULT_BATTLES, log=None, rng=SHA256):
+        """rng: the generator (referee.rng); None gives 0.2.0's xorshift32, as an old set-up does."""
+        setup = {"players": players, "seed": seed, "mode": mode, "battles": battles}
+        if rng is not None:
+            setup["rng"] = rng
+        super().__init__(rules, setup, log)
 
 
 def replay(setup, actions):

@@ -12,15 +12,69 @@ loudest-spectator draw, CLAMO at the end of the countdown, next battle).
 from referee import engine
 from referee.digest import digest
 from referee.errors import Illegal
-from ultimus.content import DEFAULT_BATTLES, MIN_PLAYERS, MAX_PLAYERS
+from referee.rng import KINDS as RNG_KINDS
+from ultimus.content import DEFAULT_BATTLES, MAX_PLAYERS, MIN_PLAYERS
 from ultimus.flow import FLOW  # noqa: F401  (the engine reads it here)
-from ultimus.state import new_state as _new_state, MODE_FULL, MODE_BOX
+from ultimus.state import MODE_BOX, MODE_FULL
+from ultimus.state import new_state as _new_state
 from ultimus.views import public_view, seat_view  # noqa: F401  (the engine reads them here)
 
 NAME = "ultimus"
 # Saved games: format 1 was written by 0.1.0 (no "format" field; the pollice
-# verso queue was the state key "pending"); format 2 names the game and the version.
-FORMAT = 2
+# verso queue was the state key "pending"); format 2 names the game and the version;
+# format 3 may name the generator (setup "rng": "sha256"; missing: xorshift32), which
+# an older version would silently replay with the wrong one, so it refuses format 3 loudly.
+FORMAT = 3
+MAX_SEED = 1 << 256
+
+# The fields each action may carry besides "a" and "p" (both levels): the engine keeps only
+# these, so that what is applied, journaled and replayed is the validated action itself.
+FIELDS = {
+    "draw_loudest": (),
+    "set_loudest": (),
+    "bet": ("k", "won"),
+    "ready": (),
+    "bets_placed": (),
+    "place": ("g", "f"),
+    "commit": ("shout", "c"),
+    "clamo": (),
+    "thumb": ("up",),
+    "think": ("c",),
+    "choose": ("g", "f"),
+    "move": ("i",),
+    "rise": ("i",),
+    "step": ("d",),
+    "melee": ("i", "d"),
+    "ranged": ("i", "g"),
+    "net": ("i", "t", "g"),
+    "unnet": ("i", "g"),
+    "heal": ("i", "g", "n"),
+    "bleed": ("i", "g", "n"),
+    "draw": ("i",),
+    "loudest": ("i",),
+    "rebet": ("src", "k"),
+    "discard": ("c",),
+    "end": (),
+    "damage": ("g", "n", "pv", "knock"),
+    "knock": ("g",),
+    "stand": ("g",),
+    "revive": ("g",),
+    "come_back": ("g",),
+    "drunk": ("g",),
+    "done": (),
+    "payout": ("b", "coins"),
+    "next": (),
+    "finish": (),
+    "give": ("to", "n"),
+    "pass_card": ("to", "c"),
+}
+
+# The fields of an action that only its seat (and the referee) may know: a commitment's choice
+# and card, the cards a seat discards (thinking, or with the stupid bet) or passes. Whoever else
+# reads the log gets the action without them (ultimusbox.eyes).
+HIDDEN_FIELDS = {"commit": ("shout", "c"), "think": ("c",), "discard": ("c",), "pass_card": ("c",)}
+# The set-up's secret: the seed gives every shuffle; it is public once the game is over.
+SECRET_SETUP = ("seed",)
 
 
 def variant(s):
@@ -29,7 +83,9 @@ def variant(s):
 
 
 def check_setup(setup):
-    """The set-up with its defaults: players 2-6, a whole-number seed, mode full/box, battles 1-99."""
+    """The set-up with its defaults: players 2-6, a whole-number seed, mode full/box, battles 1-99,
+    the generator ("rng": "sha256" or "xorshift32"; missing means xorshift32 and stays missing,
+    so that the games of 0.1.0 and 0.2.0 keep their set-up, id and digests)."""
     if type(setup) is not dict:
         raise Illegal("bad_setup", "a set-up is an object with players and seed")
     players = setup.get("players")
@@ -42,13 +98,18 @@ def check_setup(setup):
         raise Illegal("bad_setup", "mode must be 'full' or 'box'")
     if type(battles) is not int or battles < 1 or battles > 99:
         raise Illegal("bad_setup", "battles must be 1 to 99")
-    if type(seed) is not int:
-        raise Illegal("bad_setup", "seed must be a whole number")
-    return {"players": players, "seed": seed, "mode": mode, "battles": battles}
+    if type(seed) is not int or seed <= -MAX_SEED or seed >= MAX_SEED:
+        raise Illegal("bad_setup", "seed must be a whole number below 2**256")
+    out = {"players": players, "seed": seed, "mode": mode, "battles": battles}
+    if "rng" in setup:
+        if setup["rng"] not in RNG_KINDS:
+            raise Illegal("bad_setup", "rng must be one of %s" % ", ".join(RNG_KINDS))
+        out["rng"] = setup["rng"]
+    return out
 
 
 def new_state(setup):
-    return _new_state(setup["players"], setup["seed"], setup["mode"], setup["battles"])
+    return _new_state(setup["players"], setup["seed"], setup["mode"], setup["battles"], setup.get("rng"))
 
 
 _LEGAL = []

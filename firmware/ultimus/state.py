@@ -6,9 +6,9 @@ small questions about it; the rules that change it live elsewhere.
 """
 
 from referee.compat import const
-from referee.rng import seed_state, below, shuffle_in_place
+from referee.rng import XORSHIFT32, below, shuffle_in_place, start
 from referee.turns import clockwise
-from ultimus.content import MAX_HEALTH, BANK_START, DEFAULT_BATTLES
+from ultimus.content import BANK_START, DEFAULT_BATTLES, MAX_HEALTH
 
 # gladiator status
 WAITING = const(0)  # not yet entered this battle
@@ -28,13 +28,14 @@ SHOUT = const(1)
 GLADIATORS = 6
 
 
-def new_state(players, seed, mode=MODE_FULL, battles=DEFAULT_BATTLES):
-    """The state a set-up starts from (ultimus.rules.check_setup has checked it)."""
+def new_state(players, seed, mode=MODE_FULL, battles=DEFAULT_BATTLES, rng=None):
+    """The state a set-up starts from (ultimus.rules.check_setup has checked it); rng: the
+    generator (referee.rng), xorshift32 when the set-up names none (0.1.0 and 0.2.0)."""
     return {
         "mode": mode,
         "players": players,
         "battles": battles,
-        "rng": seed_state(seed),
+        "rng": start(seed, rng or XORSHIFT32),
         "phase": "loudest",
         "battle": 0,
         "round": 0,

@@ -7,9 +7,32 @@ choice, a face-down betting card's gladiator, or the generator's state.
 from referee.engine import public_event  # noqa: F401  (one rule for every game's events)
 from ultimus.state import UNDECIDED
 
-_PUBLIC_KEYS = ("mode", "players", "battles", "phase", "battle", "round", "loudest", "hp", "status",
-                "fallen", "pos", "net", "drunk", "gold", "new_gold", "ready", "bank", "order", "turn",
-                "placed", "pollice_verso", "winner", "paid", "champions")
+_PUBLIC_KEYS = (
+    "mode",
+    "players",
+    "battles",
+    "phase",
+    "battle",
+    "round",
+    "loudest",
+    "hp",
+    "status",
+    "fallen",
+    "pos",
+    "net",
+    "drunk",
+    "gold",
+    "new_gold",
+    "ready",
+    "bank",
+    "order",
+    "turn",
+    "placed",
+    "pollice_verso",
+    "winner",
+    "paid",
+    "champions",
+)
 
 
 def public_view(s):
@@ -22,8 +45,9 @@ def public_view(s):
     # Before the reveal a face-down shout card still counts as in the hand:
     # the table sees cards laid down all at once, not who laid one.
     hiding = s["phase"] == "shout"
-    v["hand_sizes"] = [len(s["hands"][p]) + (1 if hiding and s["shout_card"][p] >= 0 else 0)
-                       for p in range(s["players"])]
+    v["hand_sizes"] = [
+        len(s["hands"][p]) + (1 if hiding and s["shout_card"][p] >= 0 else 0) for p in range(s["players"])
+    ]
     revealed = s["phase"] in ("battle_end", "over")
     v["bets"] = [[(list(b) if revealed else [-1, b[1]]) for b in seat_bets] for seat_bets in s["bets"]]
     if s["phase"] == "shout":

@@ -12,7 +12,9 @@ The file is only ever read line by line: a long game's journal is far
 bigger than what the Pico could hold in its heap at once.
 
 Formats: 1 (0.1.0) wrote {"setup", "box"} and meant ULTIMUS; 2 adds
-"format", "game" and "version". A journal this firmware cannot read (a newer
+"format", "game" and "version"; 3 adds the game's public "id" and a set-up
+that may name its generator ("rng": "sha256"), which an older firmware would
+replay wrongly: it refuses format 3 as a newer format. A journal this firmware cannot read (a newer
 format, a game it does not referee) is never truncated nor deleted:
 move_aside() keeps it under another name for a newer firmware or a host.
 """
@@ -22,8 +24,10 @@ import json
 from referee.digest import fnv1a
 
 FILE = "game.jnl"
-FORMAT = 2
+FORMAT = 3
 ASIDE = "game-%d.jnl"  # where refused journals are kept
+FEED_EVERY = 32  # records read between two feeds of the watchdog
+CHECKPOINT_EVERY = 100  # actions between two checkpoints of the state (resume replays at most this many)
 
 
 def encode(obj):
@@ -50,20 +54,102 @@ def decode(line):
 class Journal:
     """The list-like log the Game appends to; it lives on the storage driver."""
 
-    def __init__(self, storage, name=FILE):
+    def __init__(self, storage, name=FILE, feed=None):
+        """feed: called every FEED_EVERY records read (the watchdog), so that a long read never resets the box."""
         self.storage = storage
         self.name = name
         self.count = 0
         self.replaying = False  # while the saved game replays: count the actions, write nothing
+        self.torn = False  # a write failed: the file may end with part of a record, cut before the next
+        self.feed = feed
+        self.header_sum = None  # the checksum of the header line: what a checkpoint belongs to
+        self.checkpoint_file = name + ".ckp"
+        self._cursor = None  # (next record, open reader) after a page of the log
 
     def start(self, header):
-        self.storage.replace_lines(self.name, [encode({"header": header})])
+        self._drop_cursor()
+        self.drop_checkpoint()
+        line = encode({"header": header})
+        self.storage.replace_lines(self.name, [line])
+        self.header_sum = line[:8].decode()
         self.count = 0
+        self.torn = False
+
+    # --- checkpoints: resume in bounded time -------------------------------------------
+
+    def save_checkpoint(self, state, digest, version):
+        """The state after `count` records, with its digest and the firmware that wrote it (a state's
+        layout may change between versions), replaced atomically. Only an optimisation: the journal
+        alone is the game, so a checkpoint that cannot be written is simply not there."""
+        self.storage.replace(
+            self.checkpoint_file,
+            encode(
+                {"journal": self.header_sum, "count": self.count, "version": version, "digest": digest, "state": state}
+            ),
+        )
+
+    def checkpoint(self, version):
+        """The checkpoint of this journal by this firmware, or None."""
+        for line in self.storage.read_lines(self.checkpoint_file):
+            record = decode(line)
+            if (
+                isinstance(record, dict)
+                and record.get("journal") == self.header_sum
+                and record.get("version") == version
+                and type(record.get("count")) is int
+                and isinstance(record.get("state"), dict)
+            ):
+                return record
+            return None
+        return None
+
+    def intact(self, count):
+        """Whether the first `count` records are whole and match their checksums (not decoded: cheaper
+        than a replay), so that a checkpoint never hides a damaged record before it."""
+        n = -1
+        feed = self.feed
+        for line in self.storage.read_lines(self.name):
+            n += 1
+            if n == 0:
+                continue
+            if n > count:
+                return True
+            if feed is not None and n % FEED_EVERY == 0:
+                feed()
+            if not line.endswith(b"\n") or len(line) < 10 or line[8:9] != b" ":
+                return False
+            try:
+                if int(line[:8], 16) != fnv1a(line[9:-1]):
+                    return False
+            except ValueError:
+                return False
+        return n >= count
+
+    def drop_checkpoint(self):
+        self.storage.remove(self.checkpoint_file)
 
     def append(self, action):
+        """One record more; OSError (a full flash) leaves the journal as it was, the file to be repaired."""
         if not self.replaying:
-            self.storage.append(self.name, encode(action))
+            self._drop_cursor()
+            if self.torn:
+                self.keep(self.count)  # cut what a failed write left, before a record follows it
+                self.torn = False
+            try:
+                self.storage.append(self.name, encode(action))
+            except OSError:
+                self.torn = True
+                raise
         self.count += 1
+
+    def trusted(self):
+        """The records the game holds (the first `count`): what a rebuild replays."""
+        n = 0
+        for record in self.records():
+            if n >= self.count:
+                return
+            yield record
+            n += 1
 
     def __len__(self):
         return self.count
@@ -73,17 +159,26 @@ class Journal:
         for line in self.storage.read_lines(self.name):
             record = decode(line)
             if isinstance(record, dict) and isinstance(record.get("header"), dict):
+                self.header_sum = line[:8].decode()
                 return record["header"]
             return None
         return None
 
     def __iter__(self):
         """The good action records, in order, up to the first torn or corrupt one."""
-        first = True
+        return self.records()
+
+    def records(self, skip=0):
+        """The good action records after the first `skip` (not decoded: they were checked when the game
+        was resumed), up to the first torn or corrupt one; feeds the watchdog as it reads."""
+        n = -1
+        feed = self.feed
         for line in self.storage.read_lines(self.name):
-            if first:
-                first = False
-                continue
+            n += 1
+            if feed is not None and n % FEED_EVERY == 0:
+                feed()
+            if n <= skip:
+                continue  # the header, and the records skipped
             record = decode(line)
             if not isinstance(record, dict):
                 return
@@ -98,6 +193,7 @@ class Journal:
 
     def keep(self, count):
         """Rewrite the file with the header and the first `count` records (after a torn write)."""
+
         def good_lines():
             n = 0
             for line in self.storage.read_lines(self.name):
@@ -106,17 +202,43 @@ class Journal:
                 yield line
                 n += 1
 
+        self._drop_cursor()
+        for line in self.storage.read_lines(self.checkpoint_file):
+            record = decode(line)
+            if not isinstance(record, dict) or type(record.get("count")) is not int or record["count"] > count:
+                self.drop_checkpoint()  # it holds records that are being cut: it would resume a lost game
+            break
         self.storage.replace_lines(self.name, good_lines())
         self.count = count
 
     def page(self, start, count):
+        """`count` records from record `start` (0-based): the records before it are skipped undecoded,
+        and a host reading page after page goes on from where the last page ended (the reader is
+        kept open between pages and closed before anything is written), so a whole log is read once."""
         out = []
-        for i, record in enumerate(self):
-            if i >= start + count:
+        if start >= self.count:
+            return out
+        cursor = self._cursor
+        if cursor is not None and cursor[0] == start:
+            reader = cursor[1]
+        else:
+            self._drop_cursor()
+            reader = self.records(start)
+        self._cursor = None
+        while len(out) < count and start + len(out) < self.count:
+            try:
+                out.append(next(reader))
+            except StopIteration:
+                reader = None
                 break
-            if i >= start:
-                out.append(record)
+        if reader is not None:
+            self._cursor = (start + len(out), reader)
         return out
+
+    def _drop_cursor(self):
+        cursor, self._cursor = self._cursor, None
+        if cursor is not None:
+            cursor[1].close()  # closes the file before it is written
 
     def exists(self):
         for _ in self.storage.read_lines(self.name):
@@ -126,7 +248,9 @@ class Journal:
     def move_aside(self):
         """Keep the whole file under a free name game-N.jnl (copy, then remove); returns that name."""
         aside = self.copy_aside()
+        self._drop_cursor()
         self.storage.remove(self.name)
+        self.drop_checkpoint()
         self.count = 0
         return aside
 
@@ -146,8 +270,39 @@ class Journal:
         return aside
 
     def clear(self):
+        self._drop_cursor()
         self.storage.remove(self.name)
+        self.drop_checkpoint()
         self.count = 0
+
+
+def check_file(storage, name=FILE):
+    """(header, actions, damage) of a journal file, for `ultimus replay`: damage is None, or what
+    cannot be read (a broken header, unreadable records and how many lines follow them)."""
+    header, actions, lines, bad = None, [], 0, None
+    for line in storage.read_lines(name):
+        lines += 1
+        record = decode(line)
+        if lines == 1:
+            if isinstance(record, dict) and isinstance(record.get("header"), dict):
+                header = record["header"]
+            else:
+                bad = 1
+            continue
+        if bad is None and isinstance(record, dict):
+            actions.append(record)
+        elif bad is None:
+            bad = lines
+    if bad is None:
+        return header, actions, None
+    if bad == 1:
+        return None, [], "the header (line 1) is unreadable; %d lines follow it" % (lines - 1)
+    return (
+        header,
+        actions,
+        "record %d (line %d) is unreadable: %d of %d records after the header cannot be "
+        "trusted" % (bad - 1, bad, lines - bad + 1, lines - 1),
+    )
 
 
 def game_of(header, known):
@@ -156,9 +311,12 @@ def game_of(header, known):
     if type(fmt) is not int or fmt < 1:
         return None, ("bad_journal", "the saved game's header has no readable format")
     if fmt > FORMAT:
-        return None, ("unknown_format", "the saved game was written in journal format %d by firmware %s; "
-                      "this firmware reads formats 1 to %d: a newer firmware resumes it" % (
-                          fmt, header.get("version", "?"), FORMAT))
+        return None, (
+            "unknown_format",
+            "the saved game was written in journal format %d by firmware %s; "
+            "this firmware reads formats 1 to %d: a newer firmware resumes it"
+            % (fmt, header.get("version", "?"), FORMAT),
+        )
     name = header.get("game", "ultimus") if fmt > 1 else "ultimus"
     if name not in known:
         return None, ("unknown_game", "the saved game is %r, which this box does not referee" % (name,))

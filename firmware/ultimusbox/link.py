@@ -7,20 +7,31 @@ exactly one response {"id": ..., "ok": true, ...} or {"id": ..., "ok": false,
 JSON, unknown operations and illegal actions get an error and change nothing.
 Protocol 2: the box names its games (hello's "games"), the game a new_game
 starts ("game", ULTIMUS if missing) and the game it plays ("playing").
+
+Eyes (ultimusbox.eyes): the link is a spectator's until it proves to be a
+seat's or the referee's (the `auth` request, or starting the game); every
+reply and event is cut to what its eye may see, and only the referee or the
+acting seat may change the game.
+
+Output is bounded: at most MAX_OUT lines wait for the serial port. Past
+that, events are dropped and counted (an "overflow" event says how many
+when there is room again) and no further request is read until the client
+reads: every request still gets exactly one whole response.
 """
 
 import json
 
 from referee import VERSION
-from referee.digest import fnv1a, canonical_text
-from referee.engine import public_event
+from referee.digest import canonical_text, fnv1a
 from referee.errors import Illegal
-
+from referee.rng import SHA256
 from ultimusbox import games
+from ultimusbox.eyes import REFEREE, SPECTATOR, action_for, event_for, setup_for, token, who_has
 
 PROTOCOL = 2
 MAX_LINE = 1024
 LOG_PAGE = 50
+MAX_OUT = 64  # lines waiting for the serial port, at most (replies always fit: reading stops first)
 
 
 class LinkServer:
@@ -30,14 +41,22 @@ class LinkServer:
         self.buffer = b""
         self.skipping = False  # inside an over-long line: drop bytes up to the next newline
         self.want_repl = False
+        self.eye = SPECTATOR  # who the link has proved to be (ultimusbox.eyes)
+        self.dropped = 0  # events dropped while the client did not read
         shell.listen(self.on_events)
 
     # --- bytes in, lines out ----------------------------------------------
 
+    def full(self):
+        """Whether the output is at its bound: the runtime then stops reading the serial port."""
+        return len(self.out) >= MAX_OUT
+
     def feed(self, data):
-        """Bytes from the serial port; complete lines are answered at once."""
+        """Bytes from the serial port; complete lines are answered while the output has room."""
         self.buffer += data
-        while True:
+        if self.dropped and not self.full():
+            self._overflow()
+        while not self.full():
             end = self.buffer.find(b"\n")
             if end < 0:
                 if len(self.buffer) > MAX_LINE:
@@ -47,7 +66,7 @@ class LinkServer:
                         self.error(None, "line_too_long", "a line may hold at most %d bytes" % MAX_LINE)
                 return
             line = self.buffer[:end]
-            self.buffer = self.buffer[end + 1:]
+            self.buffer = self.buffer[end + 1 :]
             if self.skipping:
                 self.skipping = False  # the tail of the over-long line: already answered
                 continue
@@ -63,8 +82,27 @@ class LinkServer:
         self.send({"id": rid, "ok": False, "error": {"code": code, "message": message}})
 
     def on_events(self, events):
+        rules = self._rules()
+        over = self.shell.game is not None and self.shell.game.state.get("phase") == "over"
         for e in events:
-            self.send({"ev": public_event(e)})
+            kind = e.get("e")
+            if kind == "seat_selection" or kind == "new_game":
+                self.eye = SPECTATOR  # a new game or none: proved again (op_new_game sets its own)
+            if self.full():
+                self.dropped += 1
+                continue
+            if self.dropped:
+                self._overflow()
+            self.send({"ev": event_for(rules, e, self.eye, over)})
+
+    def _overflow(self):
+        """Tell the client how many events it missed while it did not read."""
+        self.send({"ev": {"e": "overflow", "dropped": self.dropped}})
+        self.dropped = 0
+
+    def _rules(self):
+        game = self.shell.game
+        return None if game is None else game.rules
 
     # --- requests -----------------------------------------------------------
 
@@ -98,6 +136,9 @@ class LinkServer:
         except Illegal as exc:
             self.error(rid, exc.code, exc.message)
             return
+        except OSError as exc:  # the flash refused a write: nothing was applied
+            self.error(rid, "storage", "the box could not save: %s" % (exc,))
+            return
         except Exception as exc:  # the box goes on, whatever a request did
             self.error(rid, "internal", "the box failed on this request: %r" % (exc,))
             return
@@ -106,66 +147,165 @@ class LinkServer:
         self.send(reply)
 
     def game_id(self):
+        """The running game's public id: drawn at random when it started (settings "id"); for a
+        game started before there was one, a hash of its public set-up (never of its seed)."""
         game = self.shell.game
-        return None if game is None else "%08x" % fnv1a(canonical_text(game.setup).encode())
+        if game is None:
+            return None
+        if self.shell.game_id is not None:
+            return self.shell.game_id
+        return "%08x" % fnv1a(canonical_text(setup_for(game.rules, game.setup, SPECTATOR, False)).encode())
+
+    def _over(self):
+        return self.shell.game.state.get("phase") == "over"
+
+    def _digests(self, game):
+        """digest: the full one for the referee, else the public one; public: the public one."""
+        public = game.public_digest()
+        return {"digest": game.digest() if self.eye == REFEREE else public, "public": public, "actions": len(game.log)}
+
+    def _may_change(self, seat=None):
+        """Only the referee, or the seat that acts, changes a running game."""
+        if self.shell.game is None or self.eye == REFEREE:
+            return
+        if seat is not None and type(self.eye) is int and seat == self.eye:
+            return
+        raise Illegal("not_allowed", "this link is %s: it cannot do this (auth with a token)" % self._eye_name())
+
+    def _eye_name(self):
+        if self.eye == REFEREE:
+            return "the referee's"
+        return "a spectator's" if self.eye is None else "seat %d's" % self.eye
 
     def op_hello(self, request):
         shell = self.shell
-        return {"protocol": PROTOCOL, "firmware": VERSION, "game": self.game_id(), "games": games.names(),
-                "chosen": shell.chosen, "playing": shell.playing, "notice": shell.notice}
+        return {
+            "protocol": PROTOCOL,
+            "firmware": VERSION,
+            "game": self.game_id(),
+            "games": games.names(),
+            "chosen": shell.chosen,
+            "playing": shell.playing,
+            "notice": shell.notice,
+        }
 
     def op_state(self, request):
         shell = self.shell
         game = shell.game
-        return {"screen": shell.phase, "settings": shell.settings, "game": self.game_id(),
-                "playing": shell.playing, "chosen": shell.chosen, "notice": shell.notice,
-                "state": None if game is None else game.public_view(),
-                "digest": None if game is None else game.digest(),
-                "actions": 0 if game is None else len(game.log)}
+        reply = {
+            "screen": shell.phase,
+            "settings": shell.settings,
+            "game": self.game_id(),
+            "playing": shell.playing,
+            "chosen": shell.chosen,
+            "notice": shell.notice,
+            "eye": self.eye,
+            "state": None,
+            "digest": None,
+            "public": None,
+            "actions": 0,
+        }
+        if game is not None:
+            reply["state"] = game.seat_view(self.eye) if type(self.eye) is int else game.public_view()
+            reply.update(self._digests(game))
+            if self.eye == REFEREE:  # to hand each player the token of their own seat
+                reply["tokens"] = {
+                    "referee": token(game.setup, REFEREE),
+                    "seats": [token(game.setup, seat) for seat in range(game.setup["players"])],
+                }
+        return reply
 
     def op_apply(self, request):
         action = request.get("action")
         if not isinstance(action, dict):
             raise Illegal("bad_request", "'action' must be an object")
+        game = self._game()
+        self._may_change(action.get("p") if "p" in action else None)
         self.shell.apply(action)  # its events go out as "ev" lines before this reply
-        return self.op_digest(request)
+        try:
+            return self._digests(game)
+        except Exception:  # the action was applied: never answer "internal" for it
+            return {"actions": len(game.log)}
 
     def op_digest(self, request):
-        game = self._game()
-        return {"digest": game.digest(), "actions": len(game.log)}
+        return self._digests(self._game())
 
     def op_log(self, request):
         game = self._game()
         start = request.get("from", 0)
         if type(start) is not int or start < 0:
             raise Illegal("bad_request", "'from' must be a whole number from 0")
-        return {"playing": self.shell.playing, "setup": game.setup, "settings": self.shell.settings,
-                "total": len(game.log), "from": start, "actions": self.shell.journal.page(start, LOG_PAGE)}
+        rules, eye = game.rules, self.eye
+        actions = [action_for(rules, a, eye) for a in self.shell.journal.page(start, LOG_PAGE)]
+        return {
+            "playing": self.shell.playing,
+            "setup": setup_for(rules, game.setup, eye, self._over()),
+            "settings": self.shell.settings,
+            "total": len(game.log),
+            "from": start,
+            "eye": eye,
+            "actions": actions,
+        }
+
+    def op_auth(self, request):
+        """Prove to be a seat or the referee with a token; no token: back to a spectator."""
+        game = self._game()
+        text = request.get("token")
+        if request.get("claim"):
+            self.shell.ask_claim(self._granted)
+            return {"eye": self.eye, "claim": "press MODE on the box"}
+        if text is None:
+            self.eye = SPECTATOR
+        else:
+            eye = who_has(game.setup, text)
+            if eye is SPECTATOR:
+                raise Illegal("bad_token", "this token belongs to no seat of the running game")
+            self.eye = eye
+        return {"eye": self.eye}
+
+    def _granted(self):
+        self.eye = REFEREE
 
     def op_new_game(self, request):
+        self._may_change()  # a running game is replaced only by its referee
         name = request.get("game", games.DEFAULT)
         if type(name) is not str or games.find(name) is None:
             raise Illegal("unknown_game", "this box referees %s, not %r" % (", ".join(games.names()), name))
+        players = request.get("players")
+        if "players" in request and (type(players) is not int or players < 0 or players > 64):
+            raise Illegal("bad_setup", "players must be a whole number of players")
+        if request.get("seed") is None:  # the box draws it: 64 bits from its entropy source
+            request["seed"] = self.shell.new_seed()
         setup, box = games.screen_module(name).link_setup(request)
+        if type(setup) is dict and "rng" not in setup:
+            setup["rng"] = SHA256
         game = self.shell.new_game(name, setup, request.get("stations"), box)
-        return {"game": self.game_id(), "playing": name, "digest": game.digest()}
+        self.eye = REFEREE  # the link that starts a game is its referee
+        tokens = [token(game.setup, seat) for seat in range(game.setup["players"])]
+        reply = {"game": self.game_id(), "playing": name, "referee": token(game.setup, REFEREE), "seats": tokens}
+        reply.update(self._digests(game))
+        return reply
 
     def op_end_game(self, request):
-        self.shell.end_game()
+        self._may_change()
+        if not self.shell.end_game():
+            raise Illegal("storage", "the saved game could not be removed: the game goes on")
         return {}
 
     def op_press(self, request):
         button = request.get("button")
         if type(button) is not int or button < 0 or button > 23:
             raise Illegal("bad_request", "'button' must be a button id 0-23")
-        self.shell.press(button, self.shell.clock.us())
+        self.shell.press(button, self.shell.clock.us(), False)  # never a claim's MODE: that is the box's own
         return {}
 
     def op_selftest(self, request):
+        self._may_change()
         self.shell.set_selftest(request.get("on", True))
         return {}
 
     def op_repl(self, request):
+        self._may_change()  # the REPL reads the journal, secrets and all
         self.want_repl = True
         return {"message": "leaving the box app for the REPL"}
 
@@ -181,6 +321,7 @@ OPS = {
     "apply": LinkServer.op_apply,
     "digest": LinkServer.op_digest,
     "log": LinkServer.op_log,
+    "auth": LinkServer.op_auth,
     "new_game": LinkServer.op_new_game,
     "end_game": LinkServer.op_end_game,
     "press": LinkServer.op_press,

@@ -15,23 +15,36 @@ Drivers (ultimusbox/drivers/* on the Pico, ultimus_host.fakes on a PC):
                       only that game's modules are imported (without it the shell switches in place)
 """
 
-from ultimusbox.shell import Shell
 from ultimusbox.display import Frame, render
 from ultimusbox.link import LinkServer
+from ultimusbox.shell import Shell
 from ultimusbox.sounds import SoundPlayer
 
 FRAME_MS = 40
+MAX_FAULTS = 20  # a task failing this many times in a row is dead: the watchdog is no longer fed
+STALL_MS = 3000  # a task that has not run for this long has stopped: the watchdog is no longer fed
+WRITE_MS = 20  # the link task writes for at most this long per turn (one line at least): the others run between
 
 
 class Box:
     def __init__(self, drivers, seed_source, selftest=False):
         self.d = drivers
-        self.shell = Shell(drivers.storage, drivers.clock, seed_source, getattr(drivers, "reset", None))
+        watchdog = getattr(drivers, "watchdog", None)
+        self.shell = Shell(
+            drivers.storage,
+            drivers.clock,
+            seed_source,
+            getattr(drivers, "reset", None),
+            watchdog.feed if watchdog is not None else None,
+        )
         self.sound = SoundPlayer(drivers.buzzer)
         self.link = LinkServer(self.shell)
         self.changed = True
         self.last_frame = None
         self.frame = Frame()  # one buffer for every frame: the LED driver copies out of it
+        self.alive = {}  # task name -> when it last ran (ms), under run()
+        self.faults = {}  # task name -> failures in a row
+        self.dead = None  # the task that failed MAX_FAULTS times in a row
         self.shell.listen(self._on_events)
         self.shell.start()  # resume the saved game, with everyone listening
         if selftest:
@@ -50,15 +63,55 @@ class Box:
             self.changed = True
 
     def poll_link(self):
-        data = self.d.serial.read()
-        if data:
-            self.link.feed(data)
+        """Read requests while the link's output has room; write a few lines, never all at once
+        (a USB write may wait when the host does not read: the other tasks must not starve)."""
+        serial = self.d.serial
+        if not self.link.full():
+            data = serial.read()
+            if data or self.link.buffer:
+                self.link.feed(data or b"")
+        busy = getattr(serial, "busy", None)
+        clock = self.d.clock
+        start = clock.ms()
         while self.link.out:
-            self.d.serial.write(self.link.out.pop(0))
+            if busy is not None and busy():
+                break  # the port holds enough: the link keeps the rest (bounded: ultimusbox.link)
+            serial.write(self.link.out.pop(0))
+            if clock.diff(clock.ms(), start) >= WRITE_MS:
+                break  # a slow write: let the input, the clock and the watchdog have their turn
 
     def tick(self):
         self.shell.tick(self.d.clock.us())
-        self.d.watchdog.feed()
+        if self.healthy():
+            self.d.watchdog.feed()
+
+    def healthy(self):
+        """Every task alive: none dead of repeated failures, none stalled (under run())."""
+        if self.dead is not None:
+            return False
+        now = self.d.clock.ms()
+        for name in self.alive:
+            if self.d.clock.diff(now, self.alive[name]) > STALL_MS:
+                return False
+        return True
+
+    def run_job(self, name, job):
+        """One turn of a task: a failure is reported (event "fault", red blink) and counted; a task that
+        keeps failing starves the watchdog, which resets the box (and it resumes its game)."""
+        try:
+            job()
+            self.faults[name] = 0
+        except Exception as exc:
+            n = self.faults.get(name, 0) + 1
+            self.faults[name] = n
+            if n >= MAX_FAULTS:
+                self.dead = name
+            try:
+                self.shell.flash("error", 600)
+                self.shell.note({"e": "fault", "task": name, "message": repr(exc)})
+            except Exception:
+                pass
+        self.alive[name] = self.d.clock.ms()
 
     def play(self):
         self.sound.update(self.d.clock.ms(), self.d.clock)
@@ -89,26 +142,28 @@ def sleep_ms(asyncio, ms):
     return asyncio.sleep(ms / 1000)
 
 
-async def _every(asyncio, ms, job, box):
+async def _every(asyncio, ms, job, box, name):
     while not box.link.want_repl:
-        job()
+        box.run_job(name, job)
         await sleep_ms(asyncio, ms)
 
 
+def _display_job(box):
+    now = box.d.clock.ms()
+    if box.frame_due(now):
+        box.draw(now)
+
+
 async def _display(asyncio, box):
-    while not box.link.want_repl:
-        now = box.d.clock.ms()
-        if box.frame_due(now):
-            box.draw(now)
-        await sleep_ms(asyncio, 5)
+    await _every(asyncio, 5, lambda: _display_job(box), box, "display")
 
 
 async def _main(asyncio, box):
     tasks = [
-        asyncio.create_task(_every(asyncio, 2, box.poll_input, box)),
-        asyncio.create_task(_every(asyncio, 10, box.tick, box)),
-        asyncio.create_task(_every(asyncio, 5, box.play, box)),
-        asyncio.create_task(_every(asyncio, 5, box.poll_link, box)),
+        asyncio.create_task(_every(asyncio, 2, box.poll_input, box, "input")),
+        asyncio.create_task(_every(asyncio, 10, box.tick, box, "clock")),
+        asyncio.create_task(_every(asyncio, 5, box.play, box, "sound")),
+        asyncio.create_task(_every(asyncio, 5, box.poll_link, box, "link")),
         asyncio.create_task(_display(asyncio, box)),
     ]
     while not box.link.want_repl:

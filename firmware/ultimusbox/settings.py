@@ -4,7 +4,7 @@ One checksummed record (the journal's encoding) in its own file, replaced
 atomically. A missing or broken file means the default game.
 """
 
-from ultimusbox.journal import encode, decode
+from ultimusbox.journal import decode, encode
 
 FILE = "box.cfg"
 

@@ -15,21 +15,26 @@ stations in clockwise order.
 """
 
 from referee import VERSION
+from referee.digest import digest
 from referee.errors import Illegal
-
+from referee.rng import SHA256, new_seed
 from ultimusbox import board, games, settings
-from ultimusbox.journal import Journal, FORMAT, game_of
-from ultimusbox.seats import SeatSelection, REFUSED_FLASH
+from ultimusbox.journal import CHECKPOINT_EVERY, FORMAT, Journal, game_of
+from ultimusbox.seats import REFUSED_FLASH, SeatSelection
 
 ERROR_MS = 600  # how long a refused input blinks
 NOTICE_MS = 3000  # how long a refused journal blinks at power-on
+CLAIM_MS = 15000  # how long the box waits for MODE on the box to make the asking link the referee
+CLAIM_BUTTON = board.MODE
 
 
 class Shell:
-    def __init__(self, storage, clock, seed_source, reset=None):
-        """reset: what restarts the Pico after the menu chose another game (None: switch in place)."""
+    def __init__(self, storage, clock, seed_source, reset=None, feed=None):
+        """seed_source: the drivers' entropy (referee.rng.new_seed: bytes, or 30-bit ints);
+        reset: what restarts the Pico after the menu chose another game (None: switch in place);
+        feed: the watchdog's feed, called while a long journal is read."""
         self.storage = storage
-        self.journal = Journal(storage)
+        self.journal = Journal(storage, feed=feed)
         self.clock = clock
         self.seed_source = seed_source
         self.reset = reset
@@ -37,6 +42,7 @@ class Shell:
         self.game = None  # the core's Game while one runs
         self.playing = None  # its name in the registry
         self.settings = None  # the box's settings of the running game: {"stations": [...], ...the screen's}
+        self.game_id = None  # the running game's public id, drawn at random when it started (None: older)
         self.flashes = {}  # what blinks for a while: key -> until (ms)
         self.selftest = None  # the builder's self-test while it runs
         self.notice = None  # why the saved game could not be resumed (until a new game starts)
@@ -44,6 +50,8 @@ class Shell:
         self.chosen = chosen if games.find(chosen) is not None else games.DEFAULT
         self.screen = None  # the chosen (or running) game's screen
         self.seats = SeatSelection(self)
+        self.claim = None  # (until ms, callback): a link asked to become the referee of this game
+        self.failures = 0  # storage faults since the last good write (the lights say so)
 
     # --- publishing -------------------------------------------------------
 
@@ -86,8 +94,10 @@ class Shell:
         """Wheel k on the seat selection: game k of the registry, saved for the next power-on."""
         if k >= len(games.GAMES):
             self.flash(REFUSED_FLASH[k], ERROR_MS)
-            self.refuse("not_on_this_box", "wheel %d: no game on this box yet; it referees %s" % (
-                k + 1, ", ".join(g[1] for g in games.GAMES)))
+            self.refuse(
+                "not_on_this_box",
+                "wheel %d: no game on this box yet; it referees %s" % (k + 1, ", ".join(g[1] for g in games.GAMES)),
+            )
             return
         name = games.GAMES[k][0]
         if name == self.chosen:
@@ -103,13 +113,21 @@ class Shell:
             self.reset()  # the Pico starts again with only this game's modules
             return
         self._use(name)
-        del self.seats.joined[self.screen.PLAYERS[1]:]  # a game for fewer players: the last to join leave
+        del self.seats.joined[self.screen.PLAYERS[1] :]  # a game for fewer players: the last to join leave
 
     # --- the game and its journal -----------------------------------------
 
     def start(self):
-        """Power on: resume the saved game if there is one, else the seat selection of the chosen game."""
-        self.resume()
+        """Power on: resume the saved game if there is one, else the seat selection of the chosen game.
+
+        Whatever the flash holds, the box starts: a journal that makes resume fail in any way is
+        reported and kept (moved aside when the storage can), never the cause of a boot loop."""
+        try:
+            self.resume()
+        except Exception as exc:  # a storage error or a bug: the box must come up all the same
+            self.game = self.playing = self.settings = None
+            self.journal.replaying = False
+            self._refuse_journal("bad_journal", "the saved game could not be read: %r" % (exc,))
         if self.game is None:
             self._use(self.chosen)
 
@@ -135,16 +153,17 @@ class Shell:
                 raise Illegal("bad_setup", "the stations do not match the players")
         except (KeyError, TypeError, ValueError, Illegal) as exc:
             journal.replaying = False
-            self._refuse_journal("bad_journal", "the saved game's set-up is not one this firmware can start: %s" % (
-                exc,))
+            self._refuse_journal(
+                "bad_journal", "the saved game's set-up is not one this firmware can start: %s" % (exc,)
+            )
             return
-        kept = 0
+        kept = self._from_checkpoint(game)
         problem = None
         try:
-            for action in journal:  # stops by itself at a torn or corrupt record
+            for action in journal.records(kept):  # stops by itself at a torn or corrupt record
                 try:
                     game.apply(action)
-                except Illegal as exc:
+                except Exception as exc:  # Illegal, or a core that fails on it ("internal")
                     problem = "record %d of the saved game no longer replays (%s)" % (kept + 1, exc)
                     break
                 kept += 1
@@ -156,15 +175,50 @@ class Shell:
         lines = journal.lines()
         if kept < lines - 1:
             # more than the last write is unreadable: not a power cut; keep the whole file for a closer look
-            self._report_journal("journal_cut", "records %d to %d of the saved game are unreadable; the game "
-                                 "goes on from record %d" % (kept + 1, lines, kept), journal.copy_aside)
-        if kept < lines:
-            journal.keep(kept)  # a write the power cut tore: the records after it were never accepted
+            self._report_journal(
+                "journal_cut",
+                "records %d to %d of the saved game are unreadable; the game "
+                "goes on from record %d" % (kept + 1, lines, kept),
+                journal.copy_aside,
+            )
         journal.count = kept
+        if kept < lines:
+            try:
+                journal.keep(kept)  # a write the power cut tore: the records after it were never accepted
+            except OSError:
+                journal.torn = True  # a full flash: cut before the next record is written
         self.game, self.playing, self.settings = game, name, box
+        self.game_id = header.get("id") if type(header.get("id")) is str else None
         self._use(name)
         self.screen.start()
         self.note({"e": "resumed", "game": name, "actions": kept})
+
+    def _from_checkpoint(self, game):
+        """The records a checkpoint of this journal lets resume skip (their state restored), or 0."""
+        journal = self.journal
+        try:
+            ckp = journal.checkpoint(VERSION)
+            if ckp is None or digest(ckp["state"]) != ckp.get("digest"):
+                return 0
+            count = ckp["count"]
+            if count < 0 or count > journal.lines() or not journal.intact(count):
+                return 0  # a damaged record before it: the replay finds it and says so
+        except Exception:  # an unreadable checkpoint: the journal alone will do
+            return 0
+        game.state.clear()
+        game.state.update(ckp["state"])
+        journal.count = count
+        return count
+
+    def _checkpoint(self):
+        """Every CHECKPOINT_EVERY actions, the state on flash: resume replays at most that many."""
+        journal, game = self.journal, self.game
+        if journal.count % CHECKPOINT_EVERY or game is None or game.log is not journal:
+            return
+        try:
+            journal.save_checkpoint(game.state, game.digest(), VERSION)
+        except OSError:
+            pass  # only resume gets slower; the journal holds the game
 
     def _refuse_journal(self, code, message):
         self._report_journal("journal_refused", "%s: %s" % (code, message), self.journal.move_aside, code)
@@ -180,23 +234,46 @@ class Shell:
         self.flash("error", NOTICE_MS)
         self.note(self.notice)
 
+    def new_seed(self):
+        """A fresh secret seed: at least 64 bits from the drivers' entropy source."""
+        return new_seed(self.seed_source)
+
     def new_game(self, name, setup, stations=None, box=None):
-        """Start a game (from the seat selection or over the link); refuses bad set-ups."""
+        """Start a game (from the seat selection or over the link); refuses bad set-ups.
+
+        A new game uses the SHA-256 generator unless the set-up names one, and gets a
+        random public id (its settings' "id"), so that nothing public derives from its seed."""
         if games.find(name) is None:
             raise Illegal("unknown_game", "this box referees %s, not %r" % (", ".join(games.names()), name))
+        if type(setup) is dict and "rng" not in setup:
+            setup = dict(setup)
+            setup["rng"] = SHA256
         game = games.build(name, setup)  # refuses a bad set-up
         players = game.setup["players"]
         if stations is None:
             stations = list(range(players))
-        if (type(stations) is not list or len(stations) != players
-                or any(type(s) is not int or s < 0 or s >= board.STATIONS for s in stations)
-                or sorted(set(stations)) != stations):
+        if (
+            type(stations) is not list
+            or len(stations) != players
+            or any(type(s) is not int or s < 0 or s >= board.STATIONS for s in stations)
+            or sorted(set(stations)) != stations
+        ):
             raise Illegal("bad_setup", "stations must be %d different stations 0-5 in clockwise order" % players)
         box_settings = {"stations": stations}
         if box:
             box_settings.update(box)
-        self.journal.start({"format": FORMAT, "game": name, "version": VERSION, "setup": game.setup,
-                            "box": box_settings})
+        game_id = "%08x" % (self.new_seed() & 0xFFFFFFFF)
+        self.journal.start(
+            {
+                "format": FORMAT,
+                "game": name,
+                "version": VERSION,
+                "setup": game.setup,
+                "box": box_settings,
+                "id": game_id,
+            }
+        )
+        self.game_id = game_id
         game.log = self.journal
         self.game, self.playing, self.settings, self.notice = game, name, box_settings, None
         self._use(name)
@@ -212,7 +289,7 @@ class Shell:
 
     def start_from_seats(self, stations):
         """CONFIRM on the seat selection: the chosen game with the joined stations and the screen's options."""
-        setup, box = self.screen.seat_setup(len(stations), self.seed_source())
+        setup, box = self.screen.seat_setup(len(stations), self.new_seed())
         try:
             self.new_game(self.chosen, setup, stations, box)
         except Illegal as exc:
@@ -227,12 +304,14 @@ class Shell:
         try:
             events = self.game.apply(action)
         except OSError as exc:
-            # The journal could not take the action: forget it, as after a power cut.
-            self.game = None
-            self.resume()
-            if self.game is None:
-                self._use(self.chosen)
-            raise Illegal("storage", "the action could not be saved: %s" % exc)
+            # The journal could not take the action: the core has rolled it back; the game goes on
+            # from what is saved, and every station blinks red (the flash is full or failing).
+            self.failures += 1
+            self.flash("error", NOTICE_MS)
+            self.note({"e": "storage", "message": "the action could not be saved: %s" % (exc,)})
+            raise Illegal("storage", "the action could not be saved, it was not applied: %s" % (exc,))
+        self.failures = 0
+        self._checkpoint()
         self.screen.on_events(events)  # the entry in progress first, then lights, sounds and link
         self.publish(events)
         return events
@@ -246,12 +325,18 @@ class Shell:
             return None
 
     def end_game(self):
-        """Back to the seat selection (after the final count, or on request)."""
-        self.journal.clear()
+        """Back to the seat selection (after the final count, or on request); True if done. A flash
+        that cannot delete the journal keeps the game: refused ("storage"), False."""
+        try:
+            self.journal.clear()
+        except OSError as exc:
+            self.refuse("storage", "the saved game could not be removed: %s" % (exc,))
+            return False
         self.game = self.playing = self.settings = None
         self.seats = SeatSelection(self)
         self._use(self.chosen)
         self.note({"e": "seat_selection"})
+        return True
 
     # --- who is who -------------------------------------------------------
 
@@ -279,8 +364,27 @@ class Shell:
 
     # --- input ------------------------------------------------------------
 
-    def press(self, button, t_us):
-        """One debounced button press with its timestamp."""
+    def ask_claim(self, grant):
+        """A link asks to become the referee of the running game: MODE pressed on the box
+        within CLAIM_MS grants it (someone at the table agreed); nothing else does."""
+        self.claim = (self.clock.add(self.clock.ms(), CLAIM_MS), grant)
+        self.flash("claim", CLAIM_MS)
+        self.note({"e": "claim", "button": CLAIM_BUTTON, "ms": CLAIM_MS})
+
+    def _take_claim(self, button):
+        claim, self.claim = self.claim, None
+        if claim is None or button != CLAIM_BUTTON or self.clock.diff(claim[0], self.clock.ms()) < 0:
+            return False
+        self.flashes.pop("claim", None)
+        claim[1]()
+        self.note({"e": "claimed"})
+        return True
+
+    def press(self, button, t_us, physical=True):
+        """One debounced button press with its timestamp (physical=False: the link's press op,
+        which never grants a claim)."""
+        if self.claim is not None and physical and self._take_claim(button):
+            return  # MODE granted a link the referee's eye: not a game input
         if self.selftest is not None:
             self.note({"e": "button", "b": button})
             self.selftest.press(button)

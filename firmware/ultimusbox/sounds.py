@@ -25,6 +25,9 @@ EVENT_TUNES = {
     "refused": "error",
     "journal_refused": "error",  # the saved game could not be resumed: it was kept aside
     "journal_cut": "error",  # unreadable records in the middle of the saved game: a copy was kept
+    "storage": "error",  # the flash could not save an action: it was not applied
+    "fault": "error",  # a task of the box failed (reported; it goes on)
+    "claim": "verso",  # a link asks to become the referee: MODE on the box grants it
     "game_chosen": "start",
     "pollice_verso": "verso",
     "dead": "death",
@@ -43,14 +46,27 @@ EVENT_TUNES = {
 }
 
 
+MAX_NOTES = 24  # notes waiting at most (about 4 s): a burst of refused presses never fills the heap
+
+
 class SoundPlayer:
+    """Plays tunes one note at a time. The queue is bounded: a tune that does not fit whole
+    is dropped (the box is already sounding), and the same tune is never queued twice in a row."""
+
     def __init__(self, buzzer):
         self.buzzer = buzzer
         self.queue = []  # notes still to play: (freq, ms)
         self.note_end = None
+        self.last = None  # the last tune queued, while its notes wait
 
     def play(self, name):
-        self.queue.extend(TUNES[name])
+        tune = TUNES[name]
+        if self.queue and self.last == name:
+            return  # the same sound again while it still waits: once is enough
+        if len(self.queue) + len(tune) > MAX_NOTES:
+            return
+        self.queue.extend(tune)
+        self.last = name
 
     def on_events(self, events):
         for e in events:

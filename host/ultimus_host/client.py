@@ -1,17 +1,23 @@
 """The host's side of the link: requests to a box (real or virtual) over pyserial.
 
 LinkClient sends a request and returns its response, collecting the events
-that came before it. Lockstep keeps a local copy of the rules core in step
-with the box and stops at the first digest that differs.
+that came before it. Its request ids carry a random prefix, so that two
+hosts on one link never take each other's replies. Lockstep keeps a local
+copy of the rules core in step with the box and stops at the first digest
+that differs; it needs the referee's eye (docs/protocol.md, "Eyes"): the
+token from new_game's reply, or the one a virtual box keeps in its folder.
 """
 
 import json
+import os
 import time
 
 import serial
 
-from ultimus.game import Game, replay
 from ultimus.errors import Illegal
+from ultimus.game import Game, replay
+
+TOKENS_FILE = "tokens.json"  # what a virtual box keeps in its folder: {game id: referee token}
 
 
 class LinkError(Exception):
@@ -28,11 +34,13 @@ class LinkClient:
         try:
             self.serial = serial.Serial(port, 115200, timeout=0.05)
         except (serial.SerialException, OSError) as exc:
-            raise LinkError("no_port", "cannot open %s: %s" % (port, exc))
+            raise LinkError("no_port", "cannot open %s: %s" % (port, exc)) from exc
         self.timeout = timeout
         self.next_id = 0
+        self.prefix = os.urandom(4).hex()  # this host's replies, not another host's on the same link
         self.events = []
         self.buffer = b""
+        self.tokens = {}  # from new_game replies: "referee" and the seats'
 
     def close(self):
         self.serial.close()
@@ -42,7 +50,7 @@ class LinkClient:
             try:
                 data = self.serial.read(max(1, self.serial.in_waiting))  # returns as soon as a byte is there
             except (serial.SerialException, OSError) as exc:
-                raise LinkError("disconnected", "the box went away: %s" % exc)
+                raise LinkError("disconnected", "the box went away: %s" % exc) from exc
             if data:
                 self.buffer += data
             while b"\n" in self.buffer:
@@ -55,7 +63,7 @@ class LinkClient:
     def request(self, op, **args):
         """The response of one request (ok or not); events before it go to self.events."""
         self.next_id += 1
-        rid = self.next_id
+        rid = "%s-%d" % (self.prefix, self.next_id)
         args.update(id=rid, op=op)
         self.serial.write(json.dumps(args).encode() + b"\n")
         for msg in self._lines(time.monotonic() + self.timeout):
@@ -64,6 +72,8 @@ class LinkClient:
             if "ev" in msg:
                 self.events.append(msg["ev"])
             elif msg.get("id") == rid:
+                if op == "new_game" and msg.get("ok"):
+                    self.tokens = {"referee": msg.get("referee"), "seats": msg.get("seats")}
                 return msg
         raise LinkError("timeout", "no answer to %s within %.0f s" % (op, self.timeout))
 
@@ -75,6 +85,10 @@ class LinkClient:
             raise LinkError(error.get("code", "error"), error.get("message", ""))
         return reply
 
+    def auth(self, token):
+        """Prove to the box to be the referee or a seat; returns the link's eye."""
+        return self.call("auth", token=token)["eye"]
+
     def poll_events(self, seconds=0.1):
         for msg in self._lines(time.monotonic() + seconds):
             if isinstance(msg, dict) and "ev" in msg:
@@ -83,13 +97,28 @@ class LinkClient:
         return out
 
     def full_log(self):
-        """(setup, actions) of the box's game, page by page."""
+        """(setup, actions) of the box's game, page by page, as this link's eye may read them."""
+        setup, actions, _ = self.full_log_with_eye()
+        return setup, actions
+
+    def full_log_with_eye(self):
         actions = []
         while True:
             page = self.call("log", **{"from": len(actions)})
             actions += page["actions"]
             if len(actions) >= page["total"] or not page["actions"]:
-                return page["setup"], actions
+                return page["setup"], actions, page.get("eye")
+
+
+def virtual_token(game_id, folder=None):
+    """The referee token a virtual box on this PC keeps for a game (None if it has none)."""
+    if folder is None:
+        folder = os.path.join(os.path.expanduser("~"), ".ultimus-box", "virtual")
+    try:
+        with open(os.path.join(folder, TOKENS_FILE)) as f:
+            return json.load(f).get(game_id)
+    except (OSError, ValueError, AttributeError):
+        return None
 
 
 class DigestMismatch(Exception):
@@ -97,33 +126,74 @@ class DigestMismatch(Exception):
 
 
 class Lockstep:
-    """A local copy of the core that follows the box action by action."""
+    """A local copy of the core that follows the box action by action (the referee's path)."""
 
-    def __init__(self, client):
+    def __init__(self, client, token=None):
         self.client = client
-        setup, actions = client.full_log()
+        token = token or client.tokens.get("referee")
+        if token is None:
+            token = virtual_token(client.call("hello")["game"])
+        if token is not None:
+            client.auth(token)
+        setup, actions, eye = client.full_log_with_eye()
+        if eye != "referee":
+            raise LinkError(
+                "not_referee",
+                "lockstep replays the full log, which only the game's referee reads: "
+                "give the referee token (new_game's reply), or ask with auth claim and press MODE "
+                "on the box",
+            )
         self.game = replay(setup, actions)
         self.check()
 
-    def check(self):
-        remote = self.client.call("digest")
+    def _compare(self, remote):
         if remote["actions"] != len(self.game.log) or remote["digest"] != self.game.digest():
-            raise DigestMismatch("the box has %s actions, digest %s; the host has %d, digest %s" % (
-                remote["actions"], remote["digest"], len(self.game.log), self.game.digest()))
+            return "the box has %s actions, digest %s; the host has %d, digest %s" % (
+                remote["actions"],
+                remote["digest"],
+                len(self.game.log),
+                self.game.digest(),
+            )
+        if "public" in remote and remote["public"] != self.game.public_digest():
+            return "the box's public digest is %s, the host's %s" % (remote["public"], self.game.public_digest())
+        return None
+
+    def check(self):
+        """Compare digests; if the box is ahead (another host or a button applied an action),
+        catch up first, and only a difference that remains breaks the lockstep."""
+        remote = self.client.call("digest")
+        problem = self._compare(remote)
+        if problem is not None and remote["actions"] > len(self.game.log):
+            return self.catch_up()
+        if problem is not None:
+            raise DigestMismatch(problem)
         return remote["digest"]
 
     def catch_up(self):
-        """Take over actions the box applied by itself (button presses), then compare."""
+        """Take over actions the box applied by itself (button presses, another host), then compare."""
         setup, actions = self.client.full_log()
-        if setup != self.game.setup or actions[:len(self.game.log)] != list(self.game.log):
+        if setup != self.game.setup or actions[: len(self.game.log)] != list(self.game.log):
             raise DigestMismatch("the box's log no longer starts with the host's: a new game?")
-        for action in actions[len(self.game.log):]:
+        for action in actions[len(self.game.log) :]:
             self.game.apply(action)
-        return self.check()
+        remote = self.client.call("digest")
+        problem = self._compare(remote)
+        if problem is not None:
+            raise DigestMismatch(problem)
+        return remote["digest"]
 
     def apply(self, action):
-        """Apply on the box and locally; refused on the box means refused locally too."""
+        """Apply on the box and locally; refused on the box means refused locally too.
+
+        The box may be ahead (another host applied an action first): then the host catches up
+        and judges the action on the caught-up game before it speaks of a broken lockstep."""
         reply = self.client.request("apply", action=action)
+        if reply.get("ok") and reply.get("actions") != len(self.game.log) + 1:
+            self.catch_up_to(reply["actions"] - 1)
+        elif not reply.get("ok"):
+            remote = self.client.call("digest")
+            if remote["actions"] > len(self.game.log):
+                self.catch_up()
         try:
             self.game.apply(action)
             local = None
@@ -136,10 +206,19 @@ class Lockstep:
             raise LinkError(code, reply["error"]["message"])
         if local is not None:
             raise DigestMismatch("the box accepted %r but the host refused it (%s)" % (action, local))
-        if reply["digest"] != self.game.digest():
-            raise DigestMismatch("after %r the box's digest is %s, the host's %s" % (
-                action, reply["digest"], self.game.digest()))
+        if reply["actions"] != len(self.game.log) or reply["digest"] != self.game.digest():
+            raise DigestMismatch(
+                "after %r the box's digest is %s, the host's %s" % (action, reply["digest"], self.game.digest())
+            )
         return reply
 
+    def catch_up_to(self, count):
+        """Apply the box's actions up to `count` (those others applied before ours)."""
+        setup, actions = self.client.full_log()
+        if actions[: len(self.game.log)] != list(self.game.log):
+            raise DigestMismatch("the box's log no longer starts with the host's: a new game?")
+        for a in actions[len(self.game.log) : count]:
+            self.game.apply(a)
 
-__all__ = ["LinkClient", "LinkError", "Lockstep", "DigestMismatch", "Game"]
+
+__all__ = ["LinkClient", "LinkError", "Lockstep", "DigestMismatch", "Game", "virtual_token"]

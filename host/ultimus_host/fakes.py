@@ -71,20 +71,34 @@ class FakeBuzzer:
 
 
 class FakeStorage:
-    """Files in memory; cut_after(n) lets only n more bytes reach the flash."""
+    """Files in memory; cut_after(n) lets only n more bytes reach the flash; fill_after(n) makes
+    the flash full after n more bytes (a write then lands in part and raises OSError, ENOSPC)."""
 
     def __init__(self):
         self.files = {}
         self.budget = None
         self.dead = False
         self.writes = 0  # bytes written, to plan power cuts
+        self.room = None  # bytes left on a flash that fills up (None: never full)
+
+    def fill_after(self, n):
+        self.room = n
+
+    def free(self):
+        self.room = None
 
     def _write(self, name, data, append):
         if self.dead:
             raise PowerCut("the power is off")
         old = self.files.get(name, b"") if append else b""
+        if self.room is not None and len(data) > self.room:
+            self.files[name] = old + data[: self.room]  # what fitted
+            self.room = 0
+            raise OSError(28, "no space left on device")
+        if self.room is not None:
+            self.room -= len(data)
         if self.budget is not None and len(data) > self.budget:
-            self.files[name] = old + data[:self.budget]  # torn: only part of the write landed
+            self.files[name] = old + data[: self.budget]  # torn: only part of the write landed
             self.budget = 0
             self.dead = True
             raise PowerCut("the power went during a write")
@@ -110,8 +124,12 @@ class FakeStorage:
         if self.dead:
             raise PowerCut("the power is off")
         self.files[tmp] = b""
-        for line in lines:
-            self._write(tmp, line, True)  # a torn temporary file leaves the old file as it was
+        try:
+            for line in lines:
+                self._write(tmp, line, True)  # a torn temporary file leaves the old file as it was
+        except OSError:
+            self.files.pop(tmp, None)
+            raise
         self.files[name] = self.files.pop(tmp)  # rename: atomic
 
     def replace(self, name, data):

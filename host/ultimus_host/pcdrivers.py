@@ -28,15 +28,61 @@ class WallClock:
         return t + delta
 
 
-class FileStorage:
-    """The Pico's flash, as files in a folder: appends and atomic replaces (os.replace)."""
+class FolderInUse(Exception):
+    """Another virtual box holds the folder: two writers would interleave their journals."""
 
-    def __init__(self, folder):
+
+class FileStorage:
+    """The Pico's flash, as files in a folder: appends and atomic replaces (os.replace).
+
+    lock=True (the virtual box) takes an exclusive lock on the folder for as long as this
+    object lives: a second box on the same folder fails at once with FolderInUse. Whatever
+    stands in the way of a write (a directory where a file should be) is renamed aside,
+    never deleted."""
+
+    LOCK = ".lock"
+
+    def __init__(self, folder, lock=False):
         self.folder = folder
         os.makedirs(folder, exist_ok=True)
+        self.lock_file = None
+        if lock:
+            self._lock()
+
+    def _lock(self):
+        import fcntl
+
+        f = open(self._path(self.LOCK), "a+")
+        try:
+            fcntl.flock(f.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError as exc:
+            f.seek(0)
+            holder = f.read().strip()
+            f.close()
+            raise FolderInUse(
+                "%s is in use by another virtual box (%s): one box per folder" % (self.folder, holder or "pid unknown")
+            ) from exc
+        f.seek(0)
+        f.truncate()
+        f.write("pid %d" % os.getpid())
+        f.flush()
+        self.lock_file = f
+
+    def close(self):
+        if self.lock_file is not None:
+            self.lock_file.close()
+            self.lock_file = None
 
     def _path(self, name):
         return os.path.join(self.folder, name)
+
+    def _clear_way(self, path):
+        """A directory where a file must go is renamed aside (name.dir-N), never deleted."""
+        if os.path.isdir(path):
+            n = 1
+            while os.path.exists("%s.dir-%d" % (path, n)):
+                n += 1
+            os.rename(path, "%s.dir-%d" % (path, n))
 
     def read_lines(self, name):
         try:
@@ -55,6 +101,8 @@ class FileStorage:
 
     def replace_lines(self, name, lines):
         tmp = self._path(name + ".tmp")
+        self._clear_way(tmp)
+        self._clear_way(self._path(name))
         with open(tmp, "wb") as f:
             for line in lines:
                 f.write(line)
@@ -70,6 +118,8 @@ class FileStorage:
             os.remove(self._path(name))
         except FileNotFoundError:
             pass
+        except IsADirectoryError:
+            self._clear_way(self._path(name))
 
 
 class PtySerial:
@@ -88,13 +138,16 @@ class PtySerial:
         except (BlockingIOError, OSError):
             return b""
 
-    MAX_PENDING = 256 * 1024  # what a client that never reads may leave behind
+    MAX_PENDING = 64 * 1024  # past this the port is busy: the box keeps its lines (bounded) and stops reading
 
     def write(self, data):
+        """Whole lines only: nothing is ever dropped here (the link bounds what waits)."""
         self.pending += data
-        if len(self.pending) > self.MAX_PENDING:
-            self.pending = b""  # nobody has read for a long time: drop the backlog, not the box
         self.flush()
+
+    def busy(self):
+        self.flush()
+        return len(self.pending) > self.MAX_PENDING
 
     def flush(self):
         while self.pending:

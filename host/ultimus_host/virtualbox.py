@@ -7,6 +7,7 @@ buttons, and the terminal for the LEDs and the buzzer.
 """
 
 import asyncio
+import json
 import os
 import random
 import select
@@ -14,14 +15,15 @@ import sys
 import termios
 import tty
 
-from ultimusbox import board, games
-from ultimusbox.runtime import Box, _main
 from ultimus.content import GLADIATOR_NAMES, MAX_HEALTH
 from ultimus.state import ARENA
 from ultimus.views import public_event
+from ultimus_host.client import TOKENS_FILE
 from ultimus_host.fakes import FakeBoard
 from ultimus_host.narrate import line
-from ultimus_host.pcdrivers import FileStorage, PtySerial, WallClock
+from ultimus_host.pcdrivers import FileStorage, FolderInUse, PtySerial, WallClock
+from ultimusbox import board, games
+from ultimusbox.runtime import Box, _main
 
 KEYS = {}
 for _i, _k in enumerate("123456"):
@@ -30,10 +32,23 @@ for _i, _k in enumerate("qwerty"):
     KEYS[_k] = board.THINK_0 + _i
 for _i, _k in enumerate("asdfgh"):
     KEYS[_k] = board.WHEEL_0 + _i
-KEYS.update({"-": board.MINUS, "+": board.PLUS, "=": board.PLUS, "\r": board.CONFIRM, "\n": board.CONFIRM,
-             " ": board.CONFIRM, "u": board.THUMB_UP, "n": board.THUMB_DOWN, "m": board.MODE})
-KEY_HELP = ("SHOUT 1-6 | THINK q w e r t y | wheels a s d f g h | damage - | heal + | confirm Enter/space | "
-            "thumbs up u | thumbs down n | mode m | quit Ctrl-C")
+KEYS.update(
+    {
+        "-": board.MINUS,
+        "+": board.PLUS,
+        "=": board.PLUS,
+        "\r": board.CONFIRM,
+        "\n": board.CONFIRM,
+        " ": board.CONFIRM,
+        "u": board.THUMB_UP,
+        "n": board.THUMB_DOWN,
+        "m": board.MODE,
+    }
+)
+KEY_HELP = (
+    "SHOUT 1-6 | THINK q w e r t y | wheels a s d f g h | damage - | heal + | confirm Enter/space | "
+    "thumbs up u | thumbs down n | mode m | quit Ctrl-C"
+)
 
 
 def default_state_dir():
@@ -51,18 +66,38 @@ def _narrate(shell, e):
 
 class VirtualBox:
     def __init__(self, state_dir, seed=None, selftest=False):
+        self.storage = storage = FileStorage(state_dir, lock=True)  # FolderInUse if another box runs on it
         self.serial = PtySerial()
-        fb = FakeBoard(FileStorage(state_dir), clock=WallClock(), serial=self.serial)
+        fb = FakeBoard(storage, clock=WallClock(), serial=self.serial)
         self.fb = fb
-        rng = random.Random(seed)
-        self.box = Box(fb, lambda: rng.randrange(1 << 30), selftest)
+        if seed is None:
+            source = lambda: os.urandom(8)  # noqa: E731  (the PC's entropy)
+        else:  # a fixed seed for tests: the same games every run
+            rng = random.Random(seed)
+            source = lambda: bytes(rng.randrange(256) for _ in range(8))  # noqa: E731
+        self.box = Box(fb, source, selftest)
         self.log_lines = []
+        self.state_dir = state_dir
         self.box.shell.listen(self._remember)
+        self.box.shell.listen(self._keep_tokens)
         shell = self.box.shell
         if shell.game is not None:  # what the box said at power-on, before anyone listened
             self._remember([{"e": "resumed", "game": shell.playing, "actions": len(shell.game.log)}])
         if shell.notice:
             self._remember([shell.notice])
+
+    def _keep_tokens(self, events):
+        """The referee token of a new game, in the folder (tokens.json): a host on this PC that can
+        read the folder can read the journal anyway; `connect --verify` finds it there."""
+        for e in events:
+            shell = self.box.shell
+            if e.get("e") == "new_game" and shell.game is not None:
+                from ultimusbox.eyes import token
+
+                path = os.path.join(self.state_dir, TOKENS_FILE)
+                with open(path + ".tmp", "w") as f:
+                    json.dump({shell.game_id: token(shell.game.setup, "referee")}, f)
+                os.replace(path + ".tmp", path)
 
     @property
     def path(self):
@@ -96,6 +131,7 @@ class VirtualBox:
         finally:
             runner.cancel()
             self.serial.close()
+            self.storage.close()
 
 
 class TerminalUI:
@@ -180,15 +216,20 @@ def render_text(vbox):
         if final_count and game is not None:
             seat = shell.seat_of_station(g)
             if seat >= 0:
-                out.append("  seat %d: %d gold%s" % (seat, game.state["gold"][seat],
-                                                    "  CHAMPION" if seat in game.state["champions"] else ""))
+                out.append(
+                    "  seat %d: %d gold%s"
+                    % (seat, game.state["gold"][seat], "  CHAMPION" if seat in game.state["champions"] else "")
+                )
         elif game is not None and ultimus:
             s = game.state
             tags = []
             if s["status"][g] == ARENA:
                 tags.append("%d/%d" % (s["hp"][g], MAX_HEALTH[g]))
-            tags += [name for name, on in (("fallen", s["fallen"][g]), ("netted", s["net"] == g),
-                                           ("drunk", s["drunk"][g] >= 0)) if on]
+            tags += [
+                name
+                for name, on in (("fallen", s["fallen"][g]), ("netted", s["net"] == g), ("drunk", s["drunk"][g] >= 0))
+                if on
+            ]
             tags.append(("waiting", "", "DEAD", "pardoned")[s["status"][g]])
             out.append("  " + " ".join(t for t in tags if t))
         elif game is not None and hasattr(shell.screen, "describe_ring"):
@@ -205,12 +246,21 @@ def render_text(vbox):
         out.append("  ")
     out.append("\n\n")
     if shell.phase == "seats":
-        out.append("game menu: the wheels choose the game (%s)   SHOUT/THINK: join a station   confirm: start\n"
-                   % _title(shell.chosen), style="bold")
+        out.append(
+            "game menu: the wheels choose the game (%s)   SHOUT/THINK: join a station   confirm: start\n"
+            % _title(shell.chosen),
+            style="bold",
+        )
     if shell.notice:
-        out.append("%s: %s; the journal is kept as %s\n" % (
-            "saved game NOT resumed" if shell.game is None else "saved game resumed with a loss",
-            shell.notice["message"], shell.notice["file"]), style="red")
+        out.append(
+            "%s: %s; the journal is kept as %s\n"
+            % (
+                "saved game NOT resumed" if shell.game is None else "saved game resumed with a loss",
+                shell.notice["message"],
+                shell.notice["file"],
+            ),
+            style="red",
+        )
     words = shell.screen.describe() if shell.screen is not None and shell.selftest is None else ""
     if words:
         out.append(words + "\n", style="bold yellow" if words.startswith("countdown") else "bold")
@@ -229,7 +279,11 @@ def _title(name):
 
 
 def run_sim(state_dir=None, seed=None, headless=False, selftest=False, say=print):
-    vbox = VirtualBox(state_dir or default_state_dir(), seed, selftest)
+    try:
+        vbox = VirtualBox(state_dir or default_state_dir(), seed, selftest)
+    except FolderInUse as exc:
+        say("ULTIMUS virtual box NOT started: %s" % exc)
+        sys.exit(4)
     say("ULTIMUS virtual box: link on %s" % vbox.path)
     sys.stdout.flush()
     try:
