@@ -194,7 +194,8 @@ def test_the_virtual_box_names_each_figure_says_what_now_and_narrates_in_moritur
             vbox.fb.buttons.push(b)
             vbox.box.step()
         text = render_text(vbox).plain
-        assert "is Caesar for round 1" in text and "Caesar calls on heavy 1: he moves" in text
+        assert "station 0 is Caesar for round 1" in text or "station 3 is Caesar for round 1" in text
+        assert "Caesar calls on heavy 1: he moves" in text
         assert "heavy 1 [a] (none) v animal 2 [s] (none)" in text and "confirm [Enter] rolls" in text
     finally:
         vbox.fb.serial.close()

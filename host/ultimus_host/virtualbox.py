@@ -60,7 +60,9 @@ def _narrate(shell, e):
     if shell.playing == "morituri":
         from ultimus_host.games.morituri_narrate import line as morituri_line
 
-        return morituri_line(e, shell.game.state["cls"] if shell.game else ())
+        if shell.game is None:
+            return morituri_line(e)
+        return morituri_line(e, shell.game.state["cls"], shell.settings["stations"])
     return line(e)
 
 

@@ -19,9 +19,13 @@ def _dice(dice):
     return " ".join(str(d) for d in dice)
 
 
-def line(e, cls=()):
-    """A sentence for one event (None for one that needs none)."""
+def line(e, cls=(), stations=None):
+    """A sentence for one event (None for one that needs none); stations: the box's station of
+    each seat, to name a seat as the table sees it ("station 3")."""
     kind = e["e"]
+
+    def seat(p):
+        return "station %d" % stations[p] if stations and 0 <= p < len(stations) else "seat %d" % p
 
     def fig(key="f"):
         return figure(e[key], cls)
@@ -29,11 +33,11 @@ def line(e, cls=()):
     if kind == "round":
         return "--- round %d ---" % e["round"]
     if kind == "caesar":
-        return "seat %d is Caesar for round %d" % (e["seat"], e["round"])
+        return "%s is Caesar for round %d" % (seat(e["seat"]), e["round"])
     if kind == "sits_out":
-        return "seat %d overrode the crowd: it sits this initiative out" % e["seat"]
+        return "%s overrode the crowd: it sits this initiative out" % seat(e["seat"])
     if kind == "roll_off":
-        return "initiative settled in %d roll(s): seat %d rolled highest" % (e["rounds"], e["winner"])
+        return "initiative settled in %d roll(s): %s rolled highest" % (e["rounds"], seat(e["winner"]))
     if kind == "activate":
         return "Caesar calls on %s: he moves" % fig()
     if kind == "stand":
@@ -66,9 +70,9 @@ def line(e, cls=()):
             "SPARES him" if e["yes"] else "wants him DEAD",
         )
     if kind == "ask":
-        return "  %s waits for Caesar's thumb (seat %d)" % (figure(e["data"][0], cls), e["who"])
+        return "  %s waits for Caesar's thumb (%s)" % (figure(e["data"][0], cls), seat(e["who"]))
     if kind == "override":
-        return "  Caesar (seat %d) overrides the crowd: he sits out the next initiative" % e["seat"]
+        return "  Caesar (%s) overrides the crowd: he sits out the next initiative" % seat(e["seat"])
     if kind == "spared":
         return "  %s is SPARED: he lies a full round, then stands up with 1 HP" % fig()
     if kind == "killed":
@@ -76,7 +80,7 @@ def line(e, cls=()):
     if kind == "over":
         if e["winner"] < 0:
             return "=== nobody is left standing: no winner ==="
-        return "=== seat %d's figures are the last in the arena: seat %d WINS ===" % (e["winner"], e["winner"])
+        return "=== %s's figures are the last in the arena: %s WINS ===" % (seat(e["winner"]), seat(e["winner"]))
     if kind == "phase":
         return "the melee begins: Caesar picks the pairs" if e["phase"] == "melee" else "the melee is over"
     if kind == "resumed":
@@ -86,7 +90,7 @@ def line(e, cls=()):
             "seat %d %s" % (p, "+".join(c)) for p, c in enumerate(e["setup"]["figures"])
         )
     if kind == "roll" and e["why"] == "caesar":
-        return "seat %d rolls %s for Caesar" % (e["who"], _dice(e["dice"]))
+        return "%s rolls %s for Caesar" % (seat(e["who"]), _dice(e["dice"]))
     if kind in QUIET:
         return None
     return "%s %s" % (kind.replace("_", " "), " ".join("%s=%s" % (k, e[k]) for k in sorted(e) if k != "e"))
