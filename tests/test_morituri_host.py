@@ -109,7 +109,11 @@ def test_play_hot_seat_takes_caesars_choices_typed_in_until_the_winner():
     assert result.exit_code == 0, result.output
     out = result.output
     assert "seat 0 (Caesar), your choice [0-1]" in out or "seat 0 (Caesar), melee" in out
-    assert "the menu of heavy 1" in out and "(+1 to every die)" in out
+    assert (
+        "how does heavy 1 fight" in out
+        and "he moved to contact (+1 to every die)" in out
+        and "(+1 to every die)" in out
+    )
     assert out.strip().splitlines()[-1] in ("seat 0 wins", "seat 1 wins", "nobody wins")
 
 

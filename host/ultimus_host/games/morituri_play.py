@@ -14,6 +14,15 @@ from ultimus_host.games.morituri_bots import BOTS, InitiativeReferee
 from ultimus_host.games.morituri_narrate import action_text, figure, line, roll_text
 from ultimus_host.loop import run_game
 
+MENU_WORDS = (
+    "nothing special",
+    "he moved to contact",
+    "attacked from the side",
+    "attacked from the back",
+    "he moved to contact, attacked from the side",
+    "he moved to contact, attacked from the back",
+)  # content.MENU in words
+
 
 class SetupError(ValueError):
     """A set-up the command line cannot start, with a one-line reason."""
@@ -147,9 +156,9 @@ class Person:
         if i == len(pairs):
             return [a for a in options if a["a"] == "end_melee"][0]
         f, t = pairs[i]
-        menu = ["%s (%+d)" % (name, mod) for name, mod in MENU]
-        fm = self._pick("the menu of %s" % figure(f, cls), menu, 0)
-        tm = self._pick("the menu of %s" % figure(t, cls), menu, 0)
+        menu = ["%s (%+d to every die)" % (MENU_WORDS[i], MENU[i][1]) for i in range(len(MENU))]
+        fm = self._pick("how does %s fight" % figure(f, cls), menu, 0)
+        tm = self._pick("how does %s fight" % figure(t, cls), menu, 0)
         return {"a": "melee", "p": self.seat, "f": f, "t": t, "fm": fm, "tm": tm}
 
 
