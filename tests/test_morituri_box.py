@@ -292,3 +292,26 @@ def test_the_appeal_die_may_be_rolled_on_the_table_and_entered_with_plus_and_min
         assert box.shell.game.state["crowd"][0]["data"] == [0, 1]  # 5 on a first appeal: the crowd spares
         return
     raise AssertionError("no implore checkpoint")
+
+
+def test_the_heap_of_the_box_with_morituri_loaded_under_micropython(tmp_path):
+    import subprocess
+
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    sys.path.insert(0, os.path.join(root, "tools"))
+    from compile_firmware import compile_all
+    from mprun import node_command
+
+    compiled = str(tmp_path / "mpy")
+    compile_all(compiled)
+    done = subprocess.run(
+        node_command("morituri_box_heap.py", ["run"], compiled), cwd=root, capture_output=True, text=True, timeout=600
+    )
+    assert done.returncode == 0, done.stderr
+    fields = dict(part.split("=") for part in done.stdout.splitlines()[-1].split()[1:])
+    fb, box = new_box(seed=SEED)
+    for line in SCRIPT[: SCRIPT.index(("at", "over"))]:
+        run_line(fb, box, line)
+    assert fields["digest"] == box.shell.game.digest() and int(fields["actions"]) == len(list(box.shell.journal))
+    assert int(fields["app"]) < 48 * 1024  # the game's state, journal and rules code, measured at 36 KB
+    assert int(fields["peak"]) < 128 * 1024  # with the fakes and the script: 116 KB measured
