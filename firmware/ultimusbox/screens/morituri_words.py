@@ -30,7 +30,7 @@ def describe(screen):
         joined = shell.seats.joined
         classes = ", ".join("station %d %s" % (st, e.class_name(st)) for st in sorted(joined)) or "nobody yet"
         return (
-            "Morituri: SHOUT [1-6] joins a station; mode [m] changes the class of the last to join; "
+            "Morituri: SHOUT joins a station (keys 1-6: stations 0-5); mode [m]: the class of the last to join; "
             "+/- figures per station: %d; %s; confirm [Enter] starts" % (e.per_station, classes)
         )
     s = screen.state()

@@ -83,6 +83,8 @@ def line(e, cls=(), stations=None):
         return "=== %s's figures are the last in the arena: %s WINS ===" % (seat(e["winner"]), seat(e["winner"]))
     if kind == "phase":
         return "the melee begins: Caesar picks the pairs" if e["phase"] == "melee" else "the melee is over"
+    if kind == "refused":
+        return "refused (%s): %s; nothing changed" % (e["code"], e["message"])
     if kind == "resumed":
         return "the saved game resumes after %d actions" % e["actions"]
     if kind == "new_game":
