@@ -57,7 +57,7 @@ def default_state_dir():
 
 def _narrate(shell, e):
     """One line for an event, in the words of the game being played (ULTIMUS's narrator by default)."""
-    if shell.playing == "morituri":
+    if shell.playing == "morituri" or (shell.game is None and shell.chosen == "morituri"):
         from ultimus_host.games.morituri_narrate import line as morituri_line
 
         if shell.game is None:

@@ -83,6 +83,12 @@ def line(e, cls=(), stations=None):
         return "=== %s's figures are the last in the arena: %s WINS ===" % (seat(e["winner"]), seat(e["winner"]))
     if kind == "phase":
         return "the melee begins: Caesar picks the pairs" if e["phase"] == "melee" else "the melee is over"
+    if kind == "class":
+        return "station %d brings %s figures" % (e["station"], e["cls"])
+    if kind == "joined":
+        return "joined: %s" % (", ".join("station %d" % st for st in e["stations"]) or "nobody")
+    if kind == "game_chosen":
+        return "%s chosen on the game menu" % e["game"]
     if kind == "refused":
         return "refused (%s): %s; nothing changed" % (e["code"], e["message"])
     if kind == "resumed":
