@@ -315,3 +315,25 @@ def test_the_heap_of_the_box_with_morituri_loaded_under_micropython(tmp_path):
     assert fields["digest"] == box.shell.game.digest() and int(fields["actions"]) == len(list(box.shell.journal))
     assert int(fields["app"]) < 48 * 1024  # the game's state, journal and rules code, measured at 36 KB
     assert int(fields["peak"]) < 128 * 1024  # with the fakes and the script: 116 KB measured
+
+
+def test_picking_a_pair_a_side_and_another_target_on_the_wheels():
+    fb, box = new_box(seed=5)
+    for line in press(W + 1, board.SHOUT_0, board.SHOUT_0 + 3, board.PLUS, board.CONFIRM, board.CONFIRM, board.CONFIRM):
+        run_line(fb, box, line)  # two figures each; the initiative; everyone moves
+    e, shell = box.shell.screen.entry, box.shell
+    assert shell.phase == "melee"
+    for line in press(W + 0, board.MODE, W + 2, board.MODE, board.MODE, board.MODE):
+        run_line(fb, box, line)
+    assert (e.fighter, e.target, e.side, e.menu) == (0, 2, 1, [1, 3])  # contact; attacked from the back
+    run_line(fb, box, ("press", W + 3))  # another target: his menu starts at none
+    assert (e.target, e.side, e.menu) == (3, 1, [1, 0])
+    run_line(fb, box, ("press", W + 0))  # the fighter's wheel again: mode sets his side
+    assert e.side == 0
+    run_line(fb, box, ("press", W + 0))  # and once more: let go of the pair
+    assert (e.fighter, e.target) == (-1, -1)
+    run_line(fb, box, ("press", W + 1))
+    run_line(fb, box, ("press", W + 0))  # two figures of station 0: refused on confirm, nothing changed
+    digest = shell.game.digest()
+    run_line(fb, box, ("press", board.CONFIRM))
+    assert shell.flashing("error", fb.clock.ms()) and shell.game.digest() == digest

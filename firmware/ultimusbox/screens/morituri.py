@@ -179,7 +179,7 @@ class Screen:
             else:
                 e.side = 1
         else:
-            e.target, e.side = f, 1
+            e.target, e.side, e.menu[1] = f, 1, 0  # a new target: his menu starts at none
 
     def _press_implore(self, button):
         e, s, shell = self.entry, self.state(), self.shell
