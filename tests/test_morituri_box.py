@@ -116,6 +116,7 @@ def test_sounds_of_the_crowd_and_the_winner():
     names = {}
     for name, fb, _box in checkpoints():
         names[name] = [f for _, f in fb.buzzer.tones]
+    assert TUNES["rattle"][0][0] in names["first exchange"]  # the dice roll
     assert TUNES["verso"][0][0] in names["crowd kills"]  # Caesar, your thumb
     assert TUNES["pardon"][0][0] in names["overridden"]
     assert TUNES["fanfare"][-1][0] in names["over"]
