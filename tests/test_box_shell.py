@@ -181,7 +181,8 @@ def test_the_seat_selection_lights_the_one_game_and_refuses_the_wheels_without_o
     fb, box = new_box()
     assert box.shell.chosen == "ultimus" and box.shell.phase == "seats"
     assert ring(fb, 0).count(GOLD) == 3  # ULTIMUS's wheel: its options (3 battles)
-    assert all(p == OFF for g in range(1, 6) for p in ring(fb, g))
+    assert ring(fb, 1)[0] != OFF and ring(fb, 1)[1:] == [OFF] * 11  # Morituri, not chosen: one dim pixel
+    assert all(p == OFF for g in range(2, 6) for p in ring(fb, g))
     events = []
     box.shell.listen(events.extend)
     fb.buttons.push(board.WHEEL_0 + 3)
@@ -199,7 +200,8 @@ def test_the_seat_selection_lights_the_one_game_and_refuses_the_wheels_without_o
 @pytest.fixture
 def two_games(monkeypatch):
     """A second game on the menu (ULTIMUS again, under another name), as the next issues add them."""
-    monkeypatch.setattr(games, "GAMES", games.GAMES + (("practice", "Practice", games.GAMES[0][2], games.GAMES[0][3]),))
+    practice = ("practice", "Practice", games.GAMES[0][2], games.GAMES[0][3])
+    monkeypatch.setattr(games, "GAMES", games.GAMES[:1] + (practice,) + games.GAMES[1:])  # on wheel 2
 
 
 def test_choosing_another_game_saves_it_and_resets_the_pico(two_games):
@@ -266,7 +268,7 @@ def test_the_link_starts_a_named_game_and_says_which_one_plays():
         return [json.loads(line) for line in fb.serial.take_lines() if b'"ev"' not in line][-1]
 
     hello = call(id=1, op="hello")
-    assert hello["protocol"] == 2 and hello["games"] == ["ultimus"] and hello["chosen"] == "ultimus"
+    assert hello["protocol"] == 2 and hello["games"] == ["ultimus", "morituri"] and hello["chosen"] == "ultimus"
     assert hello["playing"] is None and hello["game"] is None
     assert call(id=2, op="new_game", game="chess", players=2, seed=1)["error"]["code"] == "unknown_game"
     started = call(id=3, op="new_game", players=2, seed=1)  # protocol 1's request: ULTIMUS

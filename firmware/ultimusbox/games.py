@@ -10,7 +10,7 @@ on first use, so that a Pico holds only the chosen game's modules.
 # name, title, its rules module (referee.engine runs it), its screen module
 GAMES = (
     ("ultimus", "ULTIMUS", "ultimus.rules", "ultimusbox.screens.ultimus"),
-    # ("morituri", "Morituri Te Salutamus", "games.morituri_mini.rules", "games.morituri_mini.screen"),
+    ("morituri", "Morituri Te Salutamus", "games.morituri.rules", "ultimusbox.screens.morituri"),
     # ("ultimatum", "Ultimatum", "games.ultimatum.rules", "games.ultimatum.screen"),
     # ("munera", "Munera Sine Missione", "games.munera.rules", "games.munera.screen"),
     # ("morituri_board", "Morituri board game", "games.morituri_board.rules", "games.morituri_board.screen"),

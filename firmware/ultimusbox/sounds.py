@@ -16,6 +16,7 @@ TUNES = {
     "fanfare": ((523, 150), (659, 150), (784, 150), (1047, 400), (784, 150), (1047, 700)),
     "extra": ((1568, 60),),  # a seat earns an extra yelling card
     "start": ((440, 100), (660, 100)),
+    "rattle": ((1800, 20), (0, 80)) * 4,  # dice rolling: clicks for 400 ms
 }
 
 # which event makes which sound
@@ -38,6 +39,14 @@ EVENT_TUNES = {
     "battle": "start",
     "selftest": "start",
     "selftest_button": "beat",
+    "caesar": "rattle",  # Morituri: the initiative, an exchange and an appeal are rolled
+    "melee": "rattle",
+    "verdict": "rattle",
+    "ask": "verso",  # Morituri: the crowd has spoken, Caesar's thumb
+    "killed": "death",
+    "removed": "death",
+    "spared": "pardon",
+    "over": "fanfare",
 }
 
 

@@ -18,6 +18,7 @@ from ultimus.game import Game
 from ultimus.game import replay as replay_game
 from ultimus.views import public_event
 from ultimus_host.bots import BOTS, random_table
+from ultimus_host.games.commands import odds as _games_odds
 from ultimus_host.loop import run_game
 from ultimus_host.narrate import line, who
 
@@ -292,8 +293,6 @@ def replay(log_file):
                 raise ValueError
             setup, digest, fmt = header["setup"], None, rules.FORMAT
         except (ValueError, KeyError, TypeError, AttributeError, IndexError, RecursionError):
-            if damage:
-                raise click.ClickException("%s: a damaged box journal: %s" % (log_file, damage)) from None
             raise click.ClickException("%s is neither a saved log nor a box journal" % log_file) from None
     try:
         game = replay_game(setup, actions)
@@ -336,17 +335,25 @@ def _bot_map(bots, players):
 )
 @click.option("--seed", "-s", type=int, default=None)
 @click.option("--battles", "-b", type=click.IntRange(1, 99), default=3, show_default=True)
-def play(players, bots, seed, battles):
-    """A whole ULTIMUS game at card level in the terminal, hot-seat, with bots if you like."""
+@click.option("--game", "game_name", type=click.Choice(["ultimus", "morituri"]), default="ultimus", show_default=True,
+              help="Which game (morituri: ultimus_host.games.commands).")
+@click.option("--figures", default="", help="Morituri: each seat's classes split by '/', e.g. heavy,light/animal.")
+def play(players, bots, seed, battles, game_name, figures):
+    """A whole game in the terminal, hot-seat, with bots if you like (ULTIMUS at card level, or Morituri)."""
     from ultimus_host.play import HotSeat
 
     seed = _seed(seed)
+    if game_name == "morituri":
+        from ultimus_host.games.commands import play_morituri
+
+        play_morituri(players, bots, seed, figures, ask=_ask, say=click.echo)
+        return
     game = HotSeat(
         players,
         seed,
         _bot_map(bots, players),
         battles,
-        ask=lambda prompt: click.prompt(prompt, default="", show_default=False, prompt_suffix=""),
+        ask=_ask,
         say=click.echo,
         clear=_clear_screen,
     ).run()
@@ -358,6 +365,10 @@ def play(players, bots, seed, battles):
             "winners: " + " and ".join(who(p) for p in s["champions"]) if s["champions"] else "no winner",
         )
     )
+
+
+def _ask(prompt):
+    return click.prompt(prompt, default="", show_default=False, prompt_suffix="")
 
 
 def _clear_screen():
@@ -463,9 +474,17 @@ def _seed(seed):
 @click.option("--seed", "-s", type=int, default=None, help="Same seed, same game (default: random).")
 @click.option("--battles", "-b", type=click.IntRange(1, 99), default=1, show_default=True)
 @click.option("--verbose", "-v", is_flag=True, help="Every event, also each step and draw.")
-def demo(players, seed, battles, verbose):
-    """Watch random bots play whole battles on the rules core, narrated."""
+@click.option("--game", "game_name", type=click.Choice(["ultimus", "morituri"]), default="ultimus", show_default=True,
+              help="Which game (morituri: ultimus_host.games.commands).")
+@click.option("--figures", default="", help="Morituri: each seat's classes split by '/', e.g. heavy,light/animal.")
+def demo(players, seed, battles, verbose, game_name, figures):
+    """Watch bots play, narrated: ULTIMUS battles between random bots, or a Morituri game between sensible bots."""
     seed = _seed(seed)
+    if game_name == "morituri":
+        from ultimus_host.games.commands import demo_morituri
+
+        demo_morituri(seed, figures, verbose, say=click.echo)
+        return
     click.echo("ULTIMUS %s: %d players, seed %d" % (VERSION, players, seed))
     game = Game(players, seed, battles=battles)
 
@@ -477,6 +496,9 @@ def demo(players, seed, battles, verbose):
     s = game.state
     click.echo("health: " + ", ".join("%s %d" % (GLADIATOR_NAMES[g], s["hp"][g]) for g in range(6)))
     click.echo("%d actions, digest %s" % (len(game.log), game.digest()))
+
+
+main.add_command(_games_odds)
 
 
 if __name__ == "__main__":

@@ -55,6 +55,17 @@ def default_state_dir():
     return os.path.join(os.path.expanduser("~"), ".ultimus-box", "virtual")
 
 
+def _narrate(shell, e, stations=None):
+    """One line for an event, in the words of the game being played (ULTIMUS's narrator by default)."""
+    if shell.playing == "morituri" or (shell.game is None and shell.chosen == "morituri"):
+        from ultimus_host.games.morituri_narrate import line as morituri_line
+
+        if shell.game is None:
+            return morituri_line(e)
+        return morituri_line(e, shell.game.state["cls"], shell.settings["stations"])
+    return line(e, stations)
+
+
 class VirtualBox:
     def __init__(self, state_dir, seed=None, selftest=False):
         self.storage = storage = FileStorage(state_dir, lock=True)  # FolderInUse if another box runs on it
@@ -101,7 +112,9 @@ class VirtualBox:
         for e in events:
             self.last_sound = sound(e) or self.last_sound
             if e["e"] not in ("button", "commit"):
-                self.log_lines.append(line(public_event(e), stations))
+                text = _narrate(self.box.shell, public_event(e), stations)
+                if text:
+                    self.log_lines.append(text)
         del self.log_lines[:-10]
 
     def press_key(self, key):
@@ -199,6 +212,8 @@ def render_text(vbox):
             label = "[%s] %s" % ("asdfgh"[g], _title(games.GAMES[g][0]) if g < len(games.GAMES) else "-")
         elif final_count:
             label = station_name(g)  # the final count: each station's gold on the wheel in front of it
+        elif hasattr(shell.screen, "describe_ring"):  # the game's screen names its wheels
+            label = shell.screen.describe_ring(g)[0]
         else:
             label = GLADIATOR_NAMES[g] if ultimus else "wheel %d" % (g + 1)
         out.append("%-12s " % label[:12])
@@ -223,6 +238,8 @@ def render_text(vbox):
             ]
             tags.append(("waiting", "", "DEAD", "pardoned")[s["status"][g]])
             out.append("  " + " ".join(t for t in tags if t))
+        elif game is not None and hasattr(shell.screen, "describe_ring"):
+            out.append("  " + shell.screen.describe_ring(g)[1])
         elif game is None and g < len(games.GAMES):
             out.append("  chosen" if games.GAMES[g][0] == shell.chosen else "  (press its wheel to choose it)")
         elif game is None and g == len(games.GAMES):

@@ -1,0 +1,123 @@
+"""The command line of the games beyond ULTIMUS: `ultimus odds GAME ...`, and Morituri's play and demo.
+
+cli.py registers the `odds` group and hands `play`/`demo --game morituri`
+here. Errors are one line on stderr (click.ClickException), exit code 1.
+"""
+
+import click
+
+from games.morituri.content import CLASS_NAMES, START_HP
+
+MOD_RANGE = (-2, 2)  # a side's modifier to every die: back -2 ... contact +1 and killed another +1
+
+
+def _int(text, name, lo, hi):
+    try:
+        value = int(text)
+    except (TypeError, ValueError):
+        raise click.ClickException("%s must be a whole number from %d to %d, not %r" % (name, lo, hi, text)) from None
+    if not lo <= value <= hi:
+        raise click.ClickException("%s must be from %d to %d, not %d" % (name, lo, hi, value))
+    return value
+
+
+def _cls(text, name):
+    c = text.strip().lower()
+    if c not in CLASS_NAMES:
+        raise click.ClickException("%s %r is not a class: the classes are %s" % (name, text, ", ".join(CLASS_NAMES)))
+    return c
+
+
+@click.group()
+def odds():
+    """Exact odds of a game's fights (enumeration and Markov chains, no sampling)."""
+
+
+@odds.command(name="morituri")
+@click.argument("attacker")
+@click.argument("defender")
+@click.option(
+    "--mod-a",
+    default="0",
+    help="The attacker's modifier to every die, -2 to +2 (contact +1, side -1, back -2, killed another +1).",
+)
+@click.option("--mod-d", default="0", help="The defender's modifier to every die, -2 to +2.")
+@click.option("--hp-a", default=str(START_HP), help="The attacker's hit points, 1 to 3.")
+@click.option("--hp-d", default=str(START_HP), help="The defender's hit points, 1 to 3.")
+def odds_morituri(attacker, defender, mod_a, mod_d, hp_a, hp_d):
+    """One melee exchange of Morituri v1.1 and a whole duel: ATTACKER and DEFENDER are heavy, light, animal
+    or rhino."""
+    from ultimus_host.games.morituri_odds import duel, exchange, percent
+
+    a, d = _cls(attacker, "ATTACKER"), _cls(defender, "DEFENDER")
+    ma, md = _int(mod_a, "--mod-a", *MOD_RANGE), _int(mod_d, "--mod-d", *MOD_RANGE)
+    ha, hd = _int(hp_a, "--hp-a", 1, START_HP), _int(hp_d, "--hp-d", 1, START_HP)
+    x = exchange(a, d, ma, md, b_hp=hd, a_hp=ha)
+    click.echo(
+        "Morituri v1.1: %s (%+d, %d HP) attacks %s (%+d, %d HP); exact odds of one exchange" % (a, ma, ha, d, md, hd)
+    )
+    rows = (
+        ("hits", "hit", "hit_back"),
+        ("wounds (at least 1 HP)", "wound", "wound_back"),
+        ("kills (to 0 HP)", "kill", "kill_back"),
+    )
+    click.echo("  %-24s %-32s %s" % ("", "attacker (%s) on defender" % a, "defender (%s) on attacker" % d))
+    for name, mine, theirs in rows:
+        click.echo(
+            "  %-24s %-32s %s"
+            % (name, "%s (%s)" % (percent(x[mine]), x[mine]), "%s (%s)" % (percent(x[theirs]), x[theirs]))
+        )
+    click.echo("  nobody hits: %s (%s)" % (percent(x["no_hit"]), x["no_hit"]))
+    try:
+        w = duel(a, d, ma, md, ha, hd)
+    except ValueError as exc:
+        click.echo("duel: %s" % exc)
+        return
+    click.echo(
+        "a duel to 0 HP, one exchange a round: the attacker (%s) wins %s, the defender (%s) %s, both fall %s; "
+        "%.1f exchanges on average"
+        % (a, percent(w["a"]), d, percent(w["b"]), percent(w["both"]), float(w["exchanges"]))
+    )
+
+
+def play_morituri(players, bots, seed, figures, ask, say):
+    from ultimus_host.games.morituri_play import HotSeat, SetupError, parse_figures
+
+    try:
+        seats = parse_figures(figures)
+    except SetupError as exc:
+        raise click.ClickException(str(exc)) from None
+    if seats is not None:
+        players = len(seats)
+    table = HotSeat(players, seed, _bots(bots, players), seats, ask=ask, say=say)
+    game = table.run()
+    s = game.state
+    say("seat %d wins" % s["winner"] if s["winner"] >= 0 else "nobody wins")
+    return game
+
+
+def _bots(text, players):
+    from ultimus_host.games.morituri_bots import BOTS
+
+    out = {}
+    for item in text.split(",") if text else []:
+        seat, _, kind = item.strip().partition("=")
+        if not seat.isdigit() or int(seat) >= players:
+            raise click.ClickException("each bot is SEAT=KIND with a seat from 0 to %d, not %r" % (players - 1, item))
+        kind = kind or "sensible"
+        if kind not in BOTS:
+            raise click.ClickException("a Morituri bot is %s, not %r" % (" or ".join(sorted(BOTS)), kind))
+        out[int(seat)] = kind
+    return out
+
+
+def demo_morituri(seed, figures, verbose, say):
+    from ultimus_host.games.morituri_play import SetupError, demo, parse_figures
+
+    try:
+        seats = parse_figures(figures)
+    except SetupError as exc:
+        raise click.ClickException(str(exc)) from None
+    game = demo(seed, seats, say=say, verbose=verbose)
+    say("%d actions, digest %s" % (len(game.log), game.digest()))
+    return game

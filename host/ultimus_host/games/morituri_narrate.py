@@ -1,0 +1,128 @@
+"""Morituri events as one line of English each: for `ultimus demo`/`play --game morituri` and the virtual box.
+
+line(e, cls) reads one public event; cls (the figures' classes, if known)
+names figure f "heavy 1" instead of "figure 1" (figures are numbered from 1,
+as the box's wheels). Events the table needs not hear (a figure called to
+move) are still told: the narration is the whole story of the round.
+"""
+
+from games.morituri.content import MENU
+
+QUIET = ("roll", "answer")  # told by the lines around them
+
+
+def figure(f, cls=()):
+    return "%s %d" % (cls[f] if f < len(cls) else "figure", f + 1)
+
+
+def _dice(dice):
+    return " ".join(str(d) for d in dice)
+
+
+def line(e, cls=(), stations=None):
+    """A sentence for one event (None for one that needs none); stations: the box's station of
+    each seat, to name a seat as the table sees it ("station 3")."""
+    kind = e["e"]
+
+    def seat(p):
+        return "station %d" % stations[p] if stations and 0 <= p < len(stations) else "seat %d" % p
+
+    def fig(key="f"):
+        return figure(e[key], cls)
+
+    if kind == "round":
+        return "--- round %d ---" % e["round"]
+    if kind == "caesar":
+        return "%s is Caesar for round %d" % (seat(e["seat"]), e["round"])
+    if kind == "sits_out":
+        return "%s overrode the crowd: it sits this initiative out" % seat(e["seat"])
+    if kind == "roll_off":
+        return "initiative settled in %d roll(s): %s rolled highest" % (e["rounds"], seat(e["winner"]))
+    if kind == "activate":
+        return "Caesar calls on %s: he moves" % fig()
+    if kind == "stand":
+        return "%s stands up with %d HP" % (fig(), e["hp"])
+    if kind == "melee":
+        return "melee: %s (%+d to every die) fights %s (%+d)" % (fig(), e["fmod"], fig("t"), e["tmod"])
+    if kind == "hits":
+        return "  %d hit(s) on %s, %d on %s; armour lets through %d and %d" % (
+            e["on_t"],
+            fig("t"),
+            e["on_f"],
+            fig(),
+            e["wounds_t"],
+            e["wounds_f"],
+        )
+    if kind == "wound":
+        return "  %s loses %d HP: %d left" % (fig(), e["n"], e["hp"])
+    if kind == "kill":
+        return "  %s takes %s to 0 HP (+1 from now on)" % (fig("by"), fig())
+    if kind == "down":
+        return "  %s falls: he lies on his back and will implore the crowd" % fig()
+    if kind == "removed":
+        return "  %s is removed from the arena" % fig()
+    if kind == "verdict":
+        bonus = e["total"] - sum(e["dice"])
+        rolled = "%s %+d = %d" % (_dice(e["dice"]), bonus, e["total"]) if bonus else _dice(e["dice"])
+        return "  appeal: %s against %d+: the crowd %s" % (
+            rolled,
+            e["target"],
+            "SPARES him" if e["yes"] else "wants him DEAD",
+        )
+    if kind == "ask":
+        return "  %s waits for Caesar's thumb (%s)" % (figure(e["data"][0], cls), seat(e["who"]))
+    if kind == "override":
+        return "  Caesar (%s) overrides the crowd: he sits out the next initiative" % seat(e["seat"])
+    if kind == "spared":
+        return "  %s is SPARED: he lies a full round, then stands up with 1 HP" % fig()
+    if kind == "killed":
+        return "  %s is KILLED" % fig()
+    if kind == "over":
+        if e["winner"] < 0:
+            return "=== nobody is left standing: no winner ==="
+        return "=== %s's figures are the last in the arena: %s WINS ===" % (seat(e["winner"]), seat(e["winner"]))
+    if kind == "phase":
+        return "the melee begins: Caesar picks the pairs" if e["phase"] == "melee" else "the melee is over"
+    if kind == "class":
+        return "station %d brings %s figures" % (e["station"], e["cls"])
+    if kind == "joined":
+        return "joined: %s" % (", ".join("station %d" % st for st in e["stations"]) or "nobody")
+    if kind == "game_chosen":
+        return "%s chosen on the game menu" % e["game"]
+    if kind == "refused":
+        return "refused (%s): %s; nothing changed" % (e["code"], e["message"])
+    if kind == "resumed":
+        return "the saved game resumes after %d actions" % e["actions"]
+    if kind == "new_game":
+        return "a new game: %s" % " v ".join(
+            "seat %d %s" % (p, "+".join(c)) for p, c in enumerate(e["setup"]["figures"])
+        )
+    if kind == "roll" and e["why"] == "caesar":
+        return "%s rolls %s for Caesar" % (seat(e["who"]), _dice(e["dice"]))
+    if kind in QUIET:
+        return None
+    return "%s %s" % (kind.replace("_", " "), " ".join("%s=%s" % (k, e[k]) for k in sorted(e) if k != "e"))
+
+
+def roll_text(e, cls=()):
+    """A roll event (verbose narration): whose dice and why."""
+    return "  seat %d rolls %s (%s)" % (e["who"], _dice(e["dice"]), e["why"])
+
+
+def action_text(view, a):
+    """A legal action in words, for a person choosing at the keyboard."""
+    cls = [f["cls"] for f in view["figures"]]
+    kind = a["a"]
+    if kind == "initiative":
+        return "roll for Caesar"
+    if kind == "activate":
+        return "call on %s (he moves)" % figure(a["f"], cls)
+    if kind == "melee":
+        return "%s (%s) fights %s (%s)" % (figure(a["f"], cls), MENU[a["fm"]][0], figure(a["t"], cls), MENU[a["tm"]][0])
+    if kind == "end_melee":
+        return "end the melee"
+    if kind == "implore":
+        return "%s implores the crowd" % figure(a["f"], cls)
+    if kind == "thumb":
+        return "thumbs %s" % ("UP: spare him" if a["up"] else "DOWN: kill him")
+    return " ".join("%s=%s" % (k, a[k]) for k in sorted(a))
