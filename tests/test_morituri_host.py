@@ -192,13 +192,13 @@ def test_the_virtual_box_names_each_figure_says_what_now_and_narrates_in_moritur
             vbox.fb.buttons.push(b)
             vbox.box.step()
         text = render_text(vbox).plain
-        assert "heavy 1" in text and "animal 2" in text and "station 3  3 HP" in text
+        assert "heavy 1" in text and "animal 2" in text and "station 4  3 HP" in text
         assert "initiative: confirm [Enter] and the box rolls 2D6" in text
         for b in (board.CONFIRM, board.CONFIRM, board.WHEEL_0, board.WHEEL_0 + 1):
             vbox.fb.buttons.push(b)
             vbox.box.step()
         text = render_text(vbox).plain
-        assert "station 0 is Caesar for round 1" in text or "station 3 is Caesar for round 1" in text
+        assert "station 1 is Caesar for round 1" in text or "station 4 is Caesar for round 1" in text
         assert "Caesar calls on heavy 1: he moves" in text
         assert "heavy 1 [a] (none) v animal 2 [s] (none)" in text and "confirm [Enter] rolls" in text
     finally:

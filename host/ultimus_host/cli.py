@@ -335,8 +335,14 @@ def _bot_map(bots, players):
 )
 @click.option("--seed", "-s", type=int, default=None)
 @click.option("--battles", "-b", type=click.IntRange(1, 99), default=3, show_default=True)
-@click.option("--game", "game_name", type=click.Choice(["ultimus", "morituri"]), default="ultimus", show_default=True,
-              help="Which game (morituri: ultimus_host.games.commands).")
+@click.option(
+    "--game",
+    "game_name",
+    type=click.Choice(["ultimus", "morituri"]),
+    default="ultimus",
+    show_default=True,
+    help="Which game (morituri: ultimus_host.games.commands).",
+)
 @click.option("--figures", default="", help="Morituri: each seat's classes split by '/', e.g. heavy,light/animal.")
 def play(players, bots, seed, battles, game_name, figures):
     """A whole game in the terminal, hot-seat, with bots if you like (ULTIMUS at card level, or Morituri)."""
@@ -474,8 +480,14 @@ def _seed(seed):
 @click.option("--seed", "-s", type=int, default=None, help="Same seed, same game (default: random).")
 @click.option("--battles", "-b", type=click.IntRange(1, 99), default=1, show_default=True)
 @click.option("--verbose", "-v", is_flag=True, help="Every event, also each step and draw.")
-@click.option("--game", "game_name", type=click.Choice(["ultimus", "morituri"]), default="ultimus", show_default=True,
-              help="Which game (morituri: ultimus_host.games.commands).")
+@click.option(
+    "--game",
+    "game_name",
+    type=click.Choice(["ultimus", "morituri"]),
+    default="ultimus",
+    show_default=True,
+    help="Which game (morituri: ultimus_host.games.commands).",
+)
 @click.option("--figures", default="", help="Morituri: each seat's classes split by '/', e.g. heavy,light/animal.")
 def demo(players, seed, battles, verbose, game_name, figures):
     """Watch bots play, narrated: ULTIMUS battles between random bots, or a Morituri game between sensible bots."""

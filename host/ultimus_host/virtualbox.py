@@ -46,8 +46,8 @@ KEYS.update(
     }
 )
 KEY_HELP = (
-    "SHOUT at stations 1-6: keys 1-6 | THINK: q w e r t y | wheels a s d f g h | damage - | heal + | confirm Enter/space | "
-    "thumbs up u | thumbs down n | mode m | quit Ctrl-C"
+    "SHOUT at stations 1-6: keys 1-6 | THINK: q w e r t y | wheels a s d f g h | damage - | heal + | "
+    "confirm Enter/space | thumbs up u | thumbs down n | mode m | quit Ctrl-C"
 )
 
 
@@ -223,8 +223,7 @@ def render_text(vbox):
             seat = shell.seat_of_station(g)
             if seat >= 0:
                 out.append(
-                    "  %d gold%s"
-                    % (game.state["gold"][seat], "  CHAMPION" if seat in game.state["champions"] else "")
+                    "  %d gold%s" % (game.state["gold"][seat], "  CHAMPION" if seat in game.state["champions"] else "")
                 )
         elif game is not None and ultimus:
             s = game.state

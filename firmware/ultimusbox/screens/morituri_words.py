@@ -28,14 +28,14 @@ def describe(screen):
     e, shell = screen.entry, screen.shell
     if shell.game is None:
         joined = shell.seats.joined
-        classes = ", ".join("station %d %s" % (st, e.class_name(st)) for st in sorted(joined)) or "nobody yet"
+        classes = ", ".join("station %d %s" % (st + 1, e.class_name(st)) for st in sorted(joined)) or "nobody yet"
         return (
-            "Morituri: SHOUT joins a station (keys 1-6: stations 0-5); mode [m]: the class of the last to join; "
+            "Morituri: SHOUT joins a station (keys 1-6: stations 1-6); mode [m]: the class of the last to join; "
             "+/- figures per station: %d; %s; confirm [Enter] starts" % (e.per_station, classes)
         )
     s = screen.state()
     phase = s["phase"]
-    caesar = "Caesar (station %d)" % (shell.station_of_seat(s["caesar"])) if s["caesar"] >= 0 else ""
+    caesar = "Caesar (station %d)" % (shell.station_of_seat(s["caesar"]) + 1) if s["caesar"] >= 0 else ""
     if phase == "initiative":
         return (
             "round %d, initiative: confirm [Enter] and the box rolls 2D6 for each player; the highest is Caesar"
@@ -85,7 +85,9 @@ def describe(screen):
     if phase == "over":
         if s["winner"] < 0:
             return "nobody is left standing; confirm [Enter] returns to the seat selection"
-        return "station %d wins! confirm [Enter] returns to the seat selection" % (shell.station_of_seat(s["winner"]))
+        return "station %d wins! confirm [Enter] returns to the seat selection" % (
+            shell.station_of_seat(s["winner"]) + 1
+        )
     return ""
 
 
@@ -96,7 +98,7 @@ def describe_ring(screen, g):
         return "-", ""
     shell = screen.shell
     label = "%s %d" % (s["cls"][g], g + 1)
-    words = "station %d  %d HP" % (shell.station_of_seat(s["owner"][g]), hp(s, g))
+    words = "station %d  %d HP" % (shell.station_of_seat(s["owner"][g]) + 1, hp(s, g))
     if is_out(s, g):
         words += "  DEAD" if s["cls"][g] in ("heavy", "light") else "  removed"
     elif g in s["waiting"]:

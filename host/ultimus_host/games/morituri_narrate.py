@@ -7,6 +7,7 @@ move) are still told: the narration is the whole story of the round.
 """
 
 from games.morituri.content import MENU
+from ultimus_host.narrate import station_name
 
 QUIET = ("roll", "answer")  # told by the lines around them
 
@@ -25,7 +26,7 @@ def line(e, cls=(), stations=None):
     kind = e["e"]
 
     def seat(p):
-        return "station %d" % stations[p] if stations and 0 <= p < len(stations) else "seat %d" % p
+        return station_name(stations[p]) if stations and 0 <= p < len(stations) else "seat %d" % (p + 1)
 
     def fig(key="f"):
         return figure(e[key], cls)
@@ -86,7 +87,7 @@ def line(e, cls=(), stations=None):
     if kind == "class":
         return "station %d brings %s figures" % (e["station"], e["cls"])
     if kind == "joined":
-        return "joined: %s" % (", ".join("station %d" % st for st in e["stations"]) or "nobody")
+        return "joined: %s" % (", ".join(station_name(st) for st in e["stations"]) or "nobody")
     if kind == "game_chosen":
         return "%s chosen on the game menu" % e["game"]
     if kind == "refused":
