@@ -28,12 +28,23 @@ def may_act(s, who, seat):
 def legal_actions(s, seat):
     """Every legal action of a seat (seat -1: the referee)."""
     out = []
+    for name in names(s, seat):
+        LISTERS[name](s, seat, out)
+    return out
+
+
+def names(s, seat):
+    """The names of the actions the flow lets `seat` take now (some may have no legal instance)."""
     phase = s["phase"]
     if phase == FLOW.end:
-        return out
-    for name, who in FLOW.moves("", phase):
-        if may_act(s, who, seat):
-            LISTERS[name](s, seat, out)
+        return []
+    return [name for name, who in FLOW.moves("", phase) if may_act(s, who, seat)]
+
+
+def of_name(s, seat, name):
+    """The legal actions of one name (random play lists one name at a time)."""
+    out = []
+    LISTERS[name](s, seat, out)
     return out
 
 
@@ -125,10 +136,11 @@ def _commando(s, seat, out):
 def _airlift(s, seat, out):
     if checks.card_problem(s, seat) is not None:
         return
-    for src in range(N_NATIONS):
-        if s["owner"][src] != seat:
-            continue
-        for dst in range(N_NATIONS):
+    mine = [n for n in range(N_NATIONS) if s["owner"][n] == seat]
+    for src in mine:
+        for dst in mine:
+            if checks.airlift_problem(s, seat, src, dst, 1) is not None:
+                continue  # every other number is refused for the same reason
             for n in range(1, s["troops"][src]):
                 if checks.airlift_problem(s, seat, src, dst, n) is None:
                     out.append({"a": "airlift", "p": seat, "from": src, "to": dst, "n": n})

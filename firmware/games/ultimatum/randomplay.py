@@ -11,15 +11,15 @@ from games.ultimatum import rules
 
 def choose_action(game, rng):
     seats = game.actors()
-    options = game.legal_actions(rng.choice(seats) if seats else -1)
-    if not options:
-        return None
-    names = []
-    for a in options:
-        if a["a"] not in names:
-            names.append(a["a"])
-    name = rng.choice(names)
-    return rng.choice([a for a in options if a["a"] == name])
+    seat = rng.choice(seats) if seats else -1
+    legal = rules.legal()
+    names = legal.names(game.state, seat)
+    while names:
+        name = names.pop(rng.below(len(names)))
+        options = legal.of_name(game.state, seat, name)
+        if options:
+            return rng.choice(options)
+    return None
 
 
 def play(players, seed, max_actions=20000):
