@@ -61,7 +61,8 @@ def actors(s):
     if phase in ("buy", "occupy"):
         return [s["active"]]
     if phase == "war":
-        return [s["active"]] + [p for p in range(s["players"]) if s["fire_back"][p] > 0 and p != s["active"]]
+        return [s["active"]] + [p for p in range(s["players"])
+                                if s["fire_back"][p] > 0 and p != s["active"] and legal_actions(s, p)]
     if phase == "battle":
         out = [s["active"]]
         d = s["battle"]["def"]
