@@ -12,7 +12,7 @@ sys.path.insert(0, os.path.join(ROOT, "tests", "mpy"))
 
 from compile_firmware import compile_all, firmware_sources  # noqa: E402
 from mprun import node_command  # noqa: E402
-from games import digest_line  # noqa: E402
+from ultimus_games import digest_line  # noqa: E402
 from box_battle import play  # noqa: E402
 
 GAMES = 200
@@ -50,7 +50,7 @@ def test_mpy_cross_compiles_every_firmware_file(compiled):
 def test_two_hundred_seeded_games_give_the_same_digests_as_under_cpython(compiled):
     half = GAMES // 2
     # two runtimes at once: the sources, and the mpy-cross output the Pico gets
-    procs = [micropython("games.py", 0, half), micropython("games.py", half, half, mpy_dir=compiled[0])]
+    procs = [micropython("ultimus_games.py", 0, half), micropython("ultimus_games.py", half, half, mpy_dir=compiled[0])]
     lines = finish(procs[0]) + finish(procs[1])
     assert len(lines) == GAMES
     expected = [digest_line(seed) for seed in range(GAMES)]
