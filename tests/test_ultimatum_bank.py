@@ -1,7 +1,7 @@
 """Ultimatum's bank: two purses, prices, conquest money, alliances, the oil embargo, income and cards."""
 
 from test_ultimatum_setup import (
-    setup, to_war, refused, USA, GB, USSR, CHINA, COMMUNIST, PEACE, WESTERN, OIL, HIGH, LOW,
+    setup, to_war, refused, USA, GB, USSR, COMMUNIST, PEACE, WESTERN, OIL, HIGH, LOW,
 )
 from games.ultimatum.state import alliance_counts
 

@@ -1,7 +1,7 @@
 """Ultimatum's battles through Game.apply with fixed dice: troops, commandos, navies, bombers,
 lasers, and victory."""
 
-from test_ultimatum_setup import setup, to_war, refused, USA, GB, FRANCE, USSR, CHINA, HIGH, LOW
+from test_ultimatum_setup import setup, to_war, refused, USA, GB, FRANCE, USSR, CHINA
 from test_ultimatum_bank import oil_game, conquer
 from games.ultimatum.content import BLOCKADES
 

@@ -10,7 +10,7 @@ state and never change it. Arguments are already whole numbers in range
 from referee import ledger
 from games.ultimatum.content import (
     ALLIANCES, ALLIANCE_OF, ALLIANCE_SIZES, WORLDPOWER, N_NATIONS, BLOCKADES, FIRST_NATIONS,
-    MIN_ATTACK_TROOPS, PRICES, LASER, TROOP, SHIP, SUB, STATIONS, LASER_ALLIANCES, SAVINGS, CHEST,
+    MIN_ATTACK_TROOPS, PRICES, LASER, TROOP, SHIP, STATIONS, LASER_ALLIANCES, SAVINGS, CHEST,
     NATIONS, sea_name,
 )
 from games.ultimatum.state import nations_of, holds_alliance, vessels, alliance_counts
