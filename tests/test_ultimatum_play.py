@@ -1,13 +1,13 @@
 """Whole random Ultimatum games: they end, replay to the same digest, and show no generator state."""
 
-from hypothesis import given, settings, strategies as st, HealthCheck, Phase
+from hypothesis import example, given, settings, strategies as st, HealthCheck, Phase
 
 from referee import engine
 from referee.errors import Illegal
 from games.ultimatum import randomplay, rules
 from games.ultimatum.state import has_won
 
-CAP = 30000  # actions: random games end in 3,000-16,000 (seeds 0-5); a stuck game would hit it
+CAP = 100000  # actions: random games end in 3,000-35,000 (a few seconds); a stuck game would hit it
 
 SETTINGS = settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow],
                     phases=(Phase.explicit, Phase.reuse, Phase.generate))
@@ -15,6 +15,7 @@ SETTINGS = settings(max_examples=6, deadline=None, suppress_health_check=[Health
 
 @SETTINGS
 @given(st.integers(2, 6), st.integers(0, 2**30))
+@example(6, 276987)  # 34,205 actions, and a fleet of more than 999 battleships to sail
 def test_random_legal_play_of_whole_games_ends_with_a_winner(players, seed):
     game = randomplay.play(players, seed, CAP)
     assert game.phase == "over", "no winner after %d actions" % len(game.log)

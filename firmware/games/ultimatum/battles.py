@@ -11,7 +11,7 @@ this very code.
 from referee import dice
 from referee.errors import int_arg, need
 from games.ultimatum import bank, checks, turn
-from games.ultimatum.content import BLACK, N_NATIONS, MIN_ATTACK_TROOPS, COMMANDO_TROOPS, MINEFIELD
+from games.ultimatum.content import BLACK, N_NATIONS, MIN_ATTACK_TROOPS, COMMANDO_TROOPS, MINEFIELD, MANY
 
 
 # --- the resolvers ----------------------------------------------------------------------------
@@ -168,7 +168,7 @@ def stop(s, action, ev):
 
 def occupy(s, action, ev):
     """The victor moves n troops in (at least one) and leaves at least one behind."""
-    n = int_arg(action, "n", 1, 999)
+    n = int_arg(action, "n", 1, MANY)
     need(checks.occupy_problem(s, n))
     battle = s["battle"]
     s["troops"][battle["from"]] -= n
@@ -195,7 +195,7 @@ def airlift(s, action, ev):
     p = action["p"]
     src = int_arg(action, "from", 0, N_NATIONS - 1)
     dst = int_arg(action, "to", 0, N_NATIONS - 1)
-    n = int_arg(action, "n", 1, 999)
+    n = int_arg(action, "n", 1, MANY)
     need(checks.airlift_problem(s, p, src, dst, n))
     s["cards"][p] -= 1
     s["troops"][src] -= n

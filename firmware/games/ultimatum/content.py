@@ -83,3 +83,4 @@ COMMANDO_TROOPS = 10
 MINEFIELD = 5
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
+MANY = 1000000  # the bound of a number of troops or vessels in an action (a rich seat may hold thousands)

@@ -13,7 +13,7 @@ the physical board, not checked by the box.
 from referee import dice
 from referee.errors import Illegal, int_arg, need
 from games.ultimatum import checks
-from games.ultimatum.content import GREEN, WIN, LOSE, SHIP, SUB, N_SEAS, BLOCKADES, sea_name
+from games.ultimatum.content import GREEN, WIN, LOSE, SHIP, SUB, N_SEAS, BLOCKADES, MANY, sea_name
 
 VESSELS = (SHIP, SUB)
 
@@ -66,8 +66,8 @@ def sail(s, action, ev):
     p = action["p"]
     src = int_arg(action, "from", 0, N_SEAS - 1)
     dst = int_arg(action, "to", 0, N_SEAS - 1)
-    ships = int_arg(action, "ships", 0, 999)
-    subs = int_arg(action, "subs", 0, 999)
+    ships = int_arg(action, "ships", 0, MANY)
+    subs = int_arg(action, "subs", 0, MANY)
     need(checks.sail_problem(s, p, src, dst, ships, subs))
     s["ships"][src] -= ships
     s["subs"][src] -= subs
