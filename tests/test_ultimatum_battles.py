@@ -357,3 +357,37 @@ def test_usa_france_and_china_are_worldpowers_of_the_box_map():
     assert [NATIONS[n][0] for n in (USA, GB, FRANCE, 3, USSR, CHINA)] == [
         "U.S.A.", "Great Britain", "France", "Japan", "U.S.S.R.", "China"]
     assert sum(n[2] for n in NATIONS) == 6 and len(NATIONS) == 37
+
+
+def test_an_attack_ends_when_the_attacker_airlifts_its_nation_down_to_two():
+    game = duel()
+    s = game.state
+    s["cards"][0] = 1
+    mine = [n for n in range(37) if s["owner"][n] == 0 and n != USA][0]
+    game.apply({"a": "attack", "p": 0, "from": USA, "to": GB})
+    refused(game, {"a": "laser", "p": 0, "n": GB}, "wrong_phase")  # lasers fire between battles
+    game.apply({"a": "airlift", "p": 0, "from": USA, "to": mine, "n": 8})
+    assert s["troops"][USA] == 2 and game.phase == "war" and s["battle"] is None
+
+
+def test_a_seat_with_nothing_left_is_skipped_unless_it_can_come_back_to_sea():
+    game = duel(players=3)
+    s = game.state
+    for n in range(37):  # given: seat 1 lost every nation and vessel, and holds no card
+        if s["owner"][n] == 1:
+            s["owner"][n] = 0
+    for b in range(23):
+        if s["sea"][b] == 1:
+            s["sea"][b], s["ships"][b] = 0, 2
+    s["purses"]["savings"][1] = 1
+    game.apply({"a": "end", "p": 0})
+    assert s["active"] == 2
+    game.apply({"a": "end", "p": 2})
+    assert s["active"] == 0
+    # with $2 and a vacant blockade it may buy a battleship there: it plays
+    s["sea"][0], s["ships"][0] = -1, 0
+    s["purses"]["savings"][1] = 2
+    game.apply({"a": "end", "p": 0})
+    assert s["active"] == 1
+    game.apply({"a": "buy", "p": 1, "kind": "ship", "n": 1, "at": 0})
+    assert s["sea"][0] == 1
