@@ -1,0 +1,227 @@
+"""Every legal action of a seat: exactly what apply accepts, from the flow and the rule checks.
+
+The actions of a phase and who may take them come from games.ultimatum.flow
+(the table apply checks against); the parameters are listed by the same rule
+checks (games.ultimatum.checks) that apply refuses with. Actions are listed in
+their canonical spelling, without the optional "dice" (the box rolls).
+tests/test_ultimatum_legality.py holds both directions over random games.
+"""
+
+from games.ultimatum import checks
+from games.ultimatum.bank import MAX_BUY
+from games.ultimatum.content import KINDS, LASER, N_NATIONS, N_SEAS, SHIP, SUB, TROOP
+from games.ultimatum.flow import FLOW
+from games.ultimatum.state import picker
+from referee.engine import REFEREE
+
+VESSELS = (SHIP, SUB)
+
+
+def may_act(s, who, seat):
+    if who is REFEREE:
+        return seat < 0
+    if seat < 0:
+        return False
+    return who.seats is None or seat in who.seats(s)
+
+
+def legal_actions(s, seat):
+    """Every legal action of a seat (seat -1: the referee)."""
+    out = []
+    for name in names(s, seat):
+        LISTERS[name](s, seat, out)
+    return out
+
+
+def names(s, seat):
+    """The names of the actions the flow lets `seat` take now (some may have no legal instance)."""
+    phase = s["phase"]
+    if phase == FLOW.end:
+        return []
+    return [name for name, who in FLOW.moves("", phase) if may_act(s, who, seat)]
+
+
+def of_name(s, seat, name):
+    """The legal actions of one name (random play lists one name at a time)."""
+    out = []
+    LISTERS[name](s, seat, out)
+    return out
+
+
+def trade_actions(s, seat):
+    """Ultimatum has no gifts or trades between seats."""
+    return []
+
+
+def actors(s):
+    """The seats that have something to do now (the referee is not listed)."""
+    phase = s["phase"]
+    if phase in ("nations", "fleets"):
+        return [picker(s)]
+    if phase in ("buy", "occupy"):
+        return [s["active"]]
+    if phase == "war":
+        return [s["active"]] + [
+            p for p in range(s["players"]) if s["fire_back"][p] > 0 and p != s["active"] and legal_actions(s, p)
+        ]
+    if phase == "battle":
+        out = [s["active"]]
+        d = s["battle"]["def"]
+        if d != s["active"] and legal_actions(s, d):
+            out.append(d)
+        return out
+    return []
+
+
+def _plain(name):
+    def lister(s, seat, out):
+        a = {"a": name}
+        if seat >= 0:
+            a["p"] = seat
+        out.append(a)
+
+    return lister
+
+
+def _checked(name, problem):
+    def lister(s, seat, out):
+        if problem(s) is None:
+            out.append({"a": name, "p": seat})
+
+    return lister
+
+
+def _take(s, seat, out):
+    for n in range(N_NATIONS):
+        if checks.take_problem(s, seat, n) is None:
+            out.append({"a": "take", "p": seat, "n": n})
+
+
+def _fleet(s, seat, out):
+    for b in range(N_SEAS):
+        if checks.fleet_problem(s, b) is None:
+            out.append({"a": "fleet", "p": seat, "b": b})
+
+
+def _buy(s, seat, out):
+    for kind in KINDS:
+        if kind == LASER:
+            places = (-1,)
+        elif kind == TROOP:
+            places = range(N_NATIONS)
+        else:
+            places = range(N_SEAS)
+        for at in places:
+            n = 1
+            # more pieces only ever cost more money and stations: stop at the first refusal
+            while n <= MAX_BUY and checks.buy_problem(s, seat, kind, n, at) is None:
+                a = {"a": "buy", "p": seat, "kind": kind, "n": n}
+                if at >= 0:
+                    a["at"] = at
+                out.append(a)
+                n += 1
+
+
+def _attack(s, seat, out):
+    for src in range(N_NATIONS):
+        if s["owner"][src] != seat:
+            continue
+        for dst in range(N_NATIONS):
+            if checks.attack_problem(s, seat, src, dst) is None:
+                out.append({"a": "attack", "p": seat, "from": src, "to": dst})
+
+
+def _commando(s, seat, out):
+    for dst in range(N_NATIONS):
+        if checks.commando_problem(s, seat, dst) is None:
+            out.append({"a": "commando", "p": seat, "to": dst})
+
+
+def _airlift(s, seat, out):
+    if checks.card_problem(s, seat) is not None:
+        return
+    mine = [n for n in range(N_NATIONS) if s["owner"][n] == seat]
+    for src in mine:
+        for dst in mine:
+            if checks.airlift_problem(s, seat, src, dst, 1) is not None:
+                continue  # every other number is refused for the same reason
+            for n in range(1, s["troops"][src]):
+                if checks.airlift_problem(s, seat, src, dst, n) is None:
+                    out.append({"a": "airlift", "p": seat, "from": src, "to": dst, "n": n})
+
+
+def _sail(s, seat, out):
+    for src in range(N_SEAS):
+        if s["sea"][src] != seat:
+            continue
+        for dst in range(N_SEAS):
+            for ships in range(s["ships"][src] + 1):
+                for subs in range(s["subs"][src] + 1):
+                    if checks.sail_problem(s, seat, src, dst, ships, subs) is None:
+                        out.append({"a": "sail", "p": seat, "from": src, "to": dst, "ships": ships, "subs": subs})
+
+
+def _targets(name, problem):
+    def lister(s, seat, out):
+        for n in range(N_NATIONS):
+            if problem(s, seat, n, -1) is None:
+                out.append({"a": name, "p": seat, "n": n})
+        for b in range(N_SEAS):
+            if problem(s, seat, -1, b) is None:
+                out.append({"a": name, "p": seat, "b": b})
+
+    return lister
+
+
+def _fire(s, seat, out):
+    for w in VESSELS:
+        for t in VESSELS:
+            if checks.fire_problem(s, w, t) is None:
+                out.append({"a": "fire", "p": seat, "w": w, "t": t})
+
+
+def _ocean_mine(s, seat, out):
+    for w in VESSELS:
+        if checks.ocean_mine_problem(s, seat, w) is None:
+            out.append({"a": "ocean_mine", "p": seat, "w": w})
+
+
+def _minefield(s, seat, out):
+    if checks.minefield_problem(s, seat) is None:
+        out.append({"a": "minefield", "p": seat})
+
+
+def _anti_aircraft(s, seat, out):
+    if checks.anti_aircraft_problem(s, seat) is None:
+        out.append({"a": "anti_aircraft", "p": seat})
+
+
+def _occupy(s, seat, out):
+    for n in range(1, s["troops"][s["battle"]["from"]]):
+        if checks.occupy_problem(s, n) is None:
+            out.append({"a": "occupy", "p": seat, "n": n})
+
+
+LISTERS = {
+    "roll_off": _plain("roll_off"),
+    "take": _take,
+    "fleet": _fleet,
+    "buy": _buy,
+    "war": _plain("war"),
+    "end": _plain("end"),
+    "attack": _attack,
+    "commando": _commando,
+    "airlift": _airlift,
+    "sail": _sail,
+    "bomber": _targets("bomber", checks.bomber_problem),
+    "laser": _targets("laser", checks.laser_problem),
+    "fire_back": _targets("fire_back", checks.fire_back_problem),
+    "roll": _checked("roll", checks.exchange_problem),
+    "blitz": _checked("blitz", checks.blitz_problem),
+    "stop": _checked("stop", checks.stop_problem),
+    "fire": _fire,
+    "minefield": _minefield,
+    "ocean_mine": _ocean_mine,
+    "anti_aircraft": _anti_aircraft,
+    "occupy": _occupy,
+}

@@ -1,0 +1,70 @@
+"""Ultimatum as the referee engine sees it: its name, set-up, state, flow, views and legal actions.
+
+An action is a plain dict {"a": name, "p": seat, ...}; roll_off belongs to the
+referee (no "p"). Every rolling action (roll_off, roll, blitz, fire, laser,
+fire_back) takes an optional "dice" field: the table's physical dice.
+"""
+
+from games.ultimatum.content import MAX_PLAYERS, MIN_PLAYERS
+from games.ultimatum.flow import FLOW  # noqa: F401  (the engine reads it here)
+from games.ultimatum.state import new_state as _new_state
+from games.ultimatum.views import public_view, seat_view  # noqa: F401  (the engine reads them here)
+from referee import engine
+from referee.digest import digest
+from referee.errors import Illegal
+
+NAME = "ultimatum"
+FORMAT = 1
+
+
+def variant(s):
+    return ""
+
+
+def check_setup(setup):
+    """The set-up: players 2-6 and a whole-number seed."""
+    if type(setup) is not dict:
+        raise Illegal("bad_setup", "a set-up is an object with players and seed")
+    players = setup.get("players")
+    seed = setup.get("seed")
+    if type(players) is not int or players < MIN_PLAYERS or players > MAX_PLAYERS:
+        raise Illegal("bad_setup", "players must be %d to %d" % (MIN_PLAYERS, MAX_PLAYERS))
+    if type(seed) is not int:
+        raise Illegal("bad_setup", "seed must be a whole number")
+    for key in setup:
+        if key not in ("players", "seed", "game"):
+            raise Illegal("bad_setup", "Ultimatum has no set-up option %r" % (key,))
+    return {"players": players, "seed": seed}
+
+
+def new_state(setup):
+    return _new_state(setup["players"], setup["seed"])
+
+
+_LEGAL = []
+
+
+def legal():
+    """games.ultimatum.legal, imported on first use (the box never asks for legal actions)."""
+    if not _LEGAL:
+        from games.ultimatum import legal as module
+
+        _LEGAL.append(module)
+    return _LEGAL[0]
+
+
+def digest_for(s, fmt):
+    return digest(s)
+
+
+def apply(s, action):
+    from games.ultimatum import rules
+
+    return engine.apply(rules, s, action)
+
+
+def game(players, seed, log=None):
+    """A new Ultimatum game on the engine."""
+    from games.ultimatum import rules
+
+    return engine.Game(rules, {"players": players, "seed": seed}, log)

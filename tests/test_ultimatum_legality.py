@@ -1,0 +1,165 @@
+"""Ultimatum's one source of legality, held in both directions over random games.
+
+legal_actions lists exactly what apply accepts:
+- every listed action is accepted (tried on a copy);
+- every accepted action of a bounded candidate space (every action name, every
+  seat and the referee, parameters within generous bounds, including values
+  that must be refused) is listed.
+Candidates use the canonical spelling legal_actions uses (no "dice": the box
+rolls), so the two sets compare as sets of JSON. Refusals must change nothing
+(the digest is checked) and never be "internal".
+"""
+
+import json
+
+from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import strategies as st
+
+from games.ultimatum import randomplay, rules
+from games.ultimatum.content import KINDS, N_NATIONS, N_SEAS
+from games.ultimatum.flow import FLOW
+from referee import engine
+from referee.errors import Illegal
+from referee.rng import Rng
+from ultimus.game import copy_data
+
+SETTINGS = settings(
+    max_examples=5,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+    phases=(Phase.explicit, Phase.reuse, Phase.generate),
+)
+VESSELS = ("ship", "sub", "boat")
+
+
+def key(action):
+    return json.dumps(action, sort_keys=True)
+
+
+def candidates(s):
+    n = s["players"]
+    out = [{"a": "roll_off"}]
+    nations = range(-1, N_NATIONS + 1)
+    seas = range(-1, N_SEAS + 1)
+    for p in range(n):
+
+        def add(name, p=p, **fields):
+            a = {"a": name, "p": p}
+            a.update(fields)
+            out.append(a)
+
+        mine = [x for x in range(N_NATIONS) if s["owner"][x] == p]
+        others = [x for x in range(N_NATIONS) if s["owner"][x] != p][:2]
+        my_seas = [b for b in range(N_SEAS) if s["sea"][b] == p]
+        for x in nations:
+            add("take", n=x)
+            add("commando", to=x)
+        for b in seas:
+            add("fleet", b=b)
+        money = s["purses"]["savings"][p] + s["purses"]["chest"][p]
+        for kind in KINDS + ("tank",):
+            for count in range(0, min(money, 12) + 2):
+                if kind == "laser":
+                    add("buy", kind=kind, n=count)
+                for at in nations if kind == "troop" else seas:
+                    add("buy", kind=kind, n=count, at=at)
+        for name in ("war", "end", "roll", "blitz", "stop", "minefield", "anti_aircraft"):
+            add(name)
+        for src in mine + others:
+            for dst in range(N_NATIONS):
+                add("attack", **{"from": src, "to": dst})
+                for count in range(0, s["troops"][src] + 2):
+                    add("airlift", **{"from": src, "to": dst, "n": count})
+        for src in my_seas + [b for b in range(N_SEAS) if b not in my_seas][:1]:
+            for dst in range(N_SEAS):
+                for ships in range(0, s["ships"][src] + 2):
+                    for subs in range(0, s["subs"][src] + 2):
+                        add("sail", **{"from": src, "to": dst, "ships": ships, "subs": subs})
+        for name in ("bomber", "laser", "fire_back"):
+            for x in nations:
+                add(name, n=x)
+            for b in seas:
+                add(name, b=b)
+        for w in VESSELS:
+            add("ocean_mine", w=w)
+            for t in VESSELS:
+                add("fire", w=w, t=t)
+        battle = s["battle"]
+        top = s["troops"][battle["from"]] if battle is not None and "from" in battle else 3
+        for count in range(0, top + 2):
+            add("occupy", n=count)
+    assert all(a["a"] in FLOW.known for a in out)
+    return out
+
+
+def accepts(s, action):
+    trial = copy_data(s)
+    try:
+        engine.apply(rules, trial, action)
+    except Illegal as exc:
+        assert exc.code != "internal", exc
+        return False
+    return True
+
+
+def check_both_directions(game):
+    s = game.state
+    before = game.digest()
+    phase = s["phase"]
+    shown = []
+    for seat in range(-1, s["players"]):
+        shown += game.legal_actions(seat)
+    shown_keys = set(key(a) for a in shown)
+    assert len(shown_keys) == len(shown), "an action is listed twice"
+    for a in shown:
+        assert accepts(s, a), "listed but refused: %r (phase %s)" % (a, s["phase"])
+    for a in candidates(s):
+        if key(a) in shown_keys:
+            continue
+        try:
+            engine.apply(rules, s, a)
+        except Illegal as exc:
+            assert exc.code != "internal", exc
+            continue
+        raise AssertionError("accepted but not listed: %r (phase %s)" % (a, phase))
+    assert game.digest() == before
+    # the seats with something to do are those with a legal action
+    acting = [p for p in range(s["players"]) if game.legal_actions(p)]
+    assert sorted(game.actors()) == acting
+
+
+def walk(players, seed, steps, stride):
+    game = rules.game(players, seed)
+    rng = Rng(seed)
+    seen = set()
+    for step in range(steps):
+        if game.phase == "over":
+            break
+        if step % stride == 0 or game.phase not in seen:
+            seen.add(game.phase)
+            check_both_directions(game)
+        game.apply(randomplay.choose_action(game, rng))
+    return game
+
+
+@SETTINGS
+@given(st.integers(2, 6), st.integers(0, 2**30))
+def test_ultimatum_lists_exactly_what_it_accepts(players, seed):
+    walk(players, seed, 700, 61)
+
+
+def test_ultimatum_lists_exactly_what_it_accepts_in_every_kind_of_battle():
+    """A long two-player game checked at the first battle of each kind and in each phase."""
+    game = rules.game(2, 11)
+    rng = Rng(11)
+    kinds = set()
+    for _ in range(6000):
+        if game.phase == "over":
+            break
+        battle = game.state["battle"]
+        kind = game.phase if battle is None else (game.phase, battle["k"])
+        if kind not in kinds:
+            kinds.add(kind)
+            check_both_directions(game)
+        game.apply(randomplay.choose_action(game, rng))
+    assert {("battle", "troops"), ("battle", "naval"), ("occupy", "troops"), "war", "buy"} <= kinds
