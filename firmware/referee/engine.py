@@ -47,7 +47,29 @@ class Who:
 
 REFEREE = Who("the referee")
 ANY_SEAT = Who("any seat")
-ANY_PHASE = "*"  # a flow's actions allowed in every phase but the end
+ANY_PHASE = "*"
+
+
+def may_act(s, who, seat):
+    """Whether `seat` (-1: the referee) is who the flow lets take an action now (legal listing asks this)."""
+    if who is REFEREE:
+        return seat < 0
+    if seat < 0:
+        return False
+    return who.seats is None or seat in who.seats(s)
+
+
+def play_out(game, choose, rng, max_actions, stop=None):
+    """Random play: apply choose(game, rng) until the game is over, stop(game) says so, nothing
+    is left to choose or max_actions are played; returns the game. Every game's randomplay uses it."""
+    for _ in range(max_actions):
+        if game.phase == "over" or (stop is not None and stop(game)):
+            break
+        action = choose(game, rng)
+        if action is None:
+            break
+        game.apply(action)
+    return game  # a flow's actions allowed in every phase but the end
 
 
 class Flow:

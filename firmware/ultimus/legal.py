@@ -10,7 +10,7 @@ Kept apart from ultimus.rules so that the box, which only applies what its
 buttons and the link ask for, need not load it.
 """
 
-from referee.engine import REFEREE
+from referee.engine import may_act
 from ultimus import cardchecks, checks
 from ultimus.battle import active_seat, entrance_seat
 from ultimus.boxplay import MAX_WOUNDS
@@ -35,15 +35,6 @@ from ultimus.yelling import (
 )
 
 TRADES = ("give", "pass_card")
-
-
-def may_act(s, who, seat):
-    """Whether `seat` (-1: the referee) is who the flow lets take an action now."""
-    if who is REFEREE:
-        return seat < 0
-    if seat < 0:
-        return False
-    return who.seats is None or seat in who.seats(s)
 
 
 def legal_actions(s, seat):

@@ -12,16 +12,7 @@ from games.morituri.content import MENU
 from games.morituri.flow import FLOW
 from games.morituri.melee import pairs
 from games.morituri.state import figures
-from referee.engine import REFEREE
-
-
-def may_act(s, who, seat):
-    """Whether `seat` (-1: the referee) is who the flow lets take an action now."""
-    if who is REFEREE:
-        return seat < 0
-    if seat < 0:
-        return False
-    return who.seats is None or seat in who.seats(s)
+from referee.engine import may_act
 
 
 def legal_actions(s, seat):

@@ -41,13 +41,4 @@ def choose_action(game, rng):
 
 def play(seed, max_actions=5000):
     """A random whole game; returns the engine's Game."""
-    game = engine.Game(rules, setup_for(seed))
-    rng = Rng(seed ^ 0x5EED)
-    for _ in range(max_actions):
-        if game.phase == "over":
-            break
-        action = choose_action(game, rng)
-        if action is None:
-            break
-        game.apply(action)
-    return game
+    return engine.play_out(engine.Game(rules, setup_for(seed)), choose_action, Rng(seed ^ 0x5EED), max_actions)

@@ -12,17 +12,9 @@ from games.ultimatum.bank import MAX_BUY
 from games.ultimatum.content import KINDS, LASER, N_NATIONS, N_SEAS, SHIP, SUB, TROOP
 from games.ultimatum.flow import FLOW
 from games.ultimatum.state import picker
-from referee.engine import REFEREE
+from referee.engine import may_act
 
 VESSELS = (SHIP, SUB)
-
-
-def may_act(s, who, seat):
-    if who is REFEREE:
-        return seat < 0
-    if seat < 0:
-        return False
-    return who.seats is None or seat in who.seats(s)
 
 
 def legal_actions(s, seat):

@@ -10,6 +10,7 @@ full list; every action played is legal either way.
 
 from games.ultimatum import checks, rules
 from games.ultimatum.content import BLOCKADES, KINDS, LASER, N_NATIONS, N_SEAS, TROOP
+from referee.engine import play_out
 from referee.rng import Rng
 
 TRIES = 8
@@ -70,13 +71,4 @@ def choose_action(game, rng):
 
 def play(players, seed, max_actions=20000):
     """A random game, stopped at the end or after max_actions."""
-    game = rules.game(players, seed)
-    rng = Rng(seed ^ 0x5EED)
-    for _ in range(max_actions):
-        if game.phase == "over":
-            break
-        action = choose_action(game, rng)
-        if action is None:
-            break
-        game.apply(action)
-    return game
+    return play_out(rules.game(players, seed), choose_action, Rng(seed ^ 0x5EED), max_actions)
