@@ -84,12 +84,19 @@ class Flow:
         self.known = {}
         self.in_phase = {}  # phase -> actions allowed there in some variant
         self._names = {}  # (variant, phase) -> actions(), computed once
+        self.now = {}  # variant -> phase -> {action: (who, handler)}, the phase's and every phase's merged
         for v in variants:
+            anytime = variants[v].get(ANY_PHASE, {})
+            merged = self.now[v] = {}
             for phase in variants[v]:
                 names = self.in_phase.setdefault(phase, {})
                 for name in variants[v][phase]:
                     self.known[name] = 1
                     names[name] = 1
+                if phase != ANY_PHASE:
+                    both = dict(anytime)
+                    both.update(variants[v][phase])
+                    merged[phase] = both
 
     def entry(self, variant, phase, name):
         """(who, handler) of an action now, or None."""
@@ -103,9 +110,13 @@ class Flow:
 
     def resolve(self, variant, phase, name):
         """(who, handler) of a known action, or the refusal that says why not now."""
+        moves = self.now[variant].get(phase)
+        found = moves.get(name) if moves is not None else None
+        if found is not None and phase != self.end:
+            return found
         if phase == self.end:
             raise Illegal("game_over", "the game is over")
-        found = self.entry(variant, phase, name)
+        found = self.entry(variant, phase, name)  # a phase with no actions of its own
         if found is not None:
             return found
         if name in self.in_phase.get(phase, ()) or name in self.in_phase.get(ANY_PHASE, ()):
@@ -140,21 +151,30 @@ def clean(rules, action):
     (rules.FIELDS), each checked to be plain data; Illegal otherwise."""
     if type(action) is not dict:
         raise Illegal("bad_action", "an action is an object with a field 'a'")
+    extra = False
     for key in action:
         value = action[key]
         t = type(value)
         if t is not int and t is not str and not plain(value):  # ints and text first: most fields are
             raise Illegal("bad_action", "field %r must hold whole numbers, text or lists of them" % (key,))
+        if key != "a" and key != "p":
+            extra = True
     name = action.get("a")
     if type(name) is not str or name not in rules.FLOW.known:
         raise Illegal("unknown_action", "unknown action %r" % (name,))
     fields = getattr(rules, "FIELDS", None)
-    if fields is None:
+    if fields is None or not extra:
         return action
+    own = fields.get(name, ())
+    for key in action:
+        if key != "a" and key != "p" and key not in own:
+            break
+    else:
+        return action  # nothing extra: no copy to make (the common case, a whole game long)
     out = {"a": name}
     if "p" in action:
         out["p"] = action["p"]
-    for key in fields.get(name, ()):
+    for key in own:
         if key in action:
             out[key] = action[key]
     return out

@@ -52,12 +52,8 @@ def _listed(s, seat, trades):
     phase = s["phase"]
     if phase == FLOW.end:
         return out
-    allowed = {}  # who -> may `seat` act: asked once per kind of actor, not once per action
     for who, lister in _plan(s["mode"], phase, trades):
-        ok = allowed.get(who)
-        if ok is None:
-            ok = allowed[who] = may_act(s, who, seat)
-        if ok:
+        if may_act(s, who, seat):
             lister(s, seat, out)
     return out
 
