@@ -152,3 +152,50 @@ def test_play_between_people_asks_the_others_to_look_away_before_each_secret_cho
             assert hand.group(1) == shown  # never a hand before its seat has the screen to itself
             hands += 1
     assert prompts >= 20 and hands > prompts
+
+
+def _stop(vbox):
+    vbox.fb.serial.close()
+    vbox.storage.close()
+
+
+def test_a_restarted_virtual_box_says_where_the_game_stands_and_its_last_events(tmp_path):
+    from ultimus_host.virtualbox import VirtualBox, stopped_message
+    from ultimusbox import board
+
+    vbox = VirtualBox(str(tmp_path), seed=1)
+    try:
+        for b in (board.SHOUT_0, board.SHOUT_0 + 1, board.SHOUT_0 + 2, board.CONFIRM, board.CONFIRM, board.CONFIRM):
+            vbox.fb.buttons.push(b)
+            vbox.box.step()
+        assert vbox.box.shell.game is not None and len(vbox.box.shell.game.log) > 0
+        played = list(vbox.log_lines)
+        assert "resumes at the next start" in stopped_message(vbox.box.shell, str(tmp_path))
+    finally:
+        _stop(vbox)
+    again = VirtualBox(str(tmp_path), seed=1)
+    try:
+        resumed = again.log_lines[-1]
+        assert resumed.startswith("resumed: battle 1"), resumed
+        assert "of ULTIMUS" in resumed
+        # the events before the restart are on screen again, in the same words
+        shown = again.log_lines[:-1]
+        assert shown and shown == played[-len(shown) :]
+    finally:
+        _stop(again)
+
+
+def test_the_stopped_virtual_box_says_nothing_is_saved_without_a_game_in_play(tmp_path):
+    from ultimus_host.virtualbox import VirtualBox, stopped_message
+
+    vbox = VirtualBox(str(tmp_path), seed=1)
+    try:
+        assert "nothing is saved" in stopped_message(vbox.box.shell, str(tmp_path))
+        from ultimus.randomplay import play
+
+        shell = vbox.box.shell
+        shell.game, shell.playing = play(3, 5, stop_at_battle_end=False), "ultimus"
+        assert shell.game.phase == "over"
+        assert "is over, so nothing is saved" in stopped_message(shell, str(tmp_path))
+    finally:
+        _stop(vbox)

@@ -123,3 +123,12 @@ def test_the_box_and_link_events_read_as_words_and_odd_ones_never_stop_the_termi
     assert "MODE" in words({"e": "claim", "button": 23, "ms": 15000})
     assert line({"e": "dead"}) == "dead"  # a field missing: its name, not a traceback
     assert "Barbarus" in line({"e": "kill", "g": 4, "by": 1})  # another game's event: its fields, gladiators named
+
+
+def test_a_resumed_game_is_told_by_battle_round_and_who_is_to_act():
+    e = {"e": "resumed", "game": "ultimus", "actions": 140, "phase": "shout", "battle": 2, "round": 5, "to_act": [1]}
+    assert words(e, [0, 2, 4]) == "resumed: battle 2, round 5, station 3 to act (the saved game of ULTIMUS, 140 actions)"
+    e = {"e": "resumed", "game": "morituri", "actions": 9, "phase": "melee", "round": 2, "to_act": []}
+    assert words(e) == "resumed: round 2, the melee phase (the saved game of Morituri Te Salutamus, 9 actions)"
+    # an older box's event (protocol 2): only the count
+    assert words({"e": "resumed", "game": "ultimus", "actions": 12}) == "resumed the saved game of ULTIMUS, 12 actions"

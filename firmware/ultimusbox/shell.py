@@ -191,7 +191,19 @@ class Shell:
         self.game_id = header.get("id") if type(header.get("id")) is str else None
         self._use(name)
         self.screen.start()
-        self.note({"e": "resumed", "game": name, "actions": kept})
+        self.note(self.resumed_event())
+
+    def resumed_event(self):
+        """Where the resumed game stands, for the people at the table: its battle and round
+        (where the game counts them), its phase and the seats to act."""
+        game = self.game
+        s = game.state
+        e = {"e": "resumed", "game": self.playing, "actions": len(game.log), "phase": s["phase"]}
+        for key in ("battle", "round"):
+            if type(s.get(key)) is int and s[key] > 0:
+                e[key] = s[key]
+        e["to_act"] = list(game.actors())
+        return e
 
     def _from_checkpoint(self, game):
         """The records a checkpoint of this journal lets resume skip (their state restored), or 0."""

@@ -132,6 +132,21 @@ def _unknown(e):
     return e["e"].replace("_", " ") + (" (%s)" % ", ".join(parts) if parts else "")
 
 
+def _resumed(e, stations):
+    """Where a resumed game stands: "resumed: battle 2, round 5, station 3 to act"."""
+    from ultimusbox.games import find
+
+    entry = find(e["game"])
+    where = ["%s %d" % (key, e[key]) for key in ("battle", "round") if type(e.get(key)) is int]
+    to_act = e.get("to_act")
+    if to_act:
+        where.append("%s to act" % " and ".join(who(p, stations) for p in to_act))
+    elif "phase" in e:
+        where.append("the %s phase" % str(e["phase"]).replace("_", " "))
+    game = "the saved game of %s, %d actions" % (entry[1] if entry else e["game"], e["actions"])
+    return "resumed: %s (%s)" % (", ".join(where), game) if where else "resumed %s" % game
+
+
 def _coins(n):
     return "%d coin%s" % (n, "" if n == 1 else "s")
 
@@ -241,7 +256,7 @@ _EVENTS = {
     "joined": lambda e, st: "at the table: %s" % (", ".join(station_name(s) for s in e["stations"]) or "nobody yet"),
     "game_chosen": lambda e, st: "game chosen: %s" % e["game"],
     "new_game": lambda e, st: "a new game of %s for %d players" % (e["game"], e["players"]),
-    "resumed": lambda e, st: "resumed the saved game of %s after %d actions" % (e["game"], e["actions"]),
+    "resumed": lambda e, st: _resumed(e, st),
     "seat_selection": lambda e, st: "seat selection: SHOUT or THINK at your station to join, confirm to start",
     "selftest": lambda e, st: "self-test %s" % ("on: press every button in turn" if e["on"] else "off"),
     "selftest_button": lambda e, st: "self-test: %s (GP%d)" % (button_name(e["b"]), e["gpio"]),

@@ -66,6 +66,9 @@ def _narrate(shell, e, stations=None):
     return line(e, stations)
 
 
+LAST_EVENTS = 8  # events of the resumed game shown again at a restart
+
+
 class VirtualBox:
     def __init__(self, state_dir, seed=None, selftest=False):
         self.storage = storage = FileStorage(state_dir, lock=True)  # FolderInUse if another box runs on it
@@ -85,9 +88,22 @@ class VirtualBox:
         self.box.shell.listen(self._keep_tokens)
         shell = self.box.shell
         if shell.game is not None:  # what the box said at power-on, before anyone listened
-            self._remember([{"e": "resumed", "game": shell.playing, "actions": len(shell.game.log)}])
+            self._remember(self._last_events() + [shell.resumed_event()])
         if shell.notice:
             self._remember([shell.notice])
+
+    def _last_events(self, count=LAST_EVENTS):
+        """The public events of the last actions of the resumed game, for the log on screen: the
+        journal's actions replayed on a copy (the box itself keeps no events across a restart)."""
+        shell = self.box.shell
+        actions = list(shell.journal)
+        copy = games.build(shell.playing, shell.game.setup)
+        for action in actions[:-count]:
+            copy.apply(action)
+        events = []
+        for action in actions[-count:]:
+            events.extend(public_event(e) for e in copy.apply(action))
+        return events[-count:]
 
     def _keep_tokens(self, events):
         """The referee token of a new game, in the folder (tokens.json): a host on this PC that can
@@ -278,6 +294,19 @@ def render_text(vbox):
     return out
 
 
+def stopped_message(shell, folder):
+    """What the virtual box says when it stops: whether a game waits in its folder to be resumed."""
+    game = shell.game
+    if game is None:
+        return "virtual box stopped; no game was in play, so nothing is saved to resume"
+    if game.phase == game.rules.FLOW.end:
+        return "virtual box stopped; its game of %s is over, so nothing is saved to resume" % _title(shell.playing)
+    return "virtual box stopped; its game of %s is saved in %s and resumes at the next start" % (
+        _title(shell.playing),
+        folder,
+    )
+
+
 def _title(name):
     entry = games.find(name)
     return entry[1] if entry else str(name)
@@ -299,5 +328,5 @@ def run_sim(state_dir=None, seed=None, headless=False, selftest=False, say=print
                 asyncio.run(vbox.run(ui))
     except KeyboardInterrupt:
         pass
-    say("virtual box stopped; its game is saved in %s" % (state_dir or default_state_dir()))
+    say(stopped_message(vbox.box.shell, state_dir or default_state_dir()))
     return vbox

@@ -7,6 +7,7 @@ move) are still told: the narration is the whole story of the round.
 """
 
 from games.morituri.content import MENU
+from ultimus_host.narrate import line as box_line
 from ultimus_host.narrate import station_name
 
 QUIET = ("roll", "answer")  # told by the lines around them
@@ -93,7 +94,7 @@ def line(e, cls=(), stations=None):
     if kind == "refused":
         return "refused (%s): %s; nothing changed" % (e["code"], e["message"])
     if kind == "resumed":
-        return "the saved game resumes after %d actions" % e["actions"]
+        return box_line(e, stations)
     if kind == "new_game":
         return "a new game: %s" % " v ".join(
             "seat %d %s" % (p, "+".join(c)) for p, c in enumerate(e["setup"]["figures"])
