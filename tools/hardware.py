@@ -60,10 +60,10 @@ def pinout_md():
         first = board.ring_pixel(ring, 0)
         rows.append(
             "| %d-%d | health wheel %d (%s), pixel 0 at the top, clockwise |"
-            % (first, first + board.RING_PIXELS - 1, ring, GLADIATORS[ring])
+            % (first, first + board.RING_PIXELS - 1, ring + 1, GLADIATORS[ring])
         )
     for station in range(board.STATIONS):
-        rows.append("| %d | status light of station %d |" % (board.seat_pixel(station), station))
+        rows.append("| %d | status light of station %d |" % (board.seat_pixel(station), station + 1))
     return "\n".join(rows) + "\n"
 
 

@@ -131,7 +131,7 @@ def connector_of(chain_index):
 def chain():
     """The LED chain in data order: (reference, what) for the rings, then the station lights."""
     out = [(ring_ref(r), "ring %d" % r) for r in range(board.RINGS)]
-    out += [(seat_ref(s), "station light %d" % s) for s in range(board.STATIONS)]
+    out += [(seat_ref(s), "station light %d" % (s + 1)) for s in range(board.STATIONS)]
     return out
 
 

@@ -4,7 +4,7 @@
 
 Owns where every part sits on the lid. The lid is a regular hexagon (ENC1 in
 bom.csv) with one seat at each edge, numbered clockwise from the front edge
-(station 0). Around the centre: the buzzer, then the six control buttons, then
+(station 1). Around the centre: the buzzer, then the six control buttons, then
 the six health wheels (rings) at the corners' directions, each with its select
 button outside it. Along each edge, a station: SHOUT (left) and THINK (right)
 as the player sees them, and the station's status light in front of them.
@@ -56,7 +56,7 @@ CONTROL_LABELS = {
 
 
 def seat_angle(station):
-    """Direction of a seat, degrees clockwise from the front (station 0 faces the builder)."""
+    """Direction of a seat, degrees clockwise from the front (station 1 faces the builder)."""
     return 60.0 * station
 
 
@@ -141,8 +141,8 @@ def layout():
         hole(netlist.switch_of(board.THINK_0 + station), board.BUTTONS[board.THINK_0 + station][2], think)
         label("SHOUT", along(polar(R_STATION_BUTTONS - 21.0, angle), angle, -STATION_HALF_GAP), angle)
         label("THINK", along(polar(R_STATION_BUTTONS - 21.0, angle), angle, STATION_HALF_GAP), angle)
-        hole(netlist.seat_ref(station), "status light of station %d" % station, polar(R_STATION_LIGHT, angle))
-        label("STATION %d" % station, polar(R_STATION_LABEL, angle), angle)
+        hole(netlist.seat_ref(station), "status light of station %d" % (station + 1), polar(R_STATION_LIGHT, angle))
+        label("STATION %d" % (station + 1), polar(R_STATION_LABEL, angle), angle)
     return {"units": "mm", "across_corners": ACROSS_CORNERS, "outline": outline(), "holes": holes, "labels": labels}
 
 
@@ -201,7 +201,7 @@ def panel_svg():
         "Blue: BOM reference.</text>" % (-half + 4, half + 8, ACROSS_CORNERS)
     )
     out.append(
-        '<text x="%g" y="%g" font-size="4" text-anchor="start">Station 0 is the front edge; the stations '
+        '<text x="%g" y="%g" font-size="4" text-anchor="start">Station 1 is the front edge; the stations '
         "run clockwise. Drawn by tools/hardware.py from board.py and bom.csv.</text>" % (-half + 4, half + 15)
     )
     out.append("</g></svg>")

@@ -11,8 +11,8 @@ from referee.compat import const
 # Button ids are the indices of BUTTONS; the app speaks only in ids.
 STATIONS = const(6)  # seats around the table; 2-6 of them play
 
-SHOUT_0 = const(0)  # SHOUT buttons of stations 0-5: ids 0-5
-THINK_0 = const(6)  # THINK buttons of stations 0-5: ids 6-11
+SHOUT_0 = const(0)  # SHOUT buttons of the stations (1-6 on the lid): ids 0-5
+THINK_0 = const(6)  # THINK buttons of the stations (1-6 on the lid): ids 6-11
 WHEEL_0 = const(12)  # select gladiator 0-5 (the button at each health wheel): ids 12-17
 MINUS = const(18)  # damage - (one wound more)
 PLUS = const(19)  # heal + (one health more)
@@ -24,18 +24,18 @@ MODE = const(23)  # cycles what the selected wheel's input means
 # (button id, GPIO, name). Seat buttons sit on GP0-GP11 so that one read of
 # the GPIO input register samples all of them at the same instant.
 BUTTONS = (
-    (0, 0, "shout station 0"),
-    (1, 1, "shout station 1"),
-    (2, 2, "shout station 2"),
-    (3, 3, "shout station 3"),
-    (4, 4, "shout station 4"),
-    (5, 5, "shout station 5"),
-    (6, 6, "think station 0"),
-    (7, 7, "think station 1"),
-    (8, 8, "think station 2"),
-    (9, 9, "think station 3"),
-    (10, 10, "think station 4"),
-    (11, 11, "think station 5"),
+    (0, 0, "shout station 1"),
+    (1, 1, "shout station 2"),
+    (2, 2, "shout station 3"),
+    (3, 3, "shout station 4"),
+    (4, 4, "shout station 5"),
+    (5, 5, "shout station 6"),
+    (6, 6, "think station 1"),
+    (7, 7, "think station 2"),
+    (8, 8, "think station 3"),
+    (9, 9, "think station 4"),
+    (10, 10, "think station 5"),
+    (11, 11, "think station 6"),
     (12, 12, "wheel Tigris"),
     (13, 13, "wheel Sagittarius"),
     (14, 14, "wheel Retiarius"),
