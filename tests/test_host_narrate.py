@@ -127,7 +127,8 @@ def test_the_box_and_link_events_read_as_words_and_odd_ones_never_stop_the_termi
 
 def test_a_resumed_game_is_told_by_battle_round_and_who_is_to_act():
     e = {"e": "resumed", "game": "ultimus", "actions": 140, "phase": "shout", "battle": 2, "round": 5, "to_act": [1]}
-    assert words(e, [0, 2, 4]) == "resumed: battle 2, round 5, station 3 to act (the saved game of ULTIMUS, 140 actions)"
+    told = words(e, [0, 2, 4])
+    assert told == "resumed: battle 2, round 5, station 3 to act (the saved game of ULTIMUS, 140 actions)"
     e = {"e": "resumed", "game": "morituri", "actions": 9, "phase": "melee", "round": 2, "to_act": []}
     assert words(e) == "resumed: round 2, the melee phase (the saved game of Morituri Te Salutamus, 9 actions)"
     # an older box's event (protocol 2): only the count

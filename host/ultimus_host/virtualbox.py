@@ -96,8 +96,11 @@ class VirtualBox:
         """The public events of the last actions of the resumed game, for the log on screen: the
         journal's actions replayed on a copy (the box itself keeps no events across a restart)."""
         shell = self.box.shell
+        game = shell.game
+        if game is None:
+            return []
         actions = list(shell.journal)
-        copy = games.build(shell.playing, shell.game.setup)
+        copy = games.build(shell.playing, game.setup)
         for action in actions[:-count]:
             copy.apply(action)
         events = []
