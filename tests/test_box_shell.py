@@ -295,3 +295,25 @@ def test_a_box_imports_only_the_chosen_game_and_nothing_a_pc_alone_needs():
     assert "ultimusbox.screens.ultimus" in loaded and "ultimus.rules" in loaded
     for absent in ("ultimusbox.screens.ultimus_words", "ultimusbox.selftest", "ultimus.legal"):
         assert absent not in loaded
+
+
+def test_a_resumed_game_drops_the_entry_in_progress_with_a_cue_the_table_sees_and_hears():
+    from ultimusbox.display import WHITE
+    from ultimusbox.runtime import Box
+
+    fb, box = play_until("killed")
+    shell = box.shell
+    stations = shell.settings["stations"]
+    press(fb, box, board.WHEEL_0 + 4)  # an entry begun: a wheel selected, not confirmed
+    assert shell.screen.entry.gladiator == 4
+    again_fb = FakeBoard(fb.storage)
+    again = Box(again_fb, lambda: 7)
+    assert again.shell.game is not None and again.shell.screen.entry.gladiator == -1  # dropped, on purpose
+    again.step()
+    assert played(again_fb, "resume")
+    lights = [again_fb.leds.pixel(board.seat_pixel(st)) for st in stations]
+    assert all(light == WHITE for light in lights), lights
+    again_fb.clock.advance_ms(2100)
+    again.draw(again_fb.clock.ms())
+    after = [again_fb.leds.pixel(board.seat_pixel(st)) for st in stations]
+    assert after != lights and not again.shell.flashing("resumed", again_fb.clock.ms())  # the screen's own lights

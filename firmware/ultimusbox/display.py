@@ -3,7 +3,8 @@
 render(shell, now_ms) returns the whole chain as bytes (R, G, B per pixel,
 at full scale); the LED driver applies the brightness cap. The self-test,
 the seat selection (ultimusbox.seats) or the running game's screen draws
-the frame; on top, a refused input blinks the playing stations red.
+the frame; on top, a resumed game blinks the playing stations white for
+two seconds and a refused input blinks them red.
 Animations come from now_ms alone, so a frame depends only on the game, the
 input state and the time. Nothing is allocated per frame.
 """
@@ -12,6 +13,7 @@ from ultimusbox import board
 
 OFF = (0, 0, 0)
 RED = (255, 0, 0)
+WHITE = (255, 255, 255)
 BLINK_MS = 250
 ALL_STATIONS = tuple(range(board.STATIONS))
 
@@ -53,6 +55,10 @@ def render(shell, now_ms, frame=None):
         shell.seats.render(frame, now_ms, blink)
     else:
         shell.screen.render(frame, now_ms, blink)
+    if shell.flashing("resumed", now_ms) and shell.settings is not None:
+        # a saved game resumed: the playing stations blink white, the entry in progress is to be made again
+        for station in shell.settings["stations"]:
+            frame.set(board.seat_pixel(station), WHITE if blink else OFF)
     if shell.flashing("error", now_ms):
         # a refused input: every playing station blinks red fast, nothing else changed
         fast = (now_ms // 100) % 2 == 0

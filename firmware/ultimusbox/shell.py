@@ -24,6 +24,7 @@ from ultimusbox.seats import REFUSED_FLASH, SeatSelection
 
 ERROR_MS = 600  # how long a refused input blinks
 NOTICE_MS = 3000  # how long a refused journal blinks at power-on
+RESUMED_MS = 2000  # how long the playing stations blink white when a saved game resumes
 CLAIM_MS = 15000  # how long the box waits for MODE on the box to make the asking link the referee
 CLAIM_BUTTON = board.MODE
 
@@ -191,6 +192,9 @@ class Shell:
         self.game_id = header.get("id") if type(header.get("id")) is str else None
         self._use(name)
         self.screen.start()
+        # The entry in progress (a selected wheel, wounds being entered, a payout) lived in RAM only and
+        # is dropped on purpose: a half-made input must not act after a restart. The cue tells the table.
+        self.flash("resumed", RESUMED_MS)
         self.note(self.resumed_event())
 
     def resumed_event(self):

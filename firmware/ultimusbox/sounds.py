@@ -17,6 +17,7 @@ TUNES = {
     "extra": ((1568, 60),),  # a seat earns an extra yelling card
     "start": ((440, 100), (660, 100)),
     "rattle": ((1800, 20), (0, 80)) * 4,  # dice rolling: clicks for 400 ms
+    "resume": ((784, 80), (0, 80), (784, 80), (0, 80), (1047, 300)),  # a saved game goes on: enter again
 }
 
 # which event makes which sound
@@ -30,6 +31,7 @@ EVENT_TUNES = {
     "fault": "error",  # a task of the box failed (reported; it goes on)
     "claim": "verso",  # a link asks to become the referee: MODE on the box grants it
     "game_chosen": "start",
+    "resumed": "resume",  # the entry in progress before the restart was dropped: the table enters it again
     "pollice_verso": "verso",
     "dead": "death",
     "pardoned": "pardon",

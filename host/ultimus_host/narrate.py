@@ -24,6 +24,8 @@ TUNE_WORDS = {
     "fanfare": "victory fanfare",
     "extra": "extra card chime",
     "start": "start jingle",
+    "rattle": "dice rattle",
+    "resume": "resume chime",
 }
 EXTRA_WHY = {"symbol": "for a card symbol", "kill": "for a kill", "pardon": "for the pardon"}
 
