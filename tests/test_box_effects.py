@@ -1,13 +1,16 @@
 """Effect level: the box's own inputs, without cards or arena positions."""
 
+import pytest
+
+from referee.errors import Illegal
 from scenario import BARBARUS, DIMACHAERUS, MURMILLO, RETIARIUS, SAGITTARIUS, TIGRIS, refused, start_battle
 from ultimus.content import BANK_START, BET_WIN, BETTING_CARDS, MAX_HEALTH, NEW_GOLD_BY_PLAYERS
 from ultimus.game import Game
 from ultimus.state import ARENA, DEAD, PARDONED
 
 
-def box_round(players=4, seed=3, shouts=(0,)):
-    game = start_battle(players, seed=seed, mode="box")
+def box_round(players=4, seed=3, shouts=(0,), payout=None):
+    game = start_battle(players, seed=seed, mode="box", payout=payout)
     game.state["loudest"] = 0
     for p in range(players):
         game.apply({"a": "commit", "p": p, "shout": 1 if p in shouts else 0})
@@ -131,3 +134,51 @@ def test_box_refuses_card_level_actions_and_full_game_refuses_box_inputs():
         full.apply({"a": "commit", "p": p, "shout": 0})
     refused(full, {"a": "damage", "p": 0, "g": 0, "n": 1}, "wrong_mode")
     refused(full, {"a": "done", "p": 0}, "wrong_mode")
+
+
+def test_a_box_game_goes_on_only_when_every_seat_has_entered_the_coins_of_its_new_gold():
+    """The rulebook: "you have to bet all the gold coins you receive at the beginning of each battle".
+    A payout that enters fewer coins than that is not silently kept gold: the box waits for the rest."""
+    game = box_round(players=2, payout="every_coin")
+    s = game.state
+    new = NEW_GOLD_BY_PLAYERS[2]
+    assert s["unsettled"] == [new, new]
+    refused(game, {"a": "give", "p": 0, "to": 1, "n": 1}, "no_gold")  # the staked coins are on the cards
+    for g in (TIGRIS, SAGITTARIUS, RETIARIUS, MURMILLO, DIMACHAERUS):
+        game.apply({"a": "damage", "p": 0, "g": g, "n": 12})
+    assert s["phase"] == "battle_end" and s["winner"] == BARBARUS
+
+    def card(g, kind):
+        return next(b for b in range(16) if BETTING_CARDS[b][:2] == (g, kind))
+
+    game.apply({"a": "payout", "p": 0, "b": card(BARBARUS, BET_WIN), "coins": 3})
+    game.apply({"a": "payout", "p": 0, "b": card(TIGRIS, BET_WIN), "coins": 2})  # lost: 2 coins to the bank
+    game.apply({"a": "payout", "p": 1, "b": card(SAGITTARIUS, BET_WIN), "coins": 1})
+    assert s["unsettled"] == [0, new - 1]
+    refused(game, {"a": "next"}, "coins_unsettled")
+    refused(game, {"a": "finish"}, "coins_unsettled")
+    assert {"a": "next"} not in game.legal_actions(-1)
+    game.apply({"a": "payout", "p": 1, "b": card(MURMILLO, BET_WIN), "coins": 3})
+    assert s["unsettled"] == [0, new - 4]
+    game.apply({"a": "payout", "p": 1, "b": card(RETIARIUS, BET_WIN), "coins": new - 4})
+    assert s["unsettled"] == [0, 0]
+    assert {"a": "next"} in game.legal_actions(-1)
+    assert s["bank"] + sum(s["gold"]) == BANK_START
+    game.apply({"a": "next"})
+    assert s["unsettled"] == [new, new]  # the next battle's new gold
+
+
+def test_a_box_game_of_an_older_version_pays_what_is_entered_as_it_did():
+    game = box_round(players=2)  # a set-up without "payout": 0.1.0's and 0.2.0's journals
+    for g in (TIGRIS, SAGITTARIUS, RETIARIUS, MURMILLO, DIMACHAERUS):
+        game.apply({"a": "damage", "p": 0, "g": g, "n": 12})
+    assert "unsettled" not in game.state
+    game.apply({"a": "next"})
+
+
+def test_the_coin_accounting_is_a_box_game_set_up_and_nothing_else():
+    with pytest.raises(Illegal) as info:
+        Game(3, 1, "full", payout="every_coin")
+    assert info.value.code == "bad_setup"
+    with pytest.raises(Illegal):
+        Game(3, 1, "box", payout="most")

@@ -134,9 +134,21 @@ def _battle_end(fb, box):
     assert played(fb, "fanfare")
 
 
+def _unsettled(fb, box):
+    s = box.shell.game.state
+    assert s["phase"] == "battle_end" and sorted(s["paid"]) == [4, 6]
+    # thumbs down was refused: the new gold of seats 1 and 2 is still on cards nobody entered
+    assert s["unsettled"] == [0, 5, 5]
+
+
 def _paid(fb, box):
     s = box.shell.game.state
-    assert sorted(s["paid"]) == [4, 15]  # Barbarus to win, Dimachaerus invest
+    # Barbarus to win, Tigris to die; Dimachaerus invest, Murmillo to win, Sagittarius to die; Retiarius to
+    # die, Tigris invest
+    assert sorted(s["paid"]) == [3, 4, 6, 7, 8, 12, 15]
+    assert s["unsettled"] == [0, 0, 0]
+    # 5 new coins each; seat 0: +8 and +1, seat 1: +2, -3 and +1, seat 2: +2 and -2
+    assert s["gold"] == [14, 5, 5]
 
 
 def _final(fb, box):
@@ -158,6 +170,7 @@ CHECKS = {
     "killed": _killed,
     "took the marker": _marker,
     "battle end": _battle_end,
+    "unsettled": _unsettled,
     "paid": _paid,
     "final count": _final,
 }

@@ -176,9 +176,9 @@ def check_both_directions(game):
     assert game.digest() == before
 
 
-def walk(players, seed, mode, stride, battles=2):
+def walk(players, seed, mode, stride, battles=2, payout=None):
     """A random game, checked every `stride` actions and at each phase change."""
-    game = Game(players, seed, mode, battles)
+    game = Game(players, seed, mode, battles, payout=payout)
     rng = Rng(seed)
     phase = None
     for step in range(4000):
@@ -198,6 +198,13 @@ def walk(players, seed, mode, stride, battles=2):
 @given(st.integers(2, 6), st.integers(0, 2**30))
 def test_the_box_lists_exactly_what_it_accepts(players, seed):
     walk(players, seed, "box", 7)
+
+
+@settings(SETTINGS, max_examples=10)
+@given(st.integers(2, 6), st.integers(0, 2**30))
+def test_a_box_game_that_accounts_for_every_coin_lists_exactly_what_it_accepts(players, seed):
+    game = walk(players, seed, "box", 5, payout="every_coin")
+    assert "unsettled" in game.state
 
 
 @settings(SETTINGS, max_examples=6)

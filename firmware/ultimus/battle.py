@@ -148,6 +148,8 @@ def start_battle(s, ev):
     else:
         for p in range(n):
             s["gold"][p] += gold
+        if "unsettled" in s:
+            s["unsettled"] = [gold] * n
     s["bank"] -= gold * n
     s["phase"] = "betting"
     ev.append(
@@ -366,6 +368,8 @@ def payout(s, a, ev):
     coins = int_arg(a, "coins", 1, MAX_COINS_PER_BETTING_CARD)
     need(checks.payout_problem(s, p, b, coins))
     _pay(s, ev, p, b, coins)
+    if "unsettled" in s:
+        s["unsettled"][p] = max(0, s["unsettled"][p] - coins)
 
 
 def next_battle(s, a, ev):
@@ -382,6 +386,7 @@ def thumb(s, a, ev):
 
 def finish(s, a, ev):
     """Stop playing: the most gold wins; ties share the win."""
+    need(checks.finish_problem(s))
     best = max(s["gold"])
     s["champions"] = [p for p in range(s["players"]) if s["gold"][p] == best]
     s["phase"] = "over"

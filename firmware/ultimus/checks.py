@@ -8,7 +8,7 @@ change it. The checks of the card in play are in ultimus.cardchecks (the box
 never loads them). docs/rules-index.md maps each rule clause to its check and test.
 """
 
-from ultimus.content import MAX_COINS_PER_BETTING_CARD, MAX_HEALTH, NET_OWNER
+from ultimus.content import BETTING_CARDS, MAX_COINS_PER_BETTING_CARD, MAX_HEALTH, NET_OWNER
 from ultimus.state import ARENA, MODE_FULL, THINK, UNDECIDED, WAITING, occupant
 
 ALREADY_READY = ("already_ready", "your bets are already placed")
@@ -160,10 +160,27 @@ def payout_problem(s, p, b, coins):
     return None
 
 
+def unsettled_problem(s):
+    """A box game that accounts for every coin: each seat's new gold is on betting cards, so the
+    battle's payout is complete only when cards holding at least that many coins were entered."""
+    left = s.get("unsettled")
+    if not left or not max(left) or len(s["paid"]) >= len(BETTING_CARDS):
+        return None  # (every card entered: nothing is left to enter, whatever the count says)
+    owed = ["seat %d: %d" % (p + 1, left[p]) for p in range(s["players"]) if left[p]]
+    return (
+        "coins_unsettled",
+        "every coin of this battle's new gold is on a betting card: enter the rest first (%s)" % ", ".join(owed),
+    )
+
+
 def next_battle_problem(s):
     if s["battle"] >= s["battles"]:
         return ("last_battle", "that was the last battle: finish for the final count")
-    return None
+    return unsettled_problem(s)
+
+
+def finish_problem(s):
+    return unsettled_problem(s)
 
 
 def trade_problem(s, p, to):
@@ -176,8 +193,9 @@ def trade_problem(s, p, to):
 def give_problem(s, p, to, n):
     """Only won gold that is not on a betting card can change hands."""
     found = trade_problem(s, p, to)
-    if found is None and n > s["gold"][p]:
-        return ("no_gold", "only gold not committed to bets can be given (%d)" % s["gold"][p])
+    free = s["gold"][p] - (s["unsettled"][p] if "unsettled" in s else 0)  # a box's count holds the staked coins
+    if found is None and n > free:
+        return ("no_gold", "only gold not committed to bets can be given (%d)" % free)
     return found
 
 

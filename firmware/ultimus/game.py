@@ -31,11 +31,14 @@ def copy_data(x: "Any") -> "Any":
 
 
 class Game(engine.Game):
-    def __init__(self, players, seed, mode=MODE_FULL, battles=DEFAULT_BATTLES, log=None, rng=SHA256):
-        """rng: the generator (referee.rng); None gives 0.2.0's xorshift32, as an old set-up does."""
+    def __init__(self, players, seed, mode=MODE_FULL, battles=DEFAULT_BATTLES, log=None, rng=SHA256, payout=None):
+        """rng: the generator (referee.rng); None gives 0.2.0's xorshift32, as an old set-up does.
+        payout: a box game's accounting (ultimus.state.PAYOUT_EVERY_COIN); None: what is entered."""
         setup = {"players": players, "seed": seed, "mode": mode, "battles": battles}
         if rng is not None:
             setup["rng"] = rng
+        if payout is not None:
+            setup["payout"] = payout
         super().__init__(rules, setup, log)
 
 

@@ -145,6 +145,11 @@ def _thumb(s, seat, out):
     out.append({"a": "thumb", "p": seat, "up": 0})
 
 
+def _finish(s, seat, out):
+    if checks.finish_problem(s) is None:
+        out.append({"a": "finish"})
+
+
 def _next(s, seat, out):
     if checks.next_battle_problem(s) is None:
         out.append({"a": "next"})
@@ -350,7 +355,7 @@ COMMON = {
     "clamo": _referee("clamo"),
     "thumb": _thumb,
     "next": _next,
-    "finish": _referee("finish"),
+    "finish": _finish,
     "give": _give,
 }
 

@@ -15,7 +15,7 @@ from referee.errors import Illegal
 from referee.rng import KINDS as RNG_KINDS
 from ultimus.content import DEFAULT_BATTLES, MAX_PLAYERS, MIN_PLAYERS
 from ultimus.flow import FLOW  # noqa: F401  (the engine reads it here)
-from ultimus.state import MODE_BOX, MODE_FULL
+from ultimus.state import MODE_BOX, MODE_FULL, PAYOUT_EVERY_COIN
 from ultimus.state import new_state as _new_state
 from ultimus.views import public_view, seat_view  # noqa: F401  (the engine reads them here)
 
@@ -105,11 +105,17 @@ def check_setup(setup):
         if setup["rng"] not in RNG_KINDS:
             raise Illegal("bad_setup", "rng must be one of %s" % ", ".join(RNG_KINDS))
         out["rng"] = setup["rng"]
+    if "payout" in setup:
+        if setup["payout"] != PAYOUT_EVERY_COIN or mode != MODE_BOX:
+            raise Illegal("bad_setup", "payout can only be %r, in a box game" % PAYOUT_EVERY_COIN)
+        out["payout"] = setup["payout"]
     return out
 
 
 def new_state(setup):
-    return _new_state(setup["players"], setup["seed"], setup["mode"], setup["battles"], setup.get("rng"))
+    return _new_state(
+        setup["players"], setup["seed"], setup["mode"], setup["battles"], setup.get("rng"), setup.get("payout")
+    )
 
 
 _LEGAL = []

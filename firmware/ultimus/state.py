@@ -19,6 +19,10 @@ STATUS_NAMES = ("waiting", "arena", "dead", "pardoned")
 
 MODE_FULL = "full"  # card level: arena, hands, bets all tracked
 MODE_BOX = "box"  # effect level: what the box itself tracks
+# A box game's set-up "payout": the rulebook's "you have to bet all the gold coins you receive at the
+# beginning of each battle", so the payout is complete only when each seat has entered betting cards
+# holding at least its new gold. Missing (the games of 0.1.0 and 0.2.0): the payout is what is entered.
+PAYOUT_EVERY_COIN = "every_coin"
 
 # shout commitment per seat
 UNDECIDED = const(-1)
@@ -28,10 +32,11 @@ SHOUT = const(1)
 GLADIATORS = 6
 
 
-def new_state(players, seed, mode=MODE_FULL, battles=DEFAULT_BATTLES, rng=None):
+def new_state(players, seed, mode=MODE_FULL, battles=DEFAULT_BATTLES, rng=None, payout=None):
     """The state a set-up starts from (ultimus.rules.check_setup has checked it); rng: the
-    generator (referee.rng), xorshift32 when the set-up names none (0.1.0 and 0.2.0)."""
-    return {
+    generator (referee.rng), xorshift32 when the set-up names none (0.1.0 and 0.2.0);
+    payout: PAYOUT_EVERY_COIN makes a box game account for each seat's new gold at the payout."""
+    s = {
         "mode": mode,
         "players": players,
         "battles": battles,
@@ -66,6 +71,10 @@ def new_state(players, seed, mode=MODE_FULL, battles=DEFAULT_BATTLES, rng=None):
         "paid": [],
         "champions": [],
     }
+    if mode == MODE_BOX and payout == PAYOUT_EVERY_COIN:
+        # this battle's new gold not yet found on an entered betting card, per seat (battle.start_battle)
+        s["unsettled"] = [0] * players
+    return s
 
 
 def arena_gladiators(s):

@@ -7,7 +7,7 @@ entry. docs/box.md tells the players what each button does.
 """
 
 from ultimus.content import BETTING_CARDS, GLADIATOR_NAMES, MAX_PLAYERS, MIN_PLAYERS
-from ultimus.state import MODE_BOX, PARDONED
+from ultimus.state import MODE_BOX, PARDONED, PAYOUT_EVERY_COIN
 from ultimusbox import board
 from ultimusbox.screens import ultimus_lights as lights
 from ultimusbox.screens.ultimus_entry import (
@@ -48,6 +48,8 @@ def link_setup(request):
         "mode": request.get("mode", MODE_BOX),
         "battles": request.get("battles", 3),
     }
+    if setup["mode"] == MODE_BOX:
+        setup["payout"] = request.get("payout", PAYOUT_EVERY_COIN)  # a new box game accounts for every coin
     return setup, {"beginner": 1 if request.get("beginner", 0) else 0}
 
 

@@ -201,6 +201,8 @@ def _stations(screen, frame, blink, now_ms):
                 colour = GOLD
         elif phase == "battle_end":
             colour = WHITE if seat == entry.payer else (GOLD if seat == s["loudest"] else OFF)
+            if seat != entry.payer and s.get("unsettled") and s["unsettled"][seat]:
+                colour = GOLD if blink else OFF  # coins of this battle's new gold still to enter: blinks gold
         elif phase == "over":
             colour = GOLD if seat in s["champions"] and blink else OFF
             frame.count(station, s["gold"][seat], GOLD)  # each station's gold on the wheel in front of it

@@ -57,10 +57,15 @@ def describe(screen):
     if phase == "action":
         return "pollice verso: the loudest spectator turns his thumb (up: pardon, down: kill)"
     if phase == "battle_end":
-        return "payout: station %s, %s, %s, %d coin(s)   thumbs up: next battle, down: final count" % (
+        text = "payout: station %s, %s, %s, %d coin(s)   " % (
             screen.shell.station_of_seat(e.payer) + 1 if e.payer >= 0 else "?",
             GLADIATOR_NAMES[e.gladiator] if e.gladiator >= 0 else "?",
             BET_KIND_NAMES[e.bet_kind],
             e.coins,
         )
+        left = screen.state().get("unsettled") or ()
+        owed = ["station %d: %d" % (screen.shell.station_of_seat(p) + 1, left[p]) for p in range(len(left)) if left[p]]
+        if owed:
+            return text + "coins still on cards not entered: " + ", ".join(owed)
+        return text + "thumbs up: next battle, down: final count"
     return ""
