@@ -317,3 +317,21 @@ def test_a_resumed_game_drops_the_entry_in_progress_with_a_cue_the_table_sees_an
     again.draw(again_fb.clock.ms())
     after = [again_fb.leds.pixel(board.seat_pixel(st)) for st in stations]
     assert after != lights and not again.shell.flashing("resumed", again_fb.clock.ms())  # the screen's own lights
+
+
+def test_a_confirm_just_after_an_instant_reveal_does_not_end_the_first_turn_unseen():
+    """Everyone chose before anyone pressed confirm for the countdown: the round begins at once, and the
+    confirm meant for the countdown must not end the first player's turn."""
+    fb, box = new_box()
+    for b in (board.SHOUT_0, board.SHOUT_0 + 1, board.CONFIRM, board.CONFIRM, board.CONFIRM):
+        press(fb, box, b)
+    for g in range(6):
+        press(fb, box, board.WHEEL_0 + g)
+    press(fb, box, board.SHOUT_0)
+    press(fb, box, board.THINK_0 + 1)
+    s = box.shell.game.state
+    assert s["phase"] == "action" and s["turn"] == 0
+    press(fb, box, board.CONFIRM)  # meant to start the countdown
+    assert s["turn"] == 0 and played(fb, "error")
+    press(fb, box, board.CONFIRM)  # a second confirm: the turn really ends
+    assert s["turn"] == 1

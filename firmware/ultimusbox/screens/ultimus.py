@@ -37,6 +37,9 @@ CLAMO_US = COUNTDOWN_BEATS * BEAT_US
 # Every press is judged on its own timestamp, never on when it is handled.
 LOCK_US = 60000
 LATE_WINDOW_US = 3000000  # after the lock, a seat button still answers "too late" this long
+# When the last seat chooses, the round is revealed at once; a confirm meant to start the countdown would
+# then end the first turn unseen. For this long after such a reveal, ending the turn takes a second confirm.
+REVEAL_GUARD_US = 1500000
 EXTRA_MS = 1500  # how long a station that earned an extra card glows green
 
 
@@ -156,6 +159,8 @@ class Screen:
             if seat >= 0:
                 # a silent commitment: nothing is shown or heard until the reveal
                 shell.act({"a": "commit", "p": seat, "shout": 1 if button < board.THINK_0 else 0})
+                if shell.game.state["phase"] != "shout":  # the last one: revealed without a countdown
+                    e.revealed_at = t_us
         elif button == board.CONFIRM and not shell.settings["beginner"] and e.countdown_start is None:
             e.countdown_start = t_us
             e.beats = 1
@@ -217,8 +222,11 @@ class Screen:
         elif button == board.THUMB_DOWN:
             e.pollice_verso = 1 - e.pollice_verso  # the card being played shows the pollice verso symbol
         elif button == board.CONFIRM:
+            revealed, e.revealed_at = e.revealed_at, None
             if e.gladiator >= 0:
                 self._confirm_gladiator(self.active_seat())
+            elif e.seat_mode == DONE and revealed is not None and shell.clock.diff(t_us, revealed) < REVEAL_GUARD_US:
+                shell.refuse("just_revealed", "everyone had chosen, so the round began at once: confirm again to end this turn")
             else:
                 self._confirm_seat(self.active_seat())
 

@@ -27,6 +27,7 @@ class Entry:
         self.countdown_start = None  # when the countdown began (us), while it runs
         self.beats = 0  # beats of the countdown heard so far
         self.clamo_at = None  # when the last CLAMO fell (us): later seat presses are too late
+        self.revealed_at = None  # when the last seat's choice revealed the round at once, without a countdown (us)
         self.clear()
 
     def clear(self):
