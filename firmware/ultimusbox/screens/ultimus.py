@@ -226,7 +226,7 @@ class Screen:
             if e.gladiator >= 0:
                 self._confirm_gladiator(self.active_seat())
             elif e.seat_mode == DONE and revealed is not None and shell.clock.diff(t_us, revealed) < REVEAL_GUARD_US:
-                shell.refuse("just_revealed", "everyone had chosen, so the round began at once: confirm again to end this turn")
+                shell.refuse("just_revealed", "everyone had chosen, so the round began: confirm again to end this turn")
             else:
                 self._confirm_seat(self.active_seat())
 
