@@ -166,10 +166,10 @@ def unsettled_problem(s):
     left = s.get("unsettled")
     if not left or not max(left) or len(s["paid"]) >= len(BETTING_CARDS):
         return None  # (every card entered: nothing is left to enter, whatever the count says)
-    owed = ["seat %d: %d" % (p + 1, left[p]) for p in range(s["players"]) if left[p]]
     return (
         "coins_unsettled",
-        "every coin of this battle's new gold is on a betting card: enter the rest first (%s)" % ", ".join(owed),
+        "every coin of this battle's new gold is on a betting card: enter those cards first (%d coins not yet)"
+        % sum(left),
     )
 
 

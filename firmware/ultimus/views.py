@@ -40,6 +40,8 @@ def public_view(s):
     for key in _PUBLIC_KEYS:
         value = s[key]
         v[key] = [list(x) for x in value] if key == "pollice_verso" else (list(value) if type(value) is list else value)
+    if "unsettled" in s:  # a box game's coins of new gold still to be entered at the payout (public: on the table)
+        v["unsettled"] = list(s["unsettled"])
     v["deck"] = len(s["deck"])
     v["discard"] = len(s["discard"])
     # Before the reveal a face-down shout card still counts as in the hand:

@@ -57,15 +57,16 @@ def describe(screen):
     if phase == "action":
         return "pollice verso: the loudest spectator turns his thumb (up: pardon, down: kill)"
     if phase == "battle_end":
-        text = "payout: station %s, %s, %s, %d coin(s)   " % (
+        text = "payout: station %s, %s, %s, %d coin(s)\n  each betting card with coins: SHOUT at its station, " % (
             screen.shell.station_of_seat(e.payer) + 1 if e.payer >= 0 else "?",
             GLADIATOR_NAMES[e.gladiator] if e.gladiator >= 0 else "?",
             BET_KIND_NAMES[e.bet_kind],
             e.coins,
         )
+        text += "its gladiator's wheel, mode: win/die/invest, +/-: coins, confirm\n  "
         left = screen.state().get("unsettled") or ()
         owed = ["station %d: %d" % (screen.shell.station_of_seat(p) + 1, left[p]) for p in range(len(left)) if left[p]]
         if owed:
-            return text + "coins still on cards not entered: " + ", ".join(owed)
-        return text + "thumbs up: next battle, down: final count"
+            return text + "coins of this battle's new gold not entered yet: " + ", ".join(owed)
+        return text + "then thumbs up: next battle, thumbs down: final count"
     return ""
