@@ -221,7 +221,10 @@ def render_text(vbox):
         s = game.state
         out.append("   %s" % _title(shell.playing))
         if ultimus:
-            out.append("   battle %d round %d" % (s["battle"], s["round"]))
+            if s["battle"]:
+                out.append("   battle %d of %d, round %d" % (s["battle"], s["battles"], s["round"]))
+            else:
+                out.append("   before battle 1 of %d" % s["battles"])
         out.append("   digest %s" % game.digest())
     out.append("\n\n")
     if fb.leds.frame is None:
