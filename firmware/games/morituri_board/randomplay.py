@@ -26,7 +26,8 @@ def setup_for(seed):
     r = Rng(seed)
     setup = {"players": 2 + r.below(5), "seed": seed, "last_alive": r.below(4) and 1, "rejoin": r.below(3) // 2}
     if r.below(4) == 0:
-        setup["values"] = {CARD_NAMES[r.below(len(CARD_NAMES))]: [r.below(4), r.below(5), r.below(4), r.below(4)]}
+        card = CARD_NAMES[r.below(len(CARD_NAMES))]  # first: the ports evaluate a dict display in other orders
+        setup["values"] = {card: [r.below(4), r.below(5), r.below(4), r.below(4)]}
     return setup
 
 
