@@ -349,3 +349,30 @@ def test_crowd_the_die_1_2_blood_3_6_mercy(die, phase):
     fight_round(g, [6, 6], [1, 1])
     g.apply({"a": "crowd", "p": 1, "dice": [die]})
     assert g.phase == phase
+
+
+def test_casses_on_both_sides_the_higher_roll_nets_the_other():
+    g = duel(DEF3, ["casses"], ["casses", "ocrea"], b_gains=3)
+    ev = fight_round(g, [1, 1], [1, 1], net=[2, 5])
+    assert of(ev, "round")[0]["netted"] == [1, 0]
+    ev = fight_round(g, [1, 1], [1, 1], net=[4, 4])
+    assert of(ev, "round")[0]["netted"] == [0, 0]
+
+
+def test_crowd_a_gladiator_who_came_in_with_1_hp_faces_the_crowd_after_the_first_round():
+    g = new_game()
+    to_space(g, 1)
+    g.apply({"a": "flux", "p": 1, "n": -1})  # seat 1 down to 1 HP for good
+    arena(g, 0, 1, [1])
+    ev = fight_round(g, [1, 1], [1, 1])  # nobody is hit
+    assert of(ev, "at_1") == [{"e": "at_1", "seat": 1}] and g.phase == "crowd"
+
+
+def test_alternate_rule_2_a_gladiator_away_cannot_be_fought():
+    g = new_game(players=3, rejoin=1)
+    arena(g, 0, 3)
+    fight_round(g, [1, 1], [6, 6])
+    fight_round(g, [1, 1], [6, 6])
+    assert seat(g, 0)["where"] == "rest"
+    to_space(g, 1)
+    refused(g, {"a": "arena", "p": 1, "pennants": 1, "vs": [0]}, "not_on_road")
