@@ -376,3 +376,38 @@ def test_alternate_rule_2_a_gladiator_away_cannot_be_fought():
     assert seat(g, 0)["where"] == "rest"
     to_space(g, 1)
     refused(g, {"a": "arena", "p": 1, "pennants": 1, "vs": [0]}, "not_on_road")
+
+
+def test_owner_in_debt_won_in_a_fight_ends_the_movers_turn_and_his_next_fight():
+    g = new_game(players=3)
+    arena(g, 0, 2, [1, 2])
+    fight_round(g, [6, 6], [1, 1])
+    g.apply({"a": "crowd", "p": 1, "dice": [5]})
+    g.apply({"a": "thumb", "p": 1, "up": 1})
+    ev = g.apply({"a": "debt", "p": 0})  # his reward card sends him away: no fight against seat 2
+    assert of(ev, "debt") and not of(ev, "fight") and g.state["active"] == 1 and g.phase == "move"
+
+
+def test_owner_in_debt_drawn_by_the_other_side_moves_only_him():
+    g = new_game(players=3)
+    arena(g, 0, 2, [1, 2])
+    fight_round(g, [1, 1], [6, 6])
+    g.apply({"a": "crowd", "p": 0, "dice": [5]})
+    g.apply({"a": "thumb", "p": 0, "up": 1})
+    ev = g.apply({"a": "debt", "p": 1})  # seat 1 won and drew it; seat 0 still fights seat 2
+    assert of(ev, "fight") == [{"e": "fight", "a": 0, "b": 2, "pennants": 0, "roma": 0}]
+    assert seat(g, 1)["hp"] == 3 and seat(g, 1)["where"] == "road"
+
+
+def test_roma_a_champion_whose_reward_is_owner_in_debt_leaves_roma_empty():
+    g = new_game(players=3)
+    arrive(g, 0)
+    g.apply({"a": "wait", "p": 0})
+    arrive(g, 1)
+    fight_round(g, [1, 1], [6, 6])
+    fight_round(g, [1, 1], [6, 6])  # the champion (seat 0) kills the newcomer
+    assert g.actors() == [0]
+    g.apply({"a": "debt", "p": 0})
+    assert seat(g, 0)["where"] == "road" and seat(g, 1)["where"] == "dead" and g.state["active"] == 2
+    arrive(g, 2)
+    assert g.phase == "roma"  # nobody waits for him

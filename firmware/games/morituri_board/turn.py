@@ -151,15 +151,14 @@ def lose(s, action, ev):
 
 def debt(s, action, ev):
     """debt: Owner in Debt! He goes to the Dalmatian Coast (leaving Roma, if he was there) and his
-    turn is over; a card drawn on another's turn moves only him."""
+    turn is over: the steps left of it go (the next fight, the champion's fight in Roma). Drawn on
+    another's turn (a reward), it moves only him: that turn's steps never need him again."""
     p = drawer(s)
     s["todo"].pop(0)
     s["where"][p] = ROAD
     ev.append({"e": "debt", "seat": p})
     if p == s["active"]:
         s["todo"] = []
-    else:
-        walk.drop_steps(s, p)
     walk.proceed(s, ev)
 
 

@@ -154,8 +154,3 @@ def check_end(s, ev):
     s["todo"] = []
     ev.append({"e": "over", "winner": s["winner"]})
     return True
-
-
-def drop_steps(s, p):
-    """Seat p left his space (Owner in Debt): the steps that need him there are dropped."""
-    s["todo"] = [t for t in s["todo"] if t[1] != p and not (t[0] == DUEL and t[2] == p)]
