@@ -52,7 +52,7 @@ def proceed(s, ev):
         elif kind == DUEL:
             todo.pop(0)
             a, b = step[1], step[2]
-            if on_road(s, a) and on_road(s, b):  # nobody left the space (died, or Owner in Debt)
+            if on_road(s, a) and on_road(s, b):  # both still there: a death drops the fight
                 start_fight(s, a, b, 0, 0, ev)
                 return
         elif kind == BEAST:
