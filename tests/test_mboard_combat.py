@@ -47,7 +47,9 @@ def test_encumbrance_the_lighter_gets_plus_1_a_round_up_to_the_difference_then_k
         (3, 0),
         (3, 0),
     ]  # the rulebook's example: a difference of 3
-    assert bonuses(2, (1, 1, 0, 2, 0, 0), (1, 1, 0, 0, 0, 0)) == (0, 2)
+    heavy, light = (1, 1, 0, 2, 0, 0), (1, 1, 0, 0, 0, 0)
+    assert [bonuses(r, heavy, light) for r in (1, 2, 3)] == [(0, 1), (0, 2), (0, 2)]  # either side may be lighter
+    assert bonuses(5, light, light) == (0, 0)
     g = duel(None, [], ["lorica", "gladius", "scutum"])  # seat 1: defence 4, encumbrance 4; seat 0 needs 10
     ev = fight_round(g, [4, 4], [1, 1])  # 8 + 1 misses
     assert of(ev, "round")[0]["on_b"] == 0
