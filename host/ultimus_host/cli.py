@@ -338,17 +338,31 @@ def _bot_map(bots, players):
 @click.option(
     "--game",
     "game_name",
-    type=click.Choice(["ultimus", "morituri"]),
+    type=click.Choice(
+        [
+            "ultimus",
+            "morituri",
+            "morituri_board",
+        ]
+    ),
     default="ultimus",
     show_default=True,
     help="Which game (morituri: ultimus_host.games.commands).",
 )
 @click.option("--figures", default="", help="Morituri: each seat's classes split by '/', e.g. heavy,light/animal.")
-def play(players, bots, seed, battles, game_name, figures):
+@click.option(
+    "--alt", default="1", show_default=True, help="morituri_board: alternate rules in play (1, 2, 1,2 or none)."
+)
+def play(players, bots, seed, battles, game_name, figures, alt):
     """A whole game in the terminal, hot-seat, with bots if you like (ULTIMUS at card level, or Morituri)."""
     from ultimus_host.play import HotSeat
 
     seed = _seed(seed)
+    if game_name == "morituri_board":
+        from ultimus_host.games.mboard_commands import play_mboard
+
+        play_mboard(players, bots, seed, alt, ask=_ask, say=click.echo)
+        return
     if game_name == "morituri":
         from ultimus_host.games.commands import play_morituri
 
@@ -483,15 +497,29 @@ def _seed(seed):
 @click.option(
     "--game",
     "game_name",
-    type=click.Choice(["ultimus", "morituri"]),
+    type=click.Choice(
+        [
+            "ultimus",
+            "morituri",
+            "morituri_board",
+        ]
+    ),
     default="ultimus",
     show_default=True,
     help="Which game (morituri: ultimus_host.games.commands).",
 )
 @click.option("--figures", default="", help="Morituri: each seat's classes split by '/', e.g. heavy,light/animal.")
-def demo(players, seed, battles, verbose, game_name, figures):
+@click.option(
+    "--alt", default="1", show_default=True, help="morituri_board: alternate rules in play (1, 2, 1,2 or none)."
+)
+def demo(players, seed, battles, verbose, game_name, figures, alt):
     """Watch bots play, narrated: ULTIMUS battles between random bots, or a Morituri game between sensible bots."""
     seed = _seed(seed)
+    if game_name == "morituri_board":
+        from ultimus_host.games.mboard_commands import demo_mboard
+
+        demo_mboard(seed, players, alt, verbose, say=click.echo)
+        return
     if game_name == "morituri":
         from ultimus_host.games.commands import demo_morituri
 

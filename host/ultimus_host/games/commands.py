@@ -7,6 +7,7 @@ here. Errors are one line on stderr (click.ClickException), exit code 1.
 import click
 
 from games.morituri.content import CLASS_NAMES, START_HP
+from ultimus_host.games.mboard_commands import odds_mboard
 
 MOD_RANGE = (-2, 2)  # a side's modifier to every die: back -2 ... contact +1 and killed another +1
 
@@ -31,6 +32,9 @@ def _cls(text, name):
 @click.group()
 def odds():
     """Exact odds of a game's fights (enumeration and Markov chains, no sampling)."""
+
+
+odds.add_command(odds_mboard)
 
 
 @odds.command(name="morituri")

@@ -1,0 +1,131 @@
+"""The Morituri board game as the referee engine sees it: name, set-up, state, flow, views.
+
+The set-up: {"players": 2-6, "seed": a whole number, "last_alive": 1 or 0
+(alternate rule 1: the last gladiator alive must still win a bestiarius in
+Roma; on by default, as the rulebook says to use it when one player is left),
+"rejoin": 0 or 1 (alternate rule 2: the dead outside Roma come back fresh
+after sitting out a turn; off by default: all must agree), "values": {card:
+[attack one-handed, attack two-handed, defence, encumbrance], ...} (optional:
+the printed cards' values typed in, 0-9 each)}.
+
+An action is a plain dict {"a": name, "p": seat, ...}; the roll-off and the
+combat rounds are the referee's (no "p"). Every rolling action takes an
+optional "dice" field with the table's physical dice (and "net" for the
+casses roll of a round).
+"""
+
+from games.morituri_board.content import CARD_NAMES, MAX_PLAYERS, MAX_VALUE, MIN_PLAYERS, VALUES
+from games.morituri_board.flow import FLOW  # noqa: F401  (the engine reads it here)
+from games.morituri_board.state import new_state as _new_state
+from games.morituri_board.views import public_view, seat_view  # noqa: F401  (the engine reads them here)
+from referee import engine
+from referee.errors import Illegal
+
+NAME = "morituri_board"
+FORMAT = 1
+
+FIELDS = {
+    "roll_off": ("dice",),
+    "move": ("dice",),
+    "hp_space": ("k",),
+    "arena": ("pennants", "vs"),
+    "flux": ("n",),
+    "card": ("c", "keep", "discard"),
+    "lose": ("c",),
+    "round": ("dice", "net"),
+    "crowd": ("dice",),
+    "thumb": ("up",),
+}
+
+_OPTIONS = ("players", "seed", "last_alive", "rejoin", "values", "game")
+
+
+def variant(s):
+    return ""
+
+
+TYPE_CHECKING = False  # true only for a type checker: MicroPython has no typing module
+if TYPE_CHECKING:
+    from typing import NoReturn
+
+
+def _bad(message) -> "NoReturn":
+    raise Illegal("bad_setup", message)
+
+
+def _flag(setup, key, default):
+    value = setup.get(key, default)
+    if type(value) is not int or (value != 0 and value != 1):
+        _bad("%s is 1 (on) or 0 (off)" % key)
+    return value
+
+
+def _values(typed):
+    """The table's own card values, checked: {card: [4 whole numbers 0-9]}."""
+    if typed is None:
+        return {}
+    if type(typed) is not dict:
+        _bad("values is {card: [attack one-handed, attack two-handed, defence, encumbrance]}")
+    out = {}
+    for name in sorted(typed):
+        row = typed[name]
+        if name not in CARD_NAMES:
+            _bad("%r is not a card: the cards are %s" % (name, ", ".join(CARD_NAMES)))
+        if type(row) is not list or len(row) != len(VALUES):
+            _bad("the values of the %s are 4 numbers: attack one-handed, two-handed, defence, encumbrance" % name)
+        for v in row:
+            if type(v) is not int or v < 0 or v > MAX_VALUE:
+                _bad("a card's value is a whole number from 0 to %d, not %r (%s)" % (MAX_VALUE, v, name))
+        out[name] = list(row)
+    return out
+
+
+def check_setup(setup):
+    """The set-up with its defaults, or bad_setup saying what is wrong."""
+    if type(setup) is not dict:
+        _bad("a set-up is an object with players and seed")
+    for key in setup:
+        if key not in _OPTIONS:
+            _bad("the board game has no set-up option %r" % (key,))
+    players = setup.get("players")
+    if type(players) is not int or players < MIN_PLAYERS or players > MAX_PLAYERS:
+        _bad("players must be %d to %d" % (MIN_PLAYERS, MAX_PLAYERS))
+    if type(setup.get("seed")) is not int:
+        _bad("seed must be a whole number")
+    out = {
+        "players": players,
+        "seed": setup["seed"],
+        "last_alive": _flag(setup, "last_alive", 1),
+        "rejoin": _flag(setup, "rejoin", 0),
+    }
+    values = _values(setup.get("values"))
+    if values:
+        out["values"] = values
+    return out
+
+
+def new_state(setup):
+    return _new_state(setup)
+
+
+_LEGAL = []
+
+
+def legal():
+    """games.morituri_board.legal, imported on first use (the box never asks for legal actions)."""
+    if not _LEGAL:
+        from games.morituri_board import legal as module
+
+        _LEGAL.append(module)
+    return _LEGAL[0]
+
+
+def digest_for(s, fmt):
+    raise Illegal("unknown_format", "Morituri board game saved games have format 1 only")
+
+
+def game(setup, log=None):
+    """A new Morituri board game on the engine."""
+    from games.morituri_board import rules
+
+    return engine.Game(rules, setup, log)
