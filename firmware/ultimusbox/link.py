@@ -18,6 +18,11 @@ that, events are dropped and counted (an "overflow" event says how many
 when there is room again) and no further request is read until the client
 reads: every request still gets exactly one whole response.
 
+No traffic without a host: events go out only once a host is attached, i.e.
+from the first line the link reads (any request, even a refused one), and
+until it sends {"op": "subscribe", "events": false}. Before that the box
+writes nothing unasked (a press costs no USB write when nobody listens).
+
 Long replies in pieces: a request whose reply takes long (a digest, `state`,
 `log`) is a job, a generator that yields between bounded pieces; the
 runtime runs it for at most a few ms a turn (pieces()), so buttons, frames
@@ -52,6 +57,7 @@ class LinkServer:
         self.eye = SPECTATOR  # who the link has proved to be (ultimusbox.eyes)
         self.dropped = 0  # events dropped while the client did not read
         self.job = None  # (request id, generator): the request being answered in pieces
+        self.events = None  # whether events go out: None until a host sends its first line (then True)
         self.clock = None
         self.budget_ms = None  # ms of pieces per turn (None: a job runs at once)
         shell.listen(self.on_events)
@@ -86,6 +92,7 @@ class LinkServer:
                     self.buffer = b""
                     if not self.skipping:
                         self.skipping = True
+                        self.attach()
                         self.error(None, "line_too_long", "a line may hold at most %d bytes" % MAX_LINE)
                 return
             line = self.buffer[:end]
@@ -94,6 +101,7 @@ class LinkServer:
                 self.skipping = False  # the tail of the over-long line: already answered
                 continue
             if len(line) > MAX_LINE:
+                self.attach()
                 self.error(None, "line_too_long", "a line may hold at most %d bytes" % MAX_LINE)
                 continue
             self.handle_line(line)
@@ -105,12 +113,15 @@ class LinkServer:
         self.send({"id": rid, "ok": False, "error": {"code": code, "message": message}})
 
     def on_events(self, events):
-        rules = self._rules()
-        over = self.shell.game is not None and self.shell.game.state.get("phase") == "over"
         for e in events:
             kind = e.get("e")
             if kind == "seat_selection" or kind == "new_game":
                 self.eye = SPECTATOR  # a new game or none: proved again (op_new_game sets its own)
+        if not self.events:
+            return  # no host attached, or it unsubscribed: nothing goes out, nothing is counted
+        rules = self._rules()
+        over = self.shell.game is not None and self.shell.game.state.get("phase") == "over"
+        for e in events:
             if self.full():
                 self.dropped += 1
                 continue
@@ -129,10 +140,16 @@ class LinkServer:
 
     # --- requests -----------------------------------------------------------
 
+    def attach(self):
+        """A host sent a line: from now on it hears the events (unless it unsubscribes)."""
+        if self.events is None:
+            self.events = True
+
     def handle_line(self, line):
         line = line.strip()
         if not line:
             return
+        self.attach()
         try:
             text = line.decode()
         except Exception:
@@ -376,6 +393,14 @@ class LinkServer:
         self.shell.press(button, self.shell.clock.us(), False)  # never a claim's MODE: that is the box's own
         return {}
 
+    def op_subscribe(self, request):
+        """Events on (the default once a host is attached) or off: {"events": false}."""
+        on = request.get("events", True)
+        if type(on) is not bool:
+            raise Illegal("bad_request", "'events' must be true or false")
+        self.events = on
+        return {"events": on}
+
     def op_selftest(self, request):
         self._may_change()
         self.shell.set_selftest(request.get("on", True))
@@ -402,6 +427,7 @@ OPS = {
     "new_game": LinkServer.op_new_game,
     "end_game": LinkServer.op_end_game,
     "press": LinkServer.op_press,
+    "subscribe": LinkServer.op_subscribe,
     "selftest": LinkServer.op_selftest,
     "repl": LinkServer.op_repl,
 }
