@@ -138,3 +138,13 @@ def test_a_log_page_is_read_in_pieces_and_requests_keep_their_order():
     assert turns >= len(whole["actions"]) // 10 and reply["actions"] == whole["actions"]
     _, hello = _turns_until_reply(c, 2)
     assert hello["ok"]
+
+
+def test_the_pieces_make_the_cores_digest_under_micropython():
+    import subprocess
+
+    from test_micropython import ROOT, node_command
+
+    out = subprocess.run(node_command("digest_pieces.py"), cwd=ROOT, capture_output=True, text=True, check=True)
+    fields = dict(part.split("=") for part in out.stdout.split())
+    assert fields["same"] == "8" and fields["differ"] == "0" and int(fields["pieces"]) > 8

@@ -22,7 +22,7 @@ import json
 
 from referee.digest import FNV_OFFSET, FNV_PRIME, canonical
 
-SLICE = 256  # bytes hashed per piece
+SLICE = 128  # bytes hashed per piece (about 1 ms on a Pico)
 DEPTH = 2  # the levels of the state whose values are written one piece each
 
 FULL = "digest"

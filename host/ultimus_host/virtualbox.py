@@ -203,7 +203,7 @@ def render_text(vbox):
         out.append("   %s" % _title(shell.playing))
         if ultimus:
             out.append("   battle %d round %d" % (s["battle"], s["round"]))
-        out.append("   digest %s" % game.digest())
+        out.append("   digest %s" % shell.digests.now(game, public=False)[0])  # kept until the state changes
     out.append("\n\n")
     if fb.leds.frame is None:
         return out
