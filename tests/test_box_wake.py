@@ -129,3 +129,44 @@ def test_a_pty_that_the_box_does_not_read_does_not_spin_the_loop():
     asyncio.run(scenario())
     pty.close()
     assert calls[0] == 1
+
+
+class SlowSerial(FakeSerial):
+    """A USB port that takes 3 ms a write: the clock moves while the box writes."""
+
+    def __init__(self, clock):
+        FakeSerial.__init__(self)
+        self.clock = clock
+        self.writes = []
+
+    def write(self, data):
+        self.writes.append(len(data))
+        self.clock.advance_ms(3)
+        FakeSerial.write(self, bytes(data))
+
+
+def test_a_long_reply_goes_out_in_pieces_over_several_turns_and_is_never_cut():
+    from ultimus_host.fakes import FakeClock
+    from ultimusbox.runtime import WRITE_PIECE
+
+    clock = FakeClock()
+    serial = SlowSerial(clock)
+    fb = FakeBoard(clock=clock, serial=serial)
+    box = Box(fb, lambda: 3)
+    serial.feed_in(b'{"id": 1, "op": "new_game", "players": 6, "seed": 3, "mode": "full"}\n')
+    box.poll_link()
+    while box.link.out:
+        box.poll_link()
+    serial.take_lines()
+    serial.writes.clear()
+    serial.feed_in(b'{"id": 2, "op": "state"}\n{"id": 3, "op": "hello"}\n')
+    turns = 0
+    while turns < 100 and (turns == 0 or box.link.out or box.link.pending_line()):
+        box.poll_link()
+        fb.buttons.push(board.WHEEL_0)
+        box.poll_input()  # the box's buttons between the turns
+        turns += 1
+    lines = [json.loads(line) for line in serial.take_lines()]
+    replies = [m for m in lines if "id" in m]
+    assert [r["id"] for r in replies] == [2, 3] and replies[0]["state"]["mode"] == "full"
+    assert max(serial.writes) <= WRITE_PIECE and turns > 2

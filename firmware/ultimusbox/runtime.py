@@ -27,7 +27,8 @@ from ultimusbox.sounds import SoundPlayer
 FRAME_MS = 40
 MAX_FAULTS = 20  # a task failing this many times in a row is dead: the watchdog is no longer fed
 STALL_MS = 3000  # a task that has not run for this long has stopped: the watchdog is no longer fed
-WRITE_MS = 20  # the link task writes for at most this long per turn (one line at least): the others run between
+WRITE_MS = 4  # the link task writes for at most this long per turn (one piece at least): the others run between
+WRITE_PIECE = 256  # bytes of a line written at once: a long reply goes out over several turns, never cut
 PIECE_MS = 3  # the link task runs a long reply's pieces for at most this long per turn (one piece at least)
 IDLE_MS = 500  # the link task waits for bytes at most this long (it stays alive for the watchdog)
 READ_SIZE = 256  # bytes read from the serial port per turn, into one buffer
@@ -56,6 +57,7 @@ class Box:
         self.read_all = True  # whether the last link turn read the port (nothing left unseen)
         self.inbuf = bytearray(READ_SIZE)  # every read of the serial port lands here
         self.inview = memoryview(self.inbuf)
+        self.sent = 0  # bytes of the link's first waiting line already written
         self.shell.listen(self._on_events)
         self.shell.start()  # resume the saved game, with everyone listening
         if selftest:
@@ -96,10 +98,21 @@ class Box:
         busy = getattr(serial, "busy", None)
         clock = self.d.clock
         start = clock.ms()
-        while self.link.out:
+        out = link.out
+        while out:
             if busy is not None and busy():
                 break  # the port holds enough: the link keeps the rest (bounded: ultimusbox.link)
-            serial.write(self.link.out.pop(0))
+            line = out[0]
+            end = self.sent + WRITE_PIECE
+            if self.sent == 0 and end >= len(line):
+                serial.write(line)
+            else:  # a long line, a piece at a time: nothing else is written before its end
+                serial.write(memoryview(line)[self.sent : end])
+            if end >= len(line):
+                out.pop(0)
+                self.sent = 0
+            else:
+                self.sent = end
             if clock.diff(clock.ms(), start) >= WRITE_MS:
                 break  # a slow write: let the input, the clock and the watchdog have their turn
 
