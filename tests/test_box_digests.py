@@ -148,3 +148,13 @@ def test_the_pieces_make_the_cores_digest_under_micropython():
     out = subprocess.run(node_command("digest_pieces.py"), cwd=ROOT, capture_output=True, text=True, check=True)
     fields = dict(part.split("=") for part in out.stdout.split())
     assert fields["same"] == "8" and fields["differ"] == "0" and int(fields["pieces"]) > 8
+
+
+def test_long_replies_in_pieces_under_micropython():
+    import subprocess
+
+    from test_micropython import ROOT, node_command
+
+    out = subprocess.run(node_command("link_pieces.py"), cwd=ROOT, capture_output=True, text=True, check=True)
+    fields = dict(part.split("=") for part in out.stdout.split())
+    assert fields["same"] == "1" and fields["order"] == "1" and int(fields["turns"]) > 20
