@@ -101,10 +101,6 @@ class Digests:
             self.game, self.changes, self.values = game, shell.changes, {}
         return self.values
 
-    def cached(self, game, which):
-        """The digest if it is known for the game's state as it is, else None."""
-        return self._valid(game).get(which)
-
     def job(self, game, full=True, public=True):
         """A generator that returns (full digest, public digest) of the game's state when it starts
         (None for one not asked), computing in pieces only what is not known."""
