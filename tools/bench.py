@@ -228,11 +228,12 @@ def digest_figures():
 
     cpython = measure(200)
     mpy = micropython("digest_cache.py", 50)
-    pico = int(mpy["piece_us"]) * PICO_DIGESTS_US / max(1, int(mpy["uncached_us"]))
+    scale = PICO_DIGESTS_US / max(1, int(mpy["uncached_us"]))
     print(
         "digests of a reply (6 players, full game): from scratch as every reply did before %d us, kept %d us"
         " (CPython); MicroPython on this PC: %s us, kept %s us, computed in %s pieces of %s us on average"
-        " (scaled to the %d ms both took on a Pico: pieces of about %d us)"
+        " (scaled to the %d ms both took on a Pico: pieces of about %d us, the largest, the copy of the state"
+        " it starts with, about %d us)"
         % (
             cpython[0],
             cpython[1],
@@ -241,7 +242,8 @@ def digest_figures():
             mpy["pieces"],
             mpy["piece_us"],
             PICO_DIGESTS_US // 1000,
-            pico,
+            int(mpy["piece_us"]) * scale,
+            int(mpy["snapshot_us"]) * scale,
         )
     )
 

@@ -1,6 +1,7 @@
 """The digests a link reply needs, timed under MicroPython: computed from scratch (every reply before
 issue 11) and kept (a second request on the same state), and the pieces of a computation.
-Prints "uncached_us=U cached_us=C pieces=P piece_us=M" (means over ARGS[0] rounds, default 50)."""
+Prints "uncached_us=U cached_us=C pieces=P piece_us=M snapshot_us=S" (means over ARGS[0] rounds, default 50;
+S: the copy of the whole state a computation starts with, its largest piece)."""
 
 import time
 
@@ -45,8 +46,12 @@ def measure(rounds):
             except StopIteration:
                 pass
     spent = _now() - start
-    return uncached, cached, count // rounds, spent // max(1, count)
+    start = _now()
+    for _ in range(rounds):
+        snapshot(game.state)
+    copy = (_now() - start) // rounds
+    return uncached, cached, count // rounds, spent // max(1, count), copy
 
 
 if ARGS is not None:
-    print("uncached_us=%d cached_us=%d pieces=%d piece_us=%d" % measure(int(ARGS[0]) if ARGS else 50))
+    print("uncached_us=%d cached_us=%d pieces=%d piece_us=%d snapshot_us=%d" % measure(int(ARGS[0]) if ARGS else 50))
