@@ -31,6 +31,16 @@ class WatchedSerial(FakeSerial):
         return FakeSerial.read(self)
 
 
+async def _lines_until(serial, found, seconds=2.0):
+    """The lines the box wrote, read until one satisfies `found` (or the time is up: a loaded machine)."""
+    lines = []
+    end = asyncio.get_running_loop().time() + seconds
+    while not any(found(m) for m in lines) and asyncio.get_running_loop().time() < end:
+        await asyncio.sleep(0.005)
+        lines += [json.loads(line) for line in serial.take_lines()]
+    return lines
+
+
 def _box(serial):
     fb = FakeBoard(serial=serial)
     fb.clock = fb.buttons.clock = fb.buzzer.clock = WallClock()
@@ -46,8 +56,7 @@ def test_an_idle_link_is_not_polled_and_a_request_wakes_it():
         await asyncio.sleep(0.3)
         idle_reads = serial.reads
         serial.feed_in(b'{"id": 1, "op": "hello"}\n')
-        await asyncio.sleep(0.02)
-        replies = [json.loads(line) for line in serial.take_lines()]
+        replies = await _lines_until(serial, lambda m: m.get("id") == 1)
         serial.feed_in(b'{"id": 2, "op": "repl"}\n')
         await asyncio.wait_for(runner, 2)
         return idle_reads, replies
@@ -64,11 +73,9 @@ def test_events_from_the_buttons_wake_the_link_for_a_listening_host():
     async def scenario():
         runner = asyncio.ensure_future(_main(asyncio, box))
         serial.feed_in(b'{"id": 1, "op": "hello"}\n')
-        await asyncio.sleep(0.05)
-        serial.take_lines()
+        await _lines_until(serial, lambda m: m.get("id") == 1)
         fb.buttons.push(board.SHOUT_0)
-        await asyncio.sleep(0.05)
-        lines = [json.loads(line) for line in serial.take_lines()]
+        lines = await _lines_until(serial, lambda m: m.get("ev", {}).get("e") == "button")
         serial.feed_in(b'{"id": 2, "op": "repl"}\n')
         await asyncio.wait_for(runner, 2)
         return lines
