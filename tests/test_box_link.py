@@ -161,3 +161,24 @@ def test_random_bytes_never_break_the_box_nor_change_the_game(chunks):
     c.raw(b"\n")
     assert c.box.shell.game.digest() == before
     assert c.call("hello")["ok"]
+
+
+def test_no_line_goes_out_before_a_host_speaks_nor_after_it_unsubscribes():
+    fb, box = new_box()
+    for line in SCRIPT[:8]:  # stations join, a game starts, a loudest spectator: events, but nobody listens
+        run_line(fb, box, line)
+    assert box.shell.game is not None and fb.serial.outbound == b"" and not box.link.out
+    c = Client(fb, box)
+    assert c.call("hello")["ok"] and c.events == []  # nothing from before it came, not even an overflow
+    run_line(fb, box, ("press", board.CONFIRM))
+    c.raw(b"")
+    assert c.events  # attached: the events flow
+    assert c.call("subscribe", events=False)["events"] is False
+    c.events.clear()
+    run_line(fb, box, ("press", board.WHEEL_0))
+    assert c.raw(b"") == [] and c.events == []
+    assert c.call("subscribe")["events"] is True
+    run_line(fb, box, ("press", board.WHEEL_0))
+    c.raw(b"")
+    assert {"e": "button", "b": board.WHEEL_0} in c.events
+    assert c.call("subscribe", events="yes")["error"]["code"] == "bad_request"

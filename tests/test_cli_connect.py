@@ -34,6 +34,7 @@ def test_events_show_as_they_arrive_while_nothing_is_typed(tmp_path):
     thread.start()
     client = LinkClient(vbox.path)
     try:
+        assert client.call("hello")["ok"]  # as `ultimus connect` does: a host attached hears the events
         shown = []
         console = Console(client, lambda text, err=False, nl=True: shown.append(text))
         nothing_typed = queue.Queue()

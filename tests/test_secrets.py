@@ -189,6 +189,7 @@ def play_and_check(mode, players, seed):
         heard = tap.take()
         if events is not None and twin_view == public_view(game.state):
             twin_tap = LinkServer(box.shell)
+            twin_tap.attach()  # a host listens on the twin link too
             twin_tap.on_events(events)
             box.shell.listeners.remove(twin_tap.on_events)
             assert b"".join(twin_tap.out) == heard, action

@@ -9,7 +9,11 @@
   fake drivers), and the time from a button press to its finished LED frame
   under MicroPython on this PC;
 - the link's round trip of one action through the virtual box's
-  pseudo-terminal (median and 99th percentile), and `balance` games per second.
+  pseudo-terminal (median and 99th percentile) beside a bare echo on a
+  pseudo-terminal measured in the same run, and `balance` games per second;
+- the digests a link reply needs: computed from scratch (what every reply did
+  before the box kept them) and kept, under CPython and MicroPython, and the
+  pieces the link computes them in.
 """
 
 import json
@@ -99,8 +103,64 @@ def main():
     )
 
 
+ECHO = """
+import os, select, tty
+master, slave = os.openpty()
+tty.setraw(slave)
+print(os.ttyname(slave), flush=True)
+while True:
+    select.select([master], [], [])
+    os.write(master, os.read(master, 4096))
+"""
+
+
+def _spread(times):
+    """(median, 99th percentile) of milliseconds."""
+    times.sort()
+    return times[len(times) // 2], times[int(len(times) * 0.99) - 1]
+
+
+def pty_echo(count=300):
+    """Milliseconds for a request line to come back from a bare echo on a pseudo-terminal (a process woken
+    by select): the floor of any round trip through a pseudo-terminal on this machine, with the same client."""
+    import signal
+
+    from ultimus_host.client import LinkClient
+
+    proc = subprocess.Popen([sys.executable, "-c", ECHO], stdout=subprocess.PIPE, text=True)
+    try:
+        assert proc.stdout is not None
+        client = LinkClient(proc.stdout.readline().strip())
+        times = []
+        for _ in range(count):
+            start = time.perf_counter()
+            client.request("echo")  # the echo of the request carries its id: it is the reply
+            times.append((time.perf_counter() - start) * 1000.0)
+        client.close()
+    finally:
+        proc.send_signal(signal.SIGKILL)
+        proc.wait()
+    return _spread(times)
+
+
+def durable_write(count=300):
+    """Milliseconds of the virtual box's durable write of one journal record (FileStorage.append: write
+    and fsync), alone: every accepted action waits for it before its reply."""
+    from ultimus_host.pcdrivers import FileStorage
+
+    times = []
+    with tempfile.TemporaryDirectory() as folder:
+        storage = FileStorage(folder)
+        for _ in range(count):
+            start = time.perf_counter()
+            storage.append("game.jnl", b'xxxxxxxx {"a": "knock", "p": 0, "g": 4}\n')
+            times.append((time.perf_counter() - start) * 1000.0)
+    return _spread(times)
+
+
 def link_round_trip(actions=300):
-    """Milliseconds for one apply request to come back, through `ultimus sim`'s pseudo-terminal."""
+    """Milliseconds for one apply request to come back, through `ultimus sim`'s pseudo-terminal: (median, p99)
+    of the applies, and the median of a digest request after each (the digests kept since the apply)."""
     import re
     import signal
 
@@ -126,18 +186,21 @@ def link_round_trip(actions=300):
                 client.call("apply", action={"a": "place", "p": g % 2, "g": g})
             for p in range(2):
                 client.call("apply", action={"a": "commit", "p": p, "shout": 1})
-            times = []
+            times, digests = [], []
             for i in range(actions):  # seat 0 knocks Barbarus down and helps him up again
                 action = {"a": "knock" if i % 2 == 0 else "stand", "p": 0, "g": 4}
                 start = time.perf_counter()
                 client.call("apply", action=action)
-                times.append((time.perf_counter() - start) * 1000.0)
+                middle = time.perf_counter()
+                client.call("digest")
+                times.append((middle - start) * 1000.0)
+                digests.append((time.perf_counter() - middle) * 1000.0)
             client.close()
         finally:
             proc.send_signal(signal.SIGKILL)
             proc.wait()
-    times.sort()
-    return times[len(times) // 2], times[int(len(times) * 0.99) - 1]
+    median, p99 = _spread(times)
+    return median, p99, _spread(digests)[0]
 
 
 def balance_rate(games=20):
@@ -155,12 +218,48 @@ def balance_rate(games=20):
     return games / (time.perf_counter() - start), heuristic / max(1, random)
 
 
-def host_figures():
-    median, p99 = link_round_trip()
+PICO_DIGESTS_US = 37500  # both digests, computed at once, on a Pico (issue 15: 35-40 ms)
+
+
+def digest_figures():
+    """The digests of a reply, from scratch and kept: CPython here, then MicroPython."""
+    sys.path.insert(0, os.path.join(ROOT, "tests", "mpy"))
+    from digest_cache import measure
+
+    cpython = measure(200)
+    mpy = micropython("digest_cache.py", 50)
+    scale = PICO_DIGESTS_US / max(1, int(mpy["uncached_us"]))
     print(
-        "link round trip of one action through the virtual box's pseudo-terminal: median %.2f ms, p99 %.2f ms"
-        % (median, p99)
+        "digests of a reply (6 players, full game): from scratch as every reply did before %d us, kept %d us"
+        " (CPython); MicroPython on this PC: %s us, kept %s us, computed in %s pieces of %s us on average"
+        " (scaled to the %d ms both took on a Pico: pieces of about %d us, the largest, the copy of the state"
+        " it starts with, about %d us)"
+        % (
+            cpython[0],
+            cpython[1],
+            mpy["uncached_us"],
+            mpy["cached_us"],
+            mpy["pieces"],
+            mpy["piece_us"],
+            PICO_DIGESTS_US // 1000,
+            int(mpy["piece_us"]) * scale,
+            int(mpy["snapshot_us"]) * scale,
+        )
     )
+
+
+def host_figures():
+    echo = pty_echo()
+    write = durable_write()
+    median, p99, digest_ms = link_round_trip()
+    print(
+        "link round trip of one apply through the virtual box's pseudo-terminal: median %.2f ms, p99 %.2f ms;"
+        " in the same run a bare echo on a pseudo-terminal: median %.2f ms, p99 %.2f ms (apply/echo: %.1fx),"
+        " the apply's durable write alone (write and fsync of a journal record): median %.2f ms, p99 %.2f ms;"
+        " a digest request after the apply: median %.2f ms"
+        % (median, p99, echo[0], echo[1], median / max(echo[0], 0.001), write[0], write[1], digest_ms)
+    )
+    digest_figures()
     print(
         "balance: %.1f games/s (4 players, heuristic and random bots, 1 battle); the heuristic bots end with"
         " %.2fx the random bots' gold" % balance_rate()

@@ -17,6 +17,17 @@ Output is bounded: at most MAX_OUT lines wait for the serial port. Past
 that, events are dropped and counted (an "overflow" event says how many
 when there is room again) and no further request is read until the client
 reads: every request still gets exactly one whole response.
+
+No traffic without a host: events go out only once a host is attached, i.e.
+from the first line the link reads (any request, even a refused one), and
+until it sends {"op": "subscribe", "events": false}. Before that the box
+writes nothing unasked (a press costs no USB write when nobody listens).
+
+Long replies in pieces: a request whose reply takes long (a digest, `state`,
+`log`) is a job, a generator that yields between bounded pieces; the
+runtime runs it for at most a few ms a turn (pieces()), so buttons, frames
+and sounds go on meanwhile. No request is read while a job runs: replies
+keep their order. Without pieces() (tests, Box.step) a job runs at once.
 """
 
 import json
@@ -26,11 +37,13 @@ from referee.digest import canonical_text, fnv1a
 from referee.errors import Illegal
 from referee.rng import SHA256
 from ultimusbox import games
+from ultimusbox.digests import run
 from ultimusbox.eyes import REFEREE, SPECTATOR, action_for, event_for, setup_for, token, who_has
 
 PROTOCOL = 2
 MAX_LINE = 1024
 LOG_PAGE = 50
+LOG_PIECE = 10  # log records read and cut to the eye per piece of a `log` job
 MAX_OUT = 64  # lines waiting for the serial port, at most (replies always fit: reading stops first)
 
 
@@ -43,7 +56,15 @@ class LinkServer:
         self.want_repl = False
         self.eye = SPECTATOR  # who the link has proved to be (ultimusbox.eyes)
         self.dropped = 0  # events dropped while the client did not read
+        self.job = None  # (request id, generator): the request being answered in pieces
+        self.events = None  # whether events go out: None until a host sends its first line (then True)
+        self.clock = None
+        self.budget_ms = None  # ms of pieces per turn (None: a job runs at once)
         shell.listen(self.on_events)
+
+    def pieces(self, clock, ms):
+        """Run jobs for at most `ms` (at least one piece) per call of work() or feed()."""
+        self.clock, self.budget_ms = clock, ms
 
     # --- bytes in, lines out ----------------------------------------------
 
@@ -51,18 +72,27 @@ class LinkServer:
         """Whether the output is at its bound: the runtime then stops reading the serial port."""
         return len(self.out) >= MAX_OUT
 
+    def ready(self):
+        """Whether the link takes more bytes now: room for the replies, and no job under way."""
+        return self.job is None and len(self.out) < MAX_OUT
+
+    def pending_line(self):
+        """Whether a whole request waits in the buffer, and the link would take it now."""
+        return self.ready() and self.buffer.find(b"\n") >= 0
+
     def feed(self, data):
         """Bytes from the serial port; complete lines are answered while the output has room."""
         self.buffer += data
         if self.dropped and not self.full():
             self._overflow()
-        while not self.full():
+        while self.ready():
             end = self.buffer.find(b"\n")
             if end < 0:
                 if len(self.buffer) > MAX_LINE:
                     self.buffer = b""
                     if not self.skipping:
                         self.skipping = True
+                        self.attach()
                         self.error(None, "line_too_long", "a line may hold at most %d bytes" % MAX_LINE)
                 return
             line = self.buffer[:end]
@@ -71,6 +101,7 @@ class LinkServer:
                 self.skipping = False  # the tail of the over-long line: already answered
                 continue
             if len(line) > MAX_LINE:
+                self.attach()
                 self.error(None, "line_too_long", "a line may hold at most %d bytes" % MAX_LINE)
                 continue
             self.handle_line(line)
@@ -82,12 +113,15 @@ class LinkServer:
         self.send({"id": rid, "ok": False, "error": {"code": code, "message": message}})
 
     def on_events(self, events):
-        rules = self._rules()
-        over = self.shell.game is not None and self.shell.game.state.get("phase") == "over"
         for e in events:
             kind = e.get("e")
             if kind == "seat_selection" or kind == "new_game":
                 self.eye = SPECTATOR  # a new game or none: proved again (op_new_game sets its own)
+        if not self.events:
+            return  # no host attached, or it unsubscribed: nothing goes out, nothing is counted
+        rules = self._rules()
+        over = self.shell.game is not None and self.shell.game.state.get("phase") == "over"
+        for e in events:
             if self.full():
                 self.dropped += 1
                 continue
@@ -106,10 +140,16 @@ class LinkServer:
 
     # --- requests -----------------------------------------------------------
 
+    def attach(self):
+        """A host sent a line: from now on it hears the events (unless it unsubscribes)."""
+        if self.events is None:
+            self.events = True
+
     def handle_line(self, line):
         line = line.strip()
         if not line:
             return
+        self.attach()
         try:
             text = line.decode()
         except Exception:
@@ -133,18 +173,51 @@ class LinkServer:
             return
         try:
             reply = handler(self, request)
-        except Illegal as exc:
-            self.error(rid, exc.code, exc.message)
+        except Exception as exc:
+            self._failed(rid, exc)
             return
-        except OSError as exc:  # the flash refused a write: nothing was applied
-            self.error(rid, "storage", "the box could not save: %s" % (exc,))
+        if type(reply) is dict:
+            self._reply(rid, reply)
             return
-        except Exception as exc:  # the box goes on, whatever a request did
-            self.error(rid, "internal", "the box failed on this request: %r" % (exc,))
+        self.job = (rid, reply)  # a generator: its pieces run now and in the next turns
+        self.work()
+
+    def work(self):
+        """The job's pieces for at most the budget (at least one; all without a budget); its reply at the end."""
+        if self.job is None:
             return
+        rid, gen = self.job
+        try:
+            if self.budget_ms is None:
+                reply = run(gen)
+            else:
+                clock = self.clock
+                start = clock.ms()
+                while True:
+                    next(gen)
+                    if clock.diff(clock.ms(), start) >= self.budget_ms:
+                        return  # the loop's other tasks first; the job goes on next turn
+        except StopIteration as stop:
+            reply = stop.value
+        except Exception as exc:
+            self.job = None
+            self._failed(rid, exc)
+            return
+        self.job = None
+        self._reply(rid, reply)
+
+    def _reply(self, rid, reply):
         reply["id"] = rid
         reply["ok"] = True
         self.send(reply)
+
+    def _failed(self, rid, exc):
+        if isinstance(exc, Illegal):
+            self.error(rid, exc.code, exc.message)
+        elif isinstance(exc, OSError):  # the flash refused a write: nothing was applied
+            self.error(rid, "storage", "the box could not save: %s" % (exc,))
+        else:  # the box goes on, whatever a request did
+            self.error(rid, "internal", "the box failed on this request: %r" % (exc,))
 
     def game_id(self):
         """The running game's public id: drawn at random when it started (settings "id"); for a
@@ -159,10 +232,23 @@ class LinkServer:
     def _over(self):
         return self.shell.game.state.get("phase") == "over"
 
-    def _digests(self, game):
-        """digest: the full one for the referee, else the public one; public: the public one."""
-        public = game.public_digest()
-        return {"digest": game.digest() if self.eye == REFEREE else public, "public": public, "actions": len(game.log)}
+    def _digests(self, game, reply, applied=False):
+        """A job: the reply with the digests of the game's state now (computed in pieces, or kept
+        from before): digest, the full one for the referee, else the public one; public; actions.
+        applied: the request changed the game, so a failure here leaves out the digests but is no error."""
+        count = len(game.log)
+        referee = self.eye == REFEREE
+        try:
+            full, public = yield from self.shell.digests.job(game, referee)
+        except Exception:
+            if not applied:
+                raise
+            reply["actions"] = count  # the action was applied: never answer "internal" for it
+            return reply
+        reply["digest"] = full if referee else public
+        reply["public"] = public
+        reply["actions"] = count
+        return reply
 
     def _may_change(self, seat=None):
         """Only the referee, or the seat that acts, changes a running game."""
@@ -205,15 +291,15 @@ class LinkServer:
             "public": None,
             "actions": 0,
         }
-        if game is not None:
-            reply["state"] = game.seat_view(self.eye) if type(self.eye) is int else game.public_view()
-            reply.update(self._digests(game))
-            if self.eye == REFEREE:  # to hand each player the token of their own seat
-                reply["tokens"] = {
-                    "referee": token(game.setup, REFEREE),
-                    "seats": [token(game.setup, seat) for seat in range(game.setup["players"])],
-                }
-        return reply
+        if game is None:
+            return reply
+        reply["state"] = game.seat_view(self.eye) if type(self.eye) is int else game.public_view()
+        if self.eye == REFEREE:  # to hand each player the token of their own seat
+            reply["tokens"] = {
+                "referee": token(game.setup, REFEREE),
+                "seats": [token(game.setup, seat) for seat in range(game.setup["players"])],
+            }
+        return self._digests(game, reply)
 
     def op_apply(self, request):
         action = request.get("action")
@@ -222,30 +308,39 @@ class LinkServer:
         game = self._game()
         self._may_change(action.get("p") if "p" in action else None)
         self.shell.apply(action)  # its events go out as "ev" lines before this reply
-        try:
-            return self._digests(game)
-        except Exception:  # the action was applied: never answer "internal" for it
-            return {"actions": len(game.log)}
+        return self._digests(game, {}, True)
 
     def op_digest(self, request):
-        return self._digests(self._game())
+        return self._digests(self._game(), {})
 
     def op_log(self, request):
         game = self._game()
         start = request.get("from", 0)
         if type(start) is not int or start < 0:
             raise Illegal("bad_request", "'from' must be a whole number from 0")
-        rules, eye = game.rules, self.eye
-        actions = [action_for(rules, a, eye) for a in self.shell.journal.page(start, LOG_PAGE)]
-        return {
+        eye = self.eye
+        reply = {
             "playing": self.shell.playing,
-            "setup": setup_for(rules, game.setup, eye, self._over()),
+            "setup": setup_for(game.rules, game.setup, eye, self._over()),
             "settings": self.shell.settings,
             "total": len(game.log),
             "from": start,
             "eye": eye,
-            "actions": actions,
+            "actions": [],
         }
+        return self._log_pieces(game, reply, start, min(len(game.log), start + LOG_PAGE))
+
+    def _log_pieces(self, game, reply, start, end):
+        """A job: the records start..end of the journal, LOG_PIECE at a time, cut to the eye."""
+        actions, rules, eye = reply["actions"], game.rules, reply["eye"]
+        while start + len(actions) < end:
+            yield
+            page = self.shell.journal.page(start + len(actions), min(LOG_PIECE, end - start - len(actions)))
+            if not page:
+                break
+            for a in page:
+                actions.append(action_for(rules, a, eye))
+        return reply
 
     def op_auth(self, request):
         """Prove to be a seat or the referee with a token; no token: back to a spectator."""
@@ -283,8 +378,7 @@ class LinkServer:
         self.eye = REFEREE  # the link that starts a game is its referee
         tokens = [token(game.setup, seat) for seat in range(game.setup["players"])]
         reply = {"game": self.game_id(), "playing": name, "referee": token(game.setup, REFEREE), "seats": tokens}
-        reply.update(self._digests(game))
-        return reply
+        return self._digests(game, reply, True)
 
     def op_end_game(self, request):
         self._may_change()
@@ -298,6 +392,14 @@ class LinkServer:
             raise Illegal("bad_request", "'button' must be a button id 0-23")
         self.shell.press(button, self.shell.clock.us(), False)  # never a claim's MODE: that is the box's own
         return {}
+
+    def op_subscribe(self, request):
+        """Events on (the default once a host is attached) or off: {"events": false}."""
+        on = request.get("events", True)
+        if type(on) is not bool:
+            raise Illegal("bad_request", "'events' must be true or false")
+        self.events = on
+        return {"events": on}
 
     def op_selftest(self, request):
         self._may_change()
@@ -325,6 +427,7 @@ OPS = {
     "new_game": LinkServer.op_new_game,
     "end_game": LinkServer.op_end_game,
     "press": LinkServer.op_press,
+    "subscribe": LinkServer.op_subscribe,
     "selftest": LinkServer.op_selftest,
     "repl": LinkServer.op_repl,
 }

@@ -2,15 +2,19 @@
 
 Box holds the pieces and one small method per job; run() gives each job its
 own asyncio task so that none waits for another: input every 2 ms, the game
-clock every 10 ms (it also feeds the watchdog), sound every 5 ms, the link
-every 5 ms, a new LED frame every 40 ms or at once after a change. Tests and
-the MicroPython runs call Box.step() instead, with fake drivers and a fake
-clock, which runs the same jobs in the same order.
+clock every 10 ms (it also feeds the watchdog), sound every 5 ms, a new LED
+frame every 40 ms or at once after a change. The link's task sleeps until
+bytes arrive (the serial driver's watch(): the event loop's reader on a PC, a
+stream over stdin on the Pico) or the box has events for it; it runs a long
+reply's pieces for at most PIECE_MS a turn. Tests and the MicroPython runs
+call Box.step() instead, with fake drivers and a fake clock, which runs the
+same jobs in the same order (a long reply at once).
 
 Drivers (ultimusbox/drivers/* on the Pico, ultimus_host.fakes on a PC):
   clock.us() / ms() / diff(a, b) / add(t, d)   buttons.presses() -> [(id, t_us)]
   leds.show(frame)   buzzer.tone(hz)   storage.read_lines/append/replace_lines/remove
-  watchdog.feed()    serial.read() -> bytes / write(bytes)
+  watchdog.feed()    serial.readinto(buf) -> n (or read() -> bytes) / write(bytes)
+  serial.watch(asyncio, callback) (optional)  call back when bytes arrive (else the link looks every 5 ms)
   reset() (optional)  restart the board: after the game menu chose another game, so that
                       only that game's modules are imported (without it the shell switches in place)
 """
@@ -23,7 +27,11 @@ from ultimusbox.sounds import SoundPlayer
 FRAME_MS = 40
 MAX_FAULTS = 20  # a task failing this many times in a row is dead: the watchdog is no longer fed
 STALL_MS = 3000  # a task that has not run for this long has stopped: the watchdog is no longer fed
-WRITE_MS = 20  # the link task writes for at most this long per turn (one line at least): the others run between
+WRITE_MS = 4  # the link task writes for at most this long per turn (one piece at least): the others run between
+WRITE_PIECE = 256  # bytes of a line written at once: a long reply goes out over several turns, never cut
+PIECE_MS = 3  # the link task runs a long reply's pieces for at most this long per turn (one piece at least)
+IDLE_MS = 500  # the link task waits for bytes at most this long (it stays alive for the watchdog)
+READ_SIZE = 256  # bytes read from the serial port per turn, into one buffer
 
 
 class Box:
@@ -45,6 +53,11 @@ class Box:
         self.alive = {}  # task name -> when it last ran (ms), under run()
         self.faults = {}  # task name -> failures in a row
         self.dead = None  # the task that failed MAX_FAULTS times in a row
+        self.wake = None  # under run(): an asyncio Event that wakes the link task
+        self.read_all = True  # whether the last link turn read the port (nothing left unseen)
+        self.inbuf = bytearray(READ_SIZE)  # every read of the serial port lands here
+        self.inview = memoryview(self.inbuf)
+        self.sent = 0  # bytes of the link's first waiting line already written
         self.shell.listen(self._on_events)
         self.shell.start()  # resume the saved game, with everyone listening
         if selftest:
@@ -54,6 +67,8 @@ class Box:
     def _on_events(self, events):
         self.changed = True
         self.sound.on_events(events)
+        if self.wake is not None and self.link.out:
+            self.wake.set()  # lines for the host: the link task writes them now
 
     def poll_input(self):
         presses = self.d.buttons.presses()
@@ -62,21 +77,42 @@ class Box:
         if presses:
             self.changed = True
 
-    def poll_link(self):
-        """Read requests while the link's output has room; write a few lines, never all at once
-        (a USB write may wait when the host does not read: the other tasks must not starve)."""
+    def _read(self):
+        """Bytes from the serial port: into the box's one buffer when the driver can."""
         serial = self.d.serial
-        if not self.link.full():
-            data = serial.read()
-            if data or self.link.buffer:
-                self.link.feed(data or b"")
+        if hasattr(serial, "readinto"):
+            return self.inview[: serial.readinto(self.inbuf)]
+        return serial.read()
+
+    def poll_link(self):
+        """Go on with a long reply; read requests while the link takes them (room for the replies,
+        no reply under way); write a few lines, never all at once (a USB write may wait when the
+        host does not read: the other tasks must not starve)."""
+        serial, link = self.d.serial, self.link
+        link.work()
+        self.read_all = link.ready()
+        if self.read_all:
+            data = self._read()
+            if data or link.buffer:
+                link.feed(data)
         busy = getattr(serial, "busy", None)
         clock = self.d.clock
         start = clock.ms()
-        while self.link.out:
+        out = link.out
+        while out:
             if busy is not None and busy():
                 break  # the port holds enough: the link keeps the rest (bounded: ultimusbox.link)
-            serial.write(self.link.out.pop(0))
+            line = out[0]
+            end = self.sent + WRITE_PIECE
+            if self.sent == 0 and end >= len(line):
+                serial.write(line)
+            else:  # a long line, a piece at a time: nothing else is written before its end
+                serial.write(memoryview(line)[self.sent : end])
+            if end >= len(line):
+                out.pop(0)
+                self.sent = 0
+            else:
+                self.sent = end
             if clock.diff(clock.ms(), start) >= WRITE_MS:
                 break  # a slow write: let the input, the clock and the watchdog have their turn
 
@@ -158,12 +194,46 @@ async def _display(asyncio, box):
     await _every(asyncio, 5, lambda: _display_job(box), box, "display")
 
 
+async def _wait(asyncio, event, ms):
+    """Until the event is set, or ms went by."""
+    try:
+        if hasattr(asyncio, "wait_for_ms"):
+            await asyncio.wait_for_ms(event.wait(), ms)
+        else:
+            await asyncio.wait_for(event.wait(), ms / 1000)
+    except asyncio.TimeoutError:
+        pass
+
+
+async def _link(asyncio, box):
+    """The link's task: a turn whenever there is something to do, asleep until bytes or events come."""
+    link, serial = box.link, box.d.serial
+    link.pieces(box.d.clock, PIECE_MS)
+    watch = getattr(serial, "watch", None)
+    if watch is not None:
+        box.wake = asyncio.Event()
+        watch(asyncio, box.wake.set)
+    while not link.want_repl:
+        if box.wake is not None:
+            box.wake.clear()  # what arrives from now on wakes the next wait
+        box.run_job("link", box.poll_link)
+        busy = getattr(serial, "busy", None)
+        if link.out and busy is not None and busy():
+            await sleep_ms(asyncio, 5)  # a host that does not read: look again soon
+        elif link.job is not None or link.out or link.pending_line() or not box.read_all:
+            await sleep_ms(asyncio, 0)  # more to do at once: the other tasks first
+        elif box.wake is None:
+            await sleep_ms(asyncio, 5)  # a port that cannot wake the task: look every few ms
+        else:
+            await _wait(asyncio, box.wake, IDLE_MS)
+
+
 async def _main(asyncio, box):
     tasks = [
         asyncio.create_task(_every(asyncio, 2, box.poll_input, box, "input")),
         asyncio.create_task(_every(asyncio, 10, box.tick, box, "clock")),
         asyncio.create_task(_every(asyncio, 5, box.play, box, "sound")),
-        asyncio.create_task(_every(asyncio, 5, box.poll_link, box, "link")),
+        asyncio.create_task(_link(asyncio, box)),
         asyncio.create_task(_display(asyncio, box)),
     ]
     while not box.link.want_repl:

@@ -19,6 +19,7 @@ from referee.digest import digest
 from referee.errors import Illegal
 from referee.rng import SHA256, new_seed
 from ultimusbox import board, games, settings
+from ultimusbox.digests import Digests
 from ultimusbox.journal import CHECKPOINT_EVERY, FORMAT, Journal, game_of
 from ultimusbox.seats import REFUSED_FLASH, SeatSelection
 
@@ -53,6 +54,8 @@ class Shell:
         self.seats = SeatSelection(self)
         self.claim = None  # (until ms, callback): a link asked to become the referee of this game
         self.failures = 0  # storage faults since the last good write (the lights say so)
+        self.changes = 0  # how often the game's state may have changed: the digests are kept until it does
+        self.digests = Digests(self)
 
     # --- publishing -------------------------------------------------------
 
@@ -189,6 +192,7 @@ class Shell:
             except OSError:
                 journal.torn = True  # a full flash: cut before the next record is written
         self.game, self.playing, self.settings = game, name, box
+        self.changes += 1
         self.game_id = header.get("id") if type(header.get("id")) is str else None
         self._use(name)
         self.screen.start()
@@ -232,7 +236,7 @@ class Shell:
         if journal.count % CHECKPOINT_EVERY or game is None or game.log is not journal:
             return
         try:
-            journal.save_checkpoint(game.state, game.digest(), VERSION)
+            journal.save_checkpoint(game.state, self.digests.now(game, public=False)[0], VERSION)
         except OSError:
             pass  # only resume gets slower; the journal holds the game
 
@@ -292,6 +296,7 @@ class Shell:
         self.game_id = game_id
         game.log = self.journal
         self.game, self.playing, self.settings, self.notice = game, name, box_settings, None
+        self.changes += 1
         self._use(name)
         if name != self.chosen:  # a game the link started: the menu shows it next time
             self.chosen = name
@@ -317,8 +322,14 @@ class Shell:
         """Apply one core action and publish its events; raises Illegal (nothing changed)."""
         if self.game is None:
             raise Illegal("no_game", "no game is running")
+        changes = self.changes
+        self.changes += 1  # the digests of the state before are no longer the game's
         try:
             events = self.game.apply(action)
+        except Illegal as exc:
+            if exc.code != "internal":
+                self.changes = changes  # a refusal changes nothing (the core's promise): the digests hold
+            raise
         except OSError as exc:
             # The journal could not take the action: the core has rolled it back; the game goes on
             # from what is saved, and every station blinks red (the flash is full or failing).
@@ -349,6 +360,7 @@ class Shell:
             self.refuse("storage", "the saved game could not be removed: %s" % (exc,))
             return False
         self.game = self.playing = self.settings = None
+        self.changes += 1
         self.seats = SeatSelection(self)
         self._use(self.chosen)
         self.note({"e": "seat_selection"})

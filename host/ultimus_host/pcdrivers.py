@@ -123,7 +123,11 @@ class FileStorage:
 
 
 class PtySerial:
-    """The link on a pseudo-terminal: the box holds the master, clients open the slave's path."""
+    """The link on a pseudo-terminal: the box holds the master, clients open the slave's path.
+
+    watch() wakes the box's link task through the event loop's reader on the master: once per
+    arrival, armed again by the next read (so bytes the box does not read yet, while its output
+    is full, do not spin the loop)."""
 
     def __init__(self):
         self.master, self.slave = os.openpty()
@@ -131,8 +135,35 @@ class PtySerial:
         os.set_blocking(self.master, False)
         self.path = os.ttyname(self.slave)
         self.pending = b""
+        self.loop = None  # the event loop watching the master, under watch()
+        self.callback = None
+        self.armed = False
+
+    def watch(self, asyncio, callback):
+        self.loop = asyncio.get_running_loop()
+        self.callback = callback
+        self._arm()
+
+    def _arm(self):
+        if self.loop is not None and not self.armed:
+            self.loop.add_reader(self.master, self._ready)
+            self.armed = True
+
+    def _ready(self):
+        self.loop.remove_reader(self.master)  # type: ignore[union-attr]
+        self.armed = False
+        self.callback()  # type: ignore[misc]
+
+    def readinto(self, buf):
+        """The bytes waiting, at most len(buf), into buf; how many."""
+        self._arm()
+        try:
+            return os.readv(self.master, [buf])
+        except (BlockingIOError, OSError):
+            return 0
 
     def read(self):
+        self._arm()
         try:
             return os.read(self.master, 4096)
         except (BlockingIOError, OSError):
@@ -161,6 +192,9 @@ class PtySerial:
             self.pending = self.pending[n:]
 
     def close(self):
+        if self.armed and self.loop is not None and not self.loop.is_closed():
+            self.loop.remove_reader(self.master)
+            self.armed = False
         for fd in (self.master, self.slave):
             try:
                 os.close(fd)

@@ -225,7 +225,7 @@ def render_text(vbox):
                 out.append("   battle %d of %d, round %d" % (s["battle"], s["battles"], s["round"]))
             else:
                 out.append("   before battle 1 of %d" % s["battles"])
-        out.append("   digest %s" % game.digest())
+        out.append("   digest %s" % shell.digests.now(game, public=False)[0])  # kept until the state changes
     out.append("\n\n")
     if fb.leds.frame is None:
         return out

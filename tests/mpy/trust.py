@@ -41,6 +41,7 @@ def lines(seed):
     reply = _reply(link, {"id": 1, "op": "new_game", "players": 3, "seed": seed + (1 << 70), "mode": "full"})
     out = ["new_game ok=%s eye=%s" % (reply["ok"], link.eye)]
     spectator = LinkServer(box.shell)
+    spectator.attach()  # a host listens: the events go out
     game = box.shell.game
     rng = Rng(seed)
     for _ in range(230):

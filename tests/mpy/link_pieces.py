@@ -1,0 +1,33 @@
+"""A `state` and a `log` request answered in pieces under MicroPython (the runtime's way, with a clock that
+never moves: one piece a turn), a button served between two pieces; prints "turns=N same=1 order=1"."""
+
+import json
+
+from ultimus_host.fakes import FakeBoard
+from ultimusbox import board
+from ultimusbox.runtime import Box
+
+fb = FakeBoard()
+box = Box(fb, lambda: 3)
+fb.serial.feed_in(b'{"id": 1, "op": "new_game", "players": 6, "seed": 3, "mode": "full"}\n')
+box.step()
+fb.buttons.push(board.CONFIRM)  # the box draws the loudest spectator: a new state, its digests not yet known
+box.step()
+fb.serial.take_lines()
+expected = box.shell.game.digest()
+box.link.pieces(fb.clock, 0)
+fb.serial.feed_in(b'{"id": 2, "op": "state"}\n{"id": 3, "op": "log"}\n')
+turns = 0
+replies = []
+while len(replies) < 2 and turns < 2000:
+    box.poll_link()
+    if turns == 3:
+        fb.buttons.push(board.WHEEL_0)
+        box.poll_input()
+    for line in fb.serial.take_lines():
+        msg = json.loads(line)
+        if "id" in msg:
+            replies.append(msg)
+    turns += 1
+same = replies[0]["digest"] == expected and replies[0]["state"]["mode"] == "full"
+print("turns=%d same=%d order=%d" % (turns, 1 if same else 0, 1 if [r["id"] for r in replies] == [2, 3] else 0))

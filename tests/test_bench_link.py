@@ -1,0 +1,29 @@
+"""The link figures of `make bench`: the round trip of an apply beside a bare pseudo-terminal echo and the
+durable write, measured in the same run, and the digests from scratch and kept."""
+
+import os
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+
+import bench  # noqa: E402
+
+
+def test_a_bare_pty_echo_and_the_durable_write_are_measured():
+    echo = bench.pty_echo(20)
+    write = bench.durable_write(5)
+    assert 0 < echo[0] <= echo[1] and 0 < write[0] <= write[1]
+
+
+def test_the_apply_round_trip_comes_with_the_digest_requests_after_it():
+    median, p99, digest_ms = bench.link_round_trip(20)
+    assert 0 < median <= p99 and digest_ms > 0
+
+
+def test_the_digests_from_scratch_and_kept():
+    sys.path.insert(0, os.path.join(ROOT, "tests", "mpy"))
+    from digest_cache import measure
+
+    uncached, cached, pieces, _, _ = measure(5)
+    assert cached < uncached and pieces > 10
