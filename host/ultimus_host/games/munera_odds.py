@@ -36,7 +36,7 @@ SIXTH = Fraction(1, 6)
 def exchange(mod, save_value, adj=0, feint=0):
     """{"hit", "miss", "saved", "wound", "double", "doubles": {face: P}, "wounds": {n: P},
     "expected": E[wounds from a hit, doubles aside], "reroll"} for one attack."""
-    out = {"hit": Fraction(0), "miss": Fraction(0), "saved": Fraction(0), "wound": Fraction(0)}
+    out: dict = {"hit": Fraction(0), "miss": Fraction(0), "saved": Fraction(0), "wound": Fraction(0)}
     out["doubles"] = {k: Fraction(0) for k in FACES}
     out["wounds"] = {}
     out["reroll"] = Fraction(0)
@@ -99,7 +99,12 @@ def attack(attacker, defender, quadrant="front", weapon=None, distance=1, whirl=
         mod -= 1
     pierce = has(name, PIERCE) or (has(name, TWO_HANDS) and both_hands)
     value = 0 if has(name, NET) else save(d, quadrant, has(name, SICA), pierce, whirl)
-    return exchange(mod, value, -1 if has(name, CESTUS) else 0, feint), mod, value, name
+    x = exchange(mod, value, -1 if has(name, CESTUS) else 0, feint)
+    if has(name, NET):
+        # a hit rating n wounds entangles unless the escape D6 beats n (Double 6 entangles too)
+        x["entangle"] = sum((q * Fraction(min(n, 6), 6) for n, q in x["wounds"].items()), Fraction(0))
+        x["entangle"] += x["doubles"][6]
+    return x, mod, value, name
 
 
 def percent(p, places=1):
