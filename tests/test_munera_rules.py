@@ -649,6 +649,10 @@ def test_whirling_attack_only_standing_and_4_ap_with_an_unwieldy_weapon():
     glad(g, 1)["down"] = 1
     start(g, 6)
     refused(g, {"a": "attack", "p": 0, "t": 1, "w": 0, "whirl": 1}, "not_standing")
+    g = bout("gaul", "samnite")
+    glad(g, 0)["down"] = 1
+    start(g, 6)  # he stands up: he may attack but not leave his spot
+    refused(g, {"a": "attack", "p": 0, "t": 1, "w": 0, "whirl": 1}, "stood_up")
     g = bout("cataphractarius", "samnite")
     start(g, 3)
     refused(g, {"a": "attack", "p": 0, "t": 1, "w": 0, "whirl": 1}, "no_ap")
@@ -753,3 +757,139 @@ def test_illegal_steps_are_refused_with_a_stable_code_and_change_nothing():
 def test_quadrants_front_1_left_2_right_2_rear_1():
     around = [quadrant([0, 0], 0, p) for p in ([1, 0], [0, 1], [-1, 1], [-1, 0], [0, -1], [1, -1])]
     assert around == ["front", "left", "left", "rear", "right", "right"]
+
+
+# ---- kit: drawing, discarding, picking up, kicking -----------------------------------
+
+
+def test_kit_draw_and_sheathe_cost_1_ap_and_need_a_free_hand():
+    g = bout("cataphractarius", "gaul", at=[[0, 0, 0], [3, 0, 3]])
+    start(g, 6)  # 6 AP
+    refused(g, {"a": "draw", "p": 0, "k": 0}, "not_sheathed")  # a long spear is never sheathed
+    act(g, "draw", k=1)
+    assert glad(g, 0)["kit"][1] == ["sword", 1, 0] and g.state["ap"] == 5
+    act(g, "sheathe", k=1)
+    assert glad(g, 0)["kit"][1][1] == 0 and g.state["ap"] == 4
+    g = bout("retiarius", "gaul")
+    start(g, 6)
+    refused(g, {"a": "draw", "p": 0, "k": 2}, "hands_full")  # trident and net in his hands
+
+
+def test_kit_a_discarded_shield_is_never_recovered_a_fallen_one_is():
+    g = bout("samnite", "gaul", at=[[0, 0, 0], [3, 0, 3]])
+    start(g, 6)
+    act(g, "discard", item="shield")
+    assert glad(g, 0)["shield"] == "" and g.state["ground"] == [["large", 0, 0, 0, 0, 0]]
+    refused(g, {"a": "pickup", "p": 0, "i": 0}, "not_his")
+    assert of(start_next(g), "ap")[0]["ap"] == 7  # next turn: 6 + 1 (light armour) without the -1
+    g = bout("gaul", "samnite")
+    start(g, 6)
+    attack(g, 1, dice=[5, 5, 1])  # the Samnite's shield falls on the Gaul's hex
+    end(g)
+    start(g, 6)
+    refused(g, {"a": "pickup", "p": 0, "i": 0}, "not_your_turn")
+    act(g, "pickup", i=0)
+    assert glad(g, 1)["shield"] == "large" and g.state["ap"] == 6 and g.state["ground"] == []  # 7 without it
+
+
+def start_next(g):
+    end(g)
+    start(g, 1)
+    end(g)
+    return start(g, 6)
+
+
+def test_kit_a_helmet_costs_2_ap_to_pick_up_and_an_object_is_kicked_one_hex_on():
+    g = bout("gaul", "dimachaerus")
+    start(g, 6)
+    attack(g, 1, dice=[5, 5, 4])  # the Diamecheri's helmet falls long, at [2, 0]
+    end(g)
+    start(g, 6)  # 6 + 1 = 7 AP
+    act(g, "pickup", i=0)
+    assert glad(g, 1)["helmet"] == 1 and g.state["ap"] == 5
+    g = bout("gaul", "dimachaerus")
+    start(g, 6)
+    attack(g, 1, dice=[5, 5, 2])  # it falls at [1, -1]: next to the Gaul
+    act(g, "kick", i=0)
+    assert g.state["ground"][0][:3] == ["helmet", 2, -2]
+
+
+# ---- weapons' own rules ------------------------------------------------------------
+
+
+def test_weapons_cestus_does_one_wound_less_and_the_arbelos_one_more():
+    g = bout("cestus", "gaetulian")
+    start(g, 6)
+    attack(g, 1, dice=[6, 2])  # margin 4, one less
+    assert glad(g, 1)["stam"] == 7
+    g = bout("arbelas", "gaetulian")
+    start(g, 6)
+    attack(g, 1, w=1, dice=[6, 2])  # the arbelos: -1, margin 3, one more
+    assert glad(g, 1)["stam"] == 6
+
+
+def test_weapons_cesti_cannot_be_dropped_so_double_1_knocks_him_down():
+    g = bout("cestus", "samnite")
+    start(g, 6)
+    attack(g, 1, dice=[1, 1, 2])
+    assert glad(g, 0)["down"] == 1 and [w[0] for w in glad(g, 0)["kit"]] == ["cestus", "cestus"]
+
+
+def test_grapple_a_wound_by_a_third_party_ends_it():
+    g = bout("gaul", "samnite", "gaetulian", at=[[0, 0, 0], [1, 0, 3], [3, 0, 3]])
+    start(g, 6)
+    act(g, "grapple", t=1, dice=[5, 2])
+    act(g, "wrestle", dice=[3, 3])  # tied
+    assert g.state["turn"] == 1
+    start(g, 6)
+    act(g, "wrestle", dice=[3, 3])  # tied again
+    assert g.state["turn"] == 2 and g.state["grapple"] == [0, 1, 2]
+    start(g, 6)
+    ev = attack(g, 1, dice=[6, 1, 6])  # a dart wounds the Samnite
+    assert of(ev, "grapple_ends") and g.state["grapple"] == []
+
+
+# ---- replay, restore, physical dice --------------------------------------------------
+
+
+def test_a_bout_rolled_by_the_box_replays_and_restores_to_the_same_digest():
+    from games.munera import randomplay
+    from referee import engine
+
+    game = randomplay.play(11)
+    again = engine.replay(rules, game.setup, game.log)
+    assert again.digest() == game.digest() and again.phase == "over"
+    data = game.to_data()
+    assert engine.restore(rules, data).digest() == game.digest()
+    data["log"] = data["log"][:-1]
+    try:
+        engine.restore(rules, data)
+    except Exception as exc:
+        assert getattr(exc, "code", "") == "bad_log"
+    else:
+        raise AssertionError("a cut log restored")
+
+
+def test_the_tables_dice_typed_in_give_the_same_bout_as_the_boxs_dice():
+    from games.munera import randomplay
+    from referee import engine
+    from referee.rng import Rng
+
+    game = rules.game({"gladiators": ["retiarius", "secutor", "gaetulian"], "seed": 12})
+    game.apply({"a": "stamina", "dice": [4, 5, 6]})
+    game.apply({"a": "order", "dice": [[3, 6, 1]]})
+    engine.play_out(game, randomplay.choose_action, Rng(5), 3000)
+    assert game.phase == "over"
+    typed = rules.game(game.setup)
+    shadow = rules.game(game.setup)
+    for action in game.log:
+        rolled = [d for e in shadow.apply(action) if e["e"] == "roll" for d in e["dice"]]
+        if action["a"] in ("stamina", "order"):
+            typed.apply(action)
+            continue
+        given = dict(action)
+        if rolled:
+            given["dice"] = rolled
+        events = typed.apply(given)
+        assert all(e.get("table") for e in events if e["e"] == "roll")
+    assert typed.public_view() == game.public_view()

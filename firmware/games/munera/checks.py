@@ -291,6 +291,8 @@ def attack_problem(s, g, t, w, whirl):
             return ("no_whirl", "no whirling attack with a bow, a throwing weapon, a net or a lasso")
         if s["g"][t]["down"] or s["g"][g]["down"]:
             return ("not_standing", "whirling attacks are made by standing attackers on standing foes")
+        if s["g"][g]["stood"]:
+            return ("stood_up", "he stood up this turn and may not leave his spot")
         if not free(s, whirl_to(s, g, t)):
             return ("no_room", "no room to land the whirling attack")
     return spend_problem(s, g, attack_cost(s, g, w, whirl))

@@ -188,7 +188,8 @@ def attack(s, action, ev):
         double_trouble(s, feed, g, t, r["double"], w, name, net, missile != "", ev)  # a missile is lost
     elif not r["hit"]:
         if missile and not has(name, THONGED):  # it lands by the target before he jumps back
-            drop(s, missile, scatter(s, feed, target_at, x["pos"], g, "scatter"), g, 1, 1, ev, "missed")
+            ammo = 0 if missile == "hasta" else 1
+            drop(s, missile, scatter(s, feed, target_at, x["pos"], g, "scatter"), g, ammo, 1, ev, "missed")
         fatigue(s, g, 2 if r["reroll"] else 1, ev, "missed")
         push_back(s, g, t, ev)
     else:
