@@ -15,7 +15,7 @@ they come.
 from games.munera import arena, checks
 from games.munera.content import CESTUS, NET, PIERCE, SICA, TIRED_AP_CAP, TWO_HANDS, has
 from games.munera.fight import attack_mods, mod_total
-from games.munera.state import quadrant_of, save
+from games.munera.state import holding_with, quadrant_of, save
 from referee.rng import Rng
 from ultimus_host.games.munera_odds import exchange
 
@@ -88,7 +88,7 @@ class GladiatorBot:
             best = max(attacks, key=lambda a: (self._prefer(view, a), -a["w"], a["t"]))
             if self._prefer(view, best) > 0.05:
                 return best
-        if not [w for w in view["g"][g]["kit"] if w[1]]:
+        if not _usable(view, g):
             for name in ("draw", "pickup"):
                 if name in by:
                     return by[name][0]
@@ -115,7 +115,8 @@ class GladiatorBot:
         target = view["g"][foe]["pos"]
         now = arena.distance(x["pos"], target)
         want = arena.toward(x["pos"], target)
-        reach = max(_reach(w[0]) for w in x["kit"] if w[1]) if [w for w in x["kit"] if w[1]] else 1
+        usable = _usable(view, g)
+        reach = max(_reach(name) for name in usable) if usable else 1
         if now > reach:
             for a in by.get("move", []):
                 if a["d"] == x["face"] and arena.distance(arena.step(x["pos"], a["d"]), target) < now:
@@ -128,6 +129,19 @@ class GladiatorBot:
                 if arena.distance(arena.step(x["pos"], a["d"]), target) < now:
                     return a
         return None
+
+
+def _usable(view, g):
+    """The weapons in his hands that can strike now (not a net that holds a foe, not an empty bow)."""
+    out = []
+    for w in view["g"][g]["kit"]:
+        if (
+            w[1]
+            and not (has(w[0], NET) and holding_with(view, g, w[0]))
+            and not (w[0] in ("bow", "darts") and w[2] <= 0)
+        ):
+            out.append(w[0])
+    return out
 
 
 def _reach(name):

@@ -174,7 +174,11 @@ def matrix(profiles, bouts, bots, seed, chart):
             "%.0f %%" % (100 * sum(r["death"] for r in rows) / len(rows)),
         )
     Console().print(table)
-    click.echo("%d bouts in %.1f s (%.0f bouts/s)" % (total, elapsed, total / max(elapsed, 1e-9)))
+    unfinished = sum(t.counts["unfinished"] for t in results.values())
+    click.echo(
+        "%d bouts in %.1f s (%.0f bouts/s)%s"
+        % (total, elapsed, total / max(elapsed, 1e-9), ", %d unfinished" % unfinished if unfinished else "")
+    )
     try:
         draw_chart(names, results, chart)
     except OSError as exc:
