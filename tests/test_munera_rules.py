@@ -893,3 +893,35 @@ def test_the_tables_dice_typed_in_give_the_same_bout_as_the_boxs_dice():
         events = typed.apply(given)
         assert all(e.get("table") for e in events if e["e"] == "roll")
     assert typed.public_view() == game.public_view()
+
+
+def test_ap_ledger_moving_forward_1_any_other_way_2_or_3_in_an_enclosed_helmet():
+    g = bout("gaul", "samnite", at=[[0, 0, 0], [3, -3, 3]])
+    start(g, 6)  # 7 AP
+    act(g, "move", d=0)
+    assert g.state["ap"] == 6 and glad(g, 0)["pos"] == [1, 0] and glad(g, 0)["face"] == 0
+    act(g, "move", d=2)  # sideways, keeping his facing
+    assert g.state["ap"] == 4 and glad(g, 0)["pos"] == [0, 1] and glad(g, 0)["face"] == 0
+    end(g)
+    start(g, 6)  # the Samnite: 6 AP, enclosed helmet
+    act(g, "move", d=3)  # forward
+    assert g.state["ap"] == 5 and glad(g, 1)["pos"] == [2, -3]
+    act(g, "move", d=0)  # back, keeping his facing: 3 AP in an enclosed helmet
+    assert g.state["ap"] == 2 and glad(g, 1)["pos"] == [3, -3] and glad(g, 1)["face"] == 3
+    refused(g, {"a": "move", "p": 1, "d": 1}, "no_ap")
+
+
+def test_ap_ledger_the_printed_costs_of_bow_unwieldy_and_special_moves():
+    from games.munera.content import COST
+
+    assert COST == {
+        "forward": 1, "step": 2, "step_helmet": 3, "turn": 1, "stand": 0, "attack": 1, "unwieldy": 2, "draw": 1,
+        "second": 1, "cut": 1, "pick": 1, "pick_helmet": 2, "kick": 1, "bow": 2, "whirl": 3, "whirl_unwieldy": 4,
+        "feint": 2, "grapple": 2, "haze": 2, "drop": 0,
+    }  # fmt: skip
+    g = bout("retiarius", "secutor")
+    start(g, 6)  # 7 AP
+    attack(g, 1, w=0, dice=[6, 1, 6])  # the trident is unwieldy: 2
+    assert g.state["ap"] == 5
+    attack(g, 1, w=1, dice=[1, 6])  # the net, a second attack: 2 + 1
+    assert g.state["ap"] == 2
