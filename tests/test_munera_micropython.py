@@ -42,3 +42,24 @@ def test_the_mpy_cross_munera_gives_the_same_digests_too(tmp_path):
         assert (tmp_path / "games" / "munera" / (name + ".mpy")).exists()
     first = [digest_line(seed) for seed in range(BOUTS, BOUTS + 15)]
     assert micropython_lines(BOUTS, 15, str(tmp_path)) == first
+
+
+# Measured: about 91 KB at the peak from mpy-cross files, legal listing and random play included
+# (a box loads neither); GAMES.md estimated 85 KB, ULTIMUS measures 102.8 KB. A guard against growth.
+HEAP_BUDGET = 100 * 1024
+
+
+def test_a_munera_bout_runs_in_a_bounded_heap_under_micropython(tmp_path):
+    compile_all(str(tmp_path))
+    for seed in (0, 9):  # two gladiators; four
+        proc = subprocess.run(
+            node_command("munera_heap.py", (seed,), str(tmp_path)),
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=600,
+        )
+        assert proc.returncode == 0, proc.stderr
+        fields = dict(kv.split("=") for kv in proc.stdout.split()[1:])
+        assert int(fields["peak"]) < HEAP_BUDGET, proc.stdout
+        assert fields["digest"] == digest_line(seed).split()[5]
