@@ -118,3 +118,22 @@ def test_munera_lists_exactly_what_it_accepts(seed):
 def test_munera_legality_on_fixed_seeds_every_step():
     for seed in (0, 1, 2):
         assert walk(seed, 1).phase == "over"
+
+
+def test_munera_legality_under_purely_random_play_in_a_small_crowded_arena():
+    """Every legal action equally likely (kicks, discards, pick-ups, draws...), four gladiators on
+    a radius-3 arena, so that items lie about and gladiators crowd each other."""
+    for seed in (3, 4):
+        setup = randomplay.setup_for(seed)
+        setup["gladiators"] = ["retiarius", "cestus", "gaetulian", {"profile": "dimachaerus", "cape": 1}]
+        setup["radius"] = 3
+        game = engine.Game(rules, setup)
+        rng = Rng(seed)
+        for step in range(600):
+            if step % 3 == 0:
+                check_both_directions(game)
+            if game.phase == "over":
+                break
+            actors = game.actors()
+            game.apply(rng.choice(game.legal_actions(actors[0] if actors else -1)))
+        check_both_directions(game)
