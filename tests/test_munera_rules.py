@@ -139,6 +139,19 @@ def test_ap_ledger_refuses_a_third_attack():
     refused(g, {"a": "attack", "p": 0, "t": 1, "w": -1, "whirl": 0}, "third_attack")
 
 
+def test_attack_one_weapon_in_hand_strikes_twice_two_weapons_each_once():
+    g = bout("murmillo", "crupellarius")
+    start(g, 6)
+    attack(g, 1, w=0, dice=[6, 1, 1])
+    attack(g, 1, w=0, dice=[6, 1, 1])  # "attack a second time this turn with any weapon"
+    assert len(g.state["attacks"]) == 2
+    g = bout("dimachaerus", "crupellarius")
+    start(g, 6)
+    attack(g, 1, w=0, dice=[6, 1, 1])
+    refused(g, {"a": "attack", "p": 0, "t": 1, "w": 0, "whirl": 0}, "weapon_used")
+    attack(g, 1, w=1, dice=[6, 1, 1])
+
+
 def test_ap_ledger_refuses_more_than_6_ap_when_tired():
     g = bout("gaetulian", "gaul")
     glad(g, 0)["fat"] = 11

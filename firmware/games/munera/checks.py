@@ -252,8 +252,10 @@ def _weapon_problem(s, g, w):
             return ("no_ammo", "no %s left" % ("arrows" if entry[0] == "bow" else "darts"))
         if has(entry[0], NET) and holding_with(s, g, entry[0]):
             return ("net_holding", "his %s holds a foe" % entry[0])
-    if w in s["attacks"]:
-        return ("weapon_used", "each weapon strikes once a turn")
+    if w in s["attacks"] and w != SHIELD_W and len([e for e in x["kit"] if e[1]]) > 1:
+        # "more than one drawn or readied weapon: strike with each once per turn"; with one
+        # weapon in hand he may "attack a second time this turn with any weapon"
+        return ("weapon_used", "with more than one weapon in hand, each strikes once a turn")
     return None
 
 
