@@ -113,3 +113,23 @@ def test_parse_gladiators_refuses_unknown_profiles_and_bad_counts():
         except SetupError:
             continue
         raise AssertionError(bad)
+
+
+def test_the_narrator_tells_every_kind_of_event_of_random_bouts():
+    from games.munera import randomplay
+    from referee import engine
+    from referee.rng import Rng
+    from ultimus_host.games.munera_play import line
+
+    told = set()
+    for seed in range(25):
+        game = engine.Game(rules, randomplay.setup_for(seed))
+        rng = Rng(seed)
+        while game.phase != "over" and len(game.log) < 2000:
+            for e in game.apply(randomplay.choose_action(game, rng)):
+                text = line(game.state, e)
+                if text:
+                    assert isinstance(text, str) and "%" not in text
+                    told.add(e["e"])
+    for kind in ("stamina", "order", "turn", "ap", "attack", "strike", "wound", "beaten", "verdict", "bout_over"):
+        assert kind in told, kind
