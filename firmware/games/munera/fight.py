@@ -1,8 +1,8 @@
 """Attacks: the resolver, the attack modifiers, armour saves by facing, Double Trouble,
 nets, lassos and capes, missiles and their scatter, the whirling attack and hazing.
 
-exchange() is the one code path of an attack's dice (the box, the host's bots and the
-odds test all use it): both roll a D6; a double goes to the Double Trouble table;
+exchange() is the one code path of an attack's dice (every attack of the box, and the
+host's odds test samples it): both roll a D6; a double goes to the Double Trouble table;
 otherwise the attacker's die + modifiers - the defender's die is the margin: 0 or less
 misses (a declared feint rolls the attacker's die once more), more hits and rates that
 many wounds, which a save die at or under the save stops.
