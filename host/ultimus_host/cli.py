@@ -19,6 +19,7 @@ from ultimus.game import replay as replay_game
 from ultimus.views import public_event
 from ultimus_host.bots import BOTS, random_table
 from ultimus_host.games.commands import odds as _games_odds
+from ultimus_host.games.munera_commands import munera as _munera
 from ultimus_host.loop import run_game
 from ultimus_host.narrate import line, who
 
@@ -343,6 +344,7 @@ def _bot_map(bots, players):
             "ultimus",
             "morituri",
             "morituri_board",
+            "munera",
         ]
     ),
     default="ultimus",
@@ -353,7 +355,8 @@ def _bot_map(bots, players):
 @click.option(
     "--alt", default="1", show_default=True, help="morituri_board: alternate rules in play (1, 2, 1,2 or none)."
 )
-def play(players, bots, seed, battles, game_name, figures, alt):
+@click.option("--gladiators", default="", help="Munera: the profiles, e.g. murmillo,retiarius (see `ultimus munera`).")
+def play(players, bots, seed, battles, game_name, figures, alt, gladiators):
     """A whole game in the terminal, hot-seat, with bots if you like (ULTIMUS at card level, or Morituri)."""
     from ultimus_host.play import HotSeat
 
@@ -367,6 +370,11 @@ def play(players, bots, seed, battles, game_name, figures, alt):
         from ultimus_host.games.commands import play_morituri
 
         play_morituri(players, bots, seed, figures, ask=_ask, say=click.echo)
+        return
+    if game_name == "munera":
+        from ultimus_host.games.munera_commands import play_munera
+
+        play_munera(gladiators, bots, seed, ask=_ask, say=click.echo)
         return
     game = HotSeat(
         players,
@@ -502,6 +510,7 @@ def _seed(seed):
             "ultimus",
             "morituri",
             "morituri_board",
+            "munera",
         ]
     ),
     default="ultimus",
@@ -512,7 +521,8 @@ def _seed(seed):
 @click.option(
     "--alt", default="1", show_default=True, help="morituri_board: alternate rules in play (1, 2, 1,2 or none)."
 )
-def demo(players, seed, battles, verbose, game_name, figures, alt):
+@click.option("--gladiators", default="", help="Munera: the profiles, e.g. murmillo,retiarius (see `ultimus munera`).")
+def demo(players, seed, battles, verbose, game_name, figures, alt, gladiators):
     """Watch bots play, narrated: ULTIMUS battles between random bots, or a Morituri game between sensible bots."""
     seed = _seed(seed)
     if game_name == "morituri_board":
@@ -524,6 +534,11 @@ def demo(players, seed, battles, verbose, game_name, figures, alt):
         from ultimus_host.games.commands import demo_morituri
 
         demo_morituri(seed, figures, verbose, say=click.echo)
+        return
+    if game_name == "munera":
+        from ultimus_host.games.munera_commands import demo_munera
+
+        demo_munera(seed, gladiators, say=click.echo)
         return
     click.echo("ULTIMUS %s: %d players, seed %d" % (VERSION, players, seed))
     game = Game(players, seed, battles=battles)
@@ -539,6 +554,7 @@ def demo(players, seed, battles, verbose, game_name, figures, alt):
 
 
 main.add_command(_games_odds)
+main.add_command(_munera)
 
 
 if __name__ == "__main__":

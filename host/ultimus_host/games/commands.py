@@ -125,3 +125,34 @@ def demo_morituri(seed, figures, verbose, say):
     game = demo(seed, seats, say=say, verbose=verbose)
     say("%d actions, digest %s" % (len(game.log), game.digest()))
     return game
+
+
+@odds.command(name="munera")
+@click.argument("attacker")
+@click.argument("defender")
+@click.option(
+    "--from",
+    "quadrant",
+    type=click.Choice(["front", "left", "right", "rear"]),
+    default="front",
+    show_default=True,
+    help="The defender's quadrant the attack comes from.",
+)
+@click.option("--weapon", default="", help="The attacker's weapon (default: the first in his hand).")
+@click.option(
+    "--range", "hexes", type=click.IntRange(1, 8), default=1, show_default=True, help="Hexes to the defender."
+)
+@click.option("--whirl", is_flag=True, help="A whirling attack (ignores the shield).")
+@click.option("--feint", is_flag=True, help="After a feint: a missing die is rolled again.")
+@click.option(
+    "--extra",
+    type=click.IntRange(-4, 6),
+    default=0,
+    show_default=True,
+    help="Other modifiers: entangled +1, each other threat +1, hazing +2, skills.",
+)
+def odds_munera(attacker, defender, quadrant, weapon, hexes, whirl, feint, extra):
+    """One Munera attack of ATTACKER on DEFENDER (profiles of Appendix B): exact odds to hit, wound, be saved."""
+    from ultimus_host.games.munera_commands import odds_munera as run
+
+    run(attacker, defender, quadrant, weapon, hexes, 1 if whirl else 0, 1 if feint else 0, extra)

@@ -1,0 +1,134 @@
+"""Every legal action of a seat: exactly what apply accepts, from the flow and the rule checks.
+
+The actions of the phase and who may take them come from games.munera.flow; the
+parameters come from the same checks the handlers refuse with. Optional fields are listed
+in one spelling: no "dice" (the box rolls) and "whirl" always written out on attacks.
+"""
+
+from games.munera import checks
+from games.munera.flow import FLOW
+from games.munera.state import gladiators
+from referee.engine import may_act
+
+
+def legal_actions(s, seat):
+    out = []
+    phase = s["phase"]
+    if phase == FLOW.end:
+        return out
+    for name, who in FLOW.moves("", phase):
+        if may_act(s, who, seat):
+            LISTERS[name](s, seat, out)
+    return out
+
+
+def trade_actions(s, seat):
+    """Munera has no trades."""
+    return []
+
+
+def actors(s):
+    """The seat that has something to do now (the referee rolls stamina and order)."""
+    phase = s["phase"]
+    if phase == "appeal":
+        return [s["waiting"][0]]
+    if phase == "grip":
+        return [s["grip"]]
+    if phase in ("start", "act", "wrestle"):
+        return [s["turn"]]
+    return []
+
+
+def _plain(name):
+    def lister(s, seat, out):
+        out.append({"a": name} if seat < 0 else {"a": name, "p": seat})
+
+    return lister
+
+
+def _move(s, seat, out):
+    for d in range(6):
+        if checks.move_problem(s, seat, d) is None:
+            out.append({"a": "move", "p": seat, "d": d})
+
+
+def _turn(s, seat, out):
+    if checks.turn_problem(s, seat) is None:
+        out.append({"a": "turn", "p": seat, "by": 1})
+        out.append({"a": "turn", "p": seat, "by": -1})
+
+
+def _kit(name, check):
+    def lister(s, seat, out):
+        for k in range(len(s["g"][seat]["kit"])):
+            if check(s, seat, k) is None:
+                out.append({"a": name, "p": seat, "k": k})
+
+    return lister
+
+
+def _discard(s, seat, out):
+    for item in checks.DROPPABLE:
+        if checks.drop_problem(s, seat, item) is None:
+            out.append({"a": "discard", "p": seat, "item": item})
+
+
+def _ground(name, check):
+    def lister(s, seat, out):
+        for i in range(len(s["ground"])):
+            if check(s, seat, i) is None:
+                out.append({"a": name, "p": seat, "i": i})
+
+    return lister
+
+
+def _cut(s, seat, out):
+    if checks.cut_problem(s, seat) is None:
+        out.append({"a": "cut", "p": seat})
+
+
+def _feint(s, seat, out):
+    if checks.feint_problem(s, seat) is None:
+        out.append({"a": "feint", "p": seat})
+
+
+def _targets(name, check):
+    def lister(s, seat, out):
+        for t in gladiators(s):
+            if check(s, seat, t) is None:
+                out.append({"a": name, "p": seat, "t": t})
+
+    return lister
+
+
+def _attack(s, seat, out):
+    weapons = list(range(len(s["g"][seat]["kit"]))) + [checks.IMPROVISED_W, checks.SHIELD_W]
+    for t in gladiators(s):
+        for w in weapons:
+            for whirl in (0, 1):
+                if checks.attack_problem(s, seat, t, w, whirl) is None:
+                    out.append({"a": "attack", "p": seat, "t": t, "w": w, "whirl": whirl})
+
+
+LISTERS = {
+    "stamina": _plain("stamina"),
+    "order": _plain("order"),
+    "ap": _plain("ap"),
+    "move": _move,
+    "turn": _turn,
+    "draw": _kit("draw", checks.draw_problem),
+    "sheathe": _kit("sheathe", checks.sheathe_problem),
+    "discard": _discard,
+    "pickup": _ground("pickup", checks.pickup_problem),
+    "kick": _ground("kick", checks.kick_problem),
+    "cut": _cut,
+    "feint": _feint,
+    "end": _plain("end"),
+    "attack": _attack,
+    "haze": _targets("haze", checks.haze_problem),
+    "grapple": _targets("grapple", checks.grapple_problem),
+    "wrestle": _plain("wrestle"),
+    "throw": _plain("throw"),
+    "release": _plain("release"),
+    "appeal": _plain("appeal"),
+}

@@ -1,0 +1,81 @@
+"""Random legal play of whole Munera bouts, with the core's own generator (the same bout on
+every port). The referee and the rolling steps are taken as listed; in a turn an attack is
+taken three times in four when one is legal, otherwise a step that closes on the nearest
+foe or turns toward him, and the turn ends one time in six (or when nothing else is left).
+"""
+
+from games.munera import arena, rules
+from games.munera.content import PROFILE_NAMES
+from games.munera.state import in_arena
+from referee import engine
+from referee.rng import Rng
+
+
+def setup_for(seed):
+    """A seeded set-up: 2-4 gladiators of any profiles, now and then with skills."""
+    r = Rng(seed)
+    n = 2 + r.below(3) if r.below(4) == 0 else 2
+    gs = []
+    for _ in range(n):
+        entry = {"profile": PROFILE_NAMES[r.below(len(PROFILE_NAMES))]}
+        if r.below(4) == 0:
+            entry["skills"] = [("reflexes", "attack", "dodge", "stamina", "popularity")[r.below(5)]]
+        gs.append(entry)
+    return {"gladiators": gs, "seed": seed}
+
+
+def _nearest(s, g):
+    best = None
+    for o in in_arena(s):
+        if o != g:
+            d = arena.distance(s["g"][g]["pos"], s["g"][o]["pos"])
+            if best is None or d < best[0]:
+                best = (d, o)
+    return best[1] if best else g
+
+
+def _closing(s, g, options):
+    """The moves and turns that bring g nearer to, or round to face, the nearest foe."""
+    x = s["g"][g]
+    foe = s["g"][_nearest(s, g)]["pos"]
+    want = arena.toward(x["pos"], foe)
+    now = arena.distance(x["pos"], foe)
+    out = []
+    for a in options:
+        if a["a"] == "move" and arena.distance(arena.step(x["pos"], a["d"]), foe) < now:
+            out.append(a)
+        elif a["a"] == "turn" and x["face"] != want:
+            if (x["face"] + a["by"] - want) % 6 in (0, 1, 5) and (x["face"] - want) % 6 not in (1, 5):
+                out.append(a)
+            elif (x["face"] + a["by"]) % 6 == want:
+                out.append(a)
+    return out
+
+
+def choose_action(game, rng):
+    s = game.state
+    seats = game.actors()
+    if not seats:
+        options = game.legal_actions(-1)
+        return rng.choice(options) if options else None
+    g = seats[0]
+    options = game.legal_actions(g)
+    if not options:
+        return None
+    if s["phase"] != "act":
+        return rng.choice(options)
+    attacks = [a for a in options if a["a"] in ("attack", "grapple", "haze")]
+    if attacks and rng.below(4):
+        return rng.choice(attacks)
+    if rng.below(6) == 0:
+        return {"a": "end", "p": g}
+    closing = _closing(s, g, options)
+    if closing:
+        return rng.choice(closing)
+    others = [a for a in options if a["a"] not in ("move", "turn", "discard")]
+    return rng.choice(others) if others else {"a": "end", "p": g}
+
+
+def play(seed, max_actions=3000):
+    """A random whole bout; returns the engine's Game."""
+    return engine.play_out(engine.Game(rules, setup_for(seed)), choose_action, Rng(seed ^ 0x5EED), max_actions)

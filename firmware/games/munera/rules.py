@@ -1,0 +1,145 @@
+"""Munera Sine Missione as the referee engine sees it: name, set-up, state, flow, views.
+
+The set-up: {"gladiators": one entry per seat (2 to 6), each a profile name of
+content.PROFILES or {"profile", "skills": [...], "day_defeated": n, "day_spared": 0/1,
+"cape": 0/1}; "seed": a whole number; optional "radius" of the hex arena (default 5),
+"at": [[q, r, facing], ...] where they start (default: two hexes from the centre, facing
+it), "spared_today": how many other gladiators the crowd has spared today}.
+
+Seat k plays gladiator k. An action is {"a": name, "p": seat, ...}; stamina and order are
+the referee's (no "p"). Every rolling action takes an optional flat "dice" list.
+"""
+
+from games.munera import arena
+from games.munera.content import (
+    MAX_GLADIATORS,
+    MAX_RADIUS,
+    MIN_GLADIATORS,
+    MIN_RADIUS,
+    P_SHIELD,
+    PROFILE_NAMES,
+    PROFILES,
+    RADIUS,
+    SKILLS,
+)
+from games.munera.flow import FIELDS, FLOW  # noqa: F401  (the engine reads them here)
+from games.munera.state import new_state as _new_state
+from games.munera.views import public_view, seat_view  # noqa: F401  (the engine reads them here)
+from referee import engine
+from referee.errors import Illegal
+
+NAME = "munera"
+FORMAT = 1
+START_DIRS = (3, 0, 1, 4, 2, 5)  # where the k-th gladiator starts: two hexes out on this side
+START_OUT = 2
+
+TYPE_CHECKING = False  # true only for a type checker: MicroPython has no typing module
+if TYPE_CHECKING:
+    from typing import NoReturn
+
+
+def variant(s):
+    return ""
+
+
+def _bad(message) -> "NoReturn":
+    raise Illegal("bad_setup", message)
+
+
+def _int(entry, key, lo, hi, default):
+    value = entry.get(key, default)
+    if type(value) is not int or value < lo or value > hi:
+        _bad("%s must be a whole number from %d to %d" % (key, lo, hi))
+    return value
+
+
+def _gladiator(entry, k):
+    if type(entry) is str:
+        entry = {"profile": entry}
+    if type(entry) is not dict:
+        _bad("gladiator %d is a profile name or an object with a profile" % k)
+    prof = entry.get("profile")
+    if type(prof) is not str or prof not in PROFILES:
+        _bad("%r is not a gladiator: the profiles are %s" % (prof, ", ".join(PROFILE_NAMES)))
+    skills = entry.get("skills", [])
+    if type(skills) is not list:
+        _bad("skills is a list of %s" % ", ".join(SKILLS))
+    for sk in skills:
+        if type(sk) is not str or sk not in SKILLS:
+            _bad("%r is not a skill: the skills are %s" % (sk, ", ".join(SKILLS)))
+        if skills.count(sk) > 1:
+            _bad("he may only have each skill once")
+    cape = _int(entry, "cape", 0, 1, 0)
+    if cape and PROFILES[prof][P_SHIELD]:
+        _bad("a %s carries a shield already: no cape" % prof)
+    return {
+        "profile": prof,
+        "skills": list(skills),
+        "day_defeated": _int(entry, "day_defeated", 0, 99, 0),
+        "day_spared": _int(entry, "day_spared", 0, 1, 0),
+        "cape": cape,
+    }
+
+
+def check_setup(setup):
+    """The set-up with its defaults, or bad_setup saying what is wrong."""
+    if type(setup) is not dict:
+        _bad("a set-up is an object with gladiators and seed")
+    if type(setup.get("seed")) is not int:
+        _bad("seed must be a whole number")
+    entries = setup.get("gladiators")
+    if type(entries) is not list or not MIN_GLADIATORS <= len(entries) <= MAX_GLADIATORS:
+        _bad("gladiators is a list of %d to %d profiles" % (MIN_GLADIATORS, MAX_GLADIATORS))
+    gs = [_gladiator(entries[k], k) for k in range(len(entries))]
+    radius = _int(setup, "radius", MIN_RADIUS, MAX_RADIUS, RADIUS)
+    at = setup.get("at")
+    if at is None:
+        at = []
+        for k in range(len(gs)):
+            pos = arena.step((0, 0), START_DIRS[k], START_OUT)
+            at.append([pos[0], pos[1], (START_DIRS[k] + 3) % 6])
+    if type(at) is not list or len(at) != len(gs):
+        _bad("at is one [q, r, facing] per gladiator")
+    seen = []
+    for p in at:
+        if type(p) is not list or len(p) != 3 or [v for v in p if type(v) is not int]:
+            _bad("a start is [q, r, facing], three whole numbers")
+        if not arena.inside(p, radius) or not 0 <= p[2] <= 5:
+            _bad("start %r is outside the arena (radius %d) or faces no hex side (0-5)" % (p, radius))
+        if (p[0], p[1]) in seen:
+            _bad("two gladiators cannot start on one hex")
+        seen.append((p[0], p[1]))
+    return {
+        "gladiators": gs,
+        "seed": setup["seed"],
+        "radius": radius,
+        "at": [list(p) for p in at],
+        "spared_today": _int(setup, "spared_today", 0, 99, 0),
+    }
+
+
+def new_state(setup):
+    return _new_state(setup)
+
+
+_LEGAL = []
+
+
+def legal():
+    """games.munera.legal, imported on first use (the box never asks for legal actions)."""
+    if not _LEGAL:
+        from games.munera import legal as module
+
+        _LEGAL.append(module)
+    return _LEGAL[0]
+
+
+def digest_for(s, fmt):
+    raise Illegal("unknown_format", "Munera saved games have format 1 only")
+
+
+def game(setup, log=None):
+    """A new Munera bout on the engine."""
+    from games.munera import rules
+
+    return engine.Game(rules, setup, log)

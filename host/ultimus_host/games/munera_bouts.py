@@ -1,0 +1,111 @@
+"""Munera bouts between bots on the hex arena, and the matrix of pairings.
+
+bout() plays one seeded bout between two gladiators of Appendix B; tally() runs many and
+counts, from the first gladiator's side, wins, losses and what ended them: an appeal
+spared or killed, or a mortal wound. matrix() does it for every pairing of a list of
+profiles (each ordered pair, so a row is the row gladiator's record), and chart() draws
+the win rates as a heat map with matplotlib (a dependency of the host already).
+"""
+
+from games.munera import rules
+from ultimus_host.games.munera_bots import BOTS, BoxReferee
+from ultimus_host.loop import run_game
+
+MAX_ACTIONS = 4000
+
+
+def bout(a, b, seed, bots=("brawler", "brawler"), radius=None):
+    """One bout, gladiator a (seat 0) against b (seat 1): (game, actions applied)."""
+    setup = {"gladiators": [a, b], "seed": seed}
+    if radius is not None:
+        setup["radius"] = radius
+    game = rules.game(setup)
+    seats = {0: BOTS[bots[0]](seed * 2), 1: BOTS[bots[1]](seed * 2 + 1)}
+    n = run_game(game, seats, referee=BoxReferee(), max_actions=MAX_ACTIONS)
+    return game, n
+
+
+def outcome(game):
+    """(winner, how): how is "spared", "killed" (by the crowd), "dead" (a mortal wound) or "unfinished"."""
+    s = game.state
+    if s["phase"] != "over":
+        return -1, "unfinished"
+    loser = 1 - s["winner"] if s["winner"] in (0, 1) else 0
+    return s["winner"], s["g"][loser]["out"] or "unfinished"
+
+
+class Tally:
+    def __init__(self):
+        self.n = 0
+        self.wins = 0
+        self.counts = {"spared": 0, "killed": 0, "dead": 0, "unfinished": 0}
+        self.actions = 0
+        self.rounds = 0
+
+    def add(self, game, actions):
+        winner, how = outcome(game)
+        self.n += 1
+        self.wins += 1 if winner == 0 else 0
+        self.counts[how] += 1
+        self.actions += actions
+        self.rounds += game.state["round"]
+
+    def rates(self):
+        """{"win", "appeal", "death", "spared", "unfinished"} as fractions of the bouts."""
+        n = max(self.n, 1)
+        c = self.counts
+        return {
+            "win": self.wins / n,
+            "appeal": (c["spared"] + c["killed"]) / n,
+            "death": (c["killed"] + c["dead"]) / n,
+            "spared": c["spared"] / n,
+            "unfinished": c["unfinished"] / n,
+        }
+
+
+def tally(a, b, n, seed=1, bots=("brawler", "brawler"), advance=None):
+    t = Tally()
+    for i in range(n):
+        game, actions = bout(a, b, seed + i, bots)
+        t.add(game, actions)
+        if advance is not None:
+            advance()
+    return t
+
+
+def matrix(profiles, n, seed=1, bots=("brawler", "brawler"), advance=None):
+    """{(row, column): Tally} for every ordered pair of distinct profiles."""
+    out = {}
+    for i, a in enumerate(profiles):
+        for j, b in enumerate(profiles):
+            if a != b:
+                out[(a, b)] = tally(a, b, n, seed + 1000 * (i * len(profiles) + j), bots, advance)
+    return out
+
+
+def chart(profiles, results, path):
+    """A heat map of the row gladiator's win rate against each column gladiator."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    size = len(profiles)
+    grid = [[float("nan")] * size for _ in range(size)]
+    for (a, b), t in results.items():
+        grid[profiles.index(a)][profiles.index(b)] = t.rates()["win"]
+    fig, ax = plt.subplots(figsize=(1.0 + 0.55 * size, 0.8 + 0.5 * size))
+    image = ax.imshow(grid, cmap="RdYlGn", vmin=0.0, vmax=1.0)
+    ax.set_xticks(range(size), profiles, rotation=60, ha="right", fontsize=8)
+    ax.set_yticks(range(size), profiles, fontsize=8)
+    ax.set_xlabel("against")
+    ax.set_ylabel("the row gladiator wins")
+    for i in range(size):
+        for j in range(size):
+            if i != j:
+                ax.text(j, i, "%.0f" % (100 * grid[i][j]), ha="center", va="center", fontsize=7)
+    fig.colorbar(image, ax=ax, fraction=0.04)
+    ax.set_title("Munera: win rate of each pairing")
+    fig.tight_layout()
+    fig.savefig(path)
+    plt.close(fig)

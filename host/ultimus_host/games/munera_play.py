@@ -1,0 +1,232 @@
+"""`ultimus play --game munera` and `ultimus demo --game munera`: a bout in the terminal.
+
+Everything in Munera is public, so one screen serves the table: the arena's gladiators
+(stamina, fatigue, AP, hex and facing), the events in words, then the numbered legal
+actions of the gladiator whose turn it is. Bots and people are choosers of the one host
+loop (ultimus_host.loop.run_game); the box's own rolls (stamina, order) are the referee's.
+"""
+
+from games.munera import rules
+from games.munera.checks import weapon_name
+from games.munera.content import PROFILE_NAMES
+from games.munera.state import exhausted, injured, tired
+from ultimus_host.games.munera_bots import BOTS, BoxReferee
+from ultimus_host.loop import run_game
+
+FACING = ("E", "NE", "NW", "W", "SW", "SE")
+
+
+class SetupError(ValueError):
+    """A set-up the command line cannot start, with a one-line reason."""
+
+
+def parse_gladiators(text):
+    """[profile, ...] from "murmillo,retiarius"; None for no text."""
+    if not text:
+        return None
+    names = [n.strip().lower() for n in text.split(",") if n.strip()]
+    for n in names:
+        if n not in PROFILE_NAMES:
+            raise SetupError("%r is not a gladiator: the profiles are %s" % (n, ", ".join(PROFILE_NAMES)))
+    if not 2 <= len(names) <= 6:
+        raise SetupError("a bout has 2 to 6 gladiators, not %d" % len(names))
+    return names
+
+
+def name(view, g):
+    return "%d:%s" % (g, view["g"][g]["prof"])
+
+
+def arena_text(view):
+    out = ["", "round %d, phase %s" % (view["round"], view["phase"])]
+    for g, x in enumerate(view["g"]):
+        marks = []
+        if x["out"]:
+            marks.append(x["out"])
+        if x["down"]:
+            marks.append("down")
+        if x["tangle"] >= 0:
+            marks.append("entangled (%s)" % x["tangle_w"])
+        if x["injured"]:
+            marks.append("injured")
+        if x["tired"]:
+            marks.append("exhausted" if x["tired"] == 2 else "tired")
+        kit = ", ".join(
+            "%s%s%s" % (w[0], "" if w[1] else " (sheathed)", " x%d" % w[2] if w[2] else "") for w in x["kit"]
+        )
+        out.append(
+            "  %-22s stamina %2d/%-2d fatigue %d  at %s facing %-2s  %s%s  [%s]"
+            % (
+                name(view, g),
+                x["stam"],
+                x["start"],
+                x["fat"],
+                x["pos"],
+                FACING[x["face"]],
+                x["shield"] or "no shield",
+                ", helmet" if x["helmet"] else "",
+                kit,
+            )
+            + ("  " + ", ".join(marks) if marks else "")
+        )
+    if view["phase"] in ("act", "start", "wrestle"):
+        out.append("%s's turn: %d AP left, %d spent" % (name(view, view["turn"]), view["ap"], view["spent"]))
+    if view["ground"]:
+        out.append("on the sand: " + ", ".join("%s at %s" % (i[0], [i[1], i[2]]) for i in view["ground"]))
+    return "\n".join(out)
+
+
+def action_text(view, a):
+    kind = a["a"]
+    if kind == "attack":
+        text = "attack %s with %s" % (name(view, a["t"]), weapon_name(view, a["p"], a["w"]))
+        return text + (" (whirling)" if a["whirl"] else "")
+    if kind == "move":
+        return "move one hex %s" % FACING[a["d"]]
+    if kind == "turn":
+        return "turn %s" % ("left" if a["by"] == 1 else "right")
+    if kind in ("draw", "sheathe"):
+        return "%s the %s" % (kind, view["g"][a["p"]]["kit"][a["k"]][0])
+    if kind in ("pickup", "kick"):
+        item = view["ground"][a["i"]]
+        return "%s the %s at %s" % ("pick up" if kind == "pickup" else kind, item[0], [item[1], item[2]])
+    if kind in ("haze", "grapple"):
+        return "%s %s" % ("throw sand at" if kind == "haze" else "grapple", name(view, a["t"]))
+    if kind == "discard":
+        return "discard the %s" % a["item"]
+    return {"end": "end the turn", "cut": "try to cut free", "feint": "declare a feint"}.get(kind, kind)
+
+
+def line(s, e):
+    """One event in words, or None for the quiet ones."""
+    view = s
+    k = e["e"]
+    g = e.get("g", -1)
+    who = name(view, g) if 0 <= g < len(view["g"]) else ""
+    if k == "stamina":
+        return "stamina: " + ", ".join("%s %d" % (name(view, i), n) for i, n in enumerate(e["stam"]))
+    if k == "order":
+        return "order of play: " + ", ".join(name(view, i) for i in e["seats"])
+    if k == "turn":
+        return "-- %s's turn (round %d)" % (who, e["round"])
+    if k == "ap":
+        return "%s rolls %d for AP%s: %d AP" % (
+            who,
+            e["die"],
+            "".join(" %s %+d" % (m[0], m[1]) for m in e["mods"]),
+            e["ap"],
+        )
+    if k == "attack":
+        return "%s attacks %s with the %s from his %s%s (%+d)" % (
+            who,
+            name(view, e["t"]),
+            e["w"],
+            e["from"],
+            ", whirling" if e["whirl"] else "",
+            sum(m[1] for m in e["mods"]),
+        )
+    if k == "strike":
+        if e["double"]:
+            return None
+        return "  %s (margin %+d, save %d)" % ("a hit" if e["hit"] else "a miss", e["margin"], e["save"])
+    if k == "double":
+        return "  DOUBLE %d!" % e["face"]
+    if k == "wound":
+        return "  %s loses %d stamina: %d left" % (who, e["n"], e["stam"])
+    if k == "saved":
+        return "  %s's armour holds" % who
+    if k in ("down", "stand", "entangled", "escaped", "shredded", "cut_through", "gives_in"):
+        return "  %s %s" % (who, k.replace("_", " "))
+    if k == "pushed":
+        return "  %s %s" % (who, "jumps back" if e["to"] else "cannot give ground")
+    if k == "beaten":
+        return "  %s is beaten (%s) and must appeal to the crowd" % (who, e["why"].replace("_", " "))
+    if k == "verdict":
+        return "  the crowd (%s = %d): %s" % (
+            "+".join(map(str, e["dice"])),
+            e["total"],
+            "MERCY" if e["yes"] else "DEATH",
+        )
+    if k in ("spared", "killed", "dead"):
+        return "%s is %s" % (who, {"spared": "spared", "killed": "killed", "dead": "mortally wounded"}[k])
+    if k == "bout_over":
+        return "the bout is over: %s wins" % (name(view, e["winner"]) if e["winner"] >= 0 else "nobody")
+    if k == "fatigue":
+        return "  %s tires: fatigue %d" % (who, e["fat"])
+    if k == "weapon_lost":
+        return "  %s loses a weapon%s" % (who, " for good" if e["for_good"] else "")
+    if k == "grapple":
+        return "%s grapples %s (margin %+d)" % (who, name(view, e["t"]), e["margin"])
+    if k == "wrestle":
+        return "  the grapple test: %d against %d" % tuple(e["scores"])
+    if k == "thrown":
+        return "  %s is thrown" % who
+    if k == "haze":
+        return "%s throws sand at %s: %s" % (who, name(view, e["t"]), "blinded" if e["ok"] else "no effect")
+    if k == "cut":
+        return "%s tries to cut free: %s" % (who, "free" if e["free"] else "still caught")
+    if k == "skill_gained":
+        return "%s gains a skill" % who
+    return None
+
+
+class Narrator:
+    def __init__(self, game, say):
+        self.game, self.say = game, say
+
+    def __call__(self, e):
+        text = line(self.game.state, e)
+        if text:
+            self.say(text)
+
+
+def new_game(gladiators, seed):
+    return rules.game({"gladiators": gladiators, "seed": seed})
+
+
+class Person:
+    """A gladiator at the keyboard: the arena, then the numbered legal actions."""
+
+    def __init__(self, say, ask, seat):
+        self.say, self.ask, self.seat = say, ask, seat
+
+    def choose(self, view, options):
+        if len(options) == 1 and options[0]["a"] in ("ap", "appeal", "wrestle"):
+            return options[0]  # the box rolls: nothing to choose
+        self.say(arena_text(view))
+        for i, a in enumerate(options):
+            self.say("  %2d  %s" % (i, action_text(view, a)))
+        while True:
+            answer = self.ask("%s, your choice [0-%d]: " % (name(view, self.seat), len(options) - 1)).strip()
+            if answer.isdigit() and int(answer) < len(options):
+                return options[int(answer)]
+            self.say("a number from 0 to %d, please" % (len(options) - 1))
+
+
+class HotSeat:
+    def __init__(self, gladiators, seed, bots, ask=input, say=print):
+        self.game = new_game(gladiators, seed)
+        self.ask, self.say = ask, say
+        self.bots = {seat: BOTS[kind](seed * 7 + seat) for seat, kind in bots.items()}
+
+    def run(self):
+        seats = {}
+        for p in range(self.game.state["players"]):
+            seats[p] = self.bots[p] if p in self.bots else Person(self.say, self.ask, p)
+        self.say(arena_text(self.game.public_view()))
+        run_game(self.game, seats, referee=BoxReferee(), on_event=Narrator(self.game, self.say))
+        return self.game
+
+
+def demo(seed, gladiators=None, bots=("brawler", "netter"), say=print):
+    """A narrated bout between bots; murmillo against retiarius unless given."""
+    gladiators = gladiators or ["murmillo", "retiarius"]
+    game = new_game(gladiators, seed)
+    say("Munera Sine Missione: seed %d, %s" % (seed, " v ".join(gladiators)))
+    seats = {p: BOTS[bots[p % len(bots)]](seed * 7 + p) for p in range(len(gladiators))}
+    run_game(game, seats, referee=BoxReferee(), on_event=Narrator(game, say))
+    say(arena_text(game.public_view()))
+    return game
+
+
+__all__ = ["HotSeat", "SetupError", "demo", "parse_gladiators", "exhausted", "injured", "tired"]

@@ -1,0 +1,139 @@
+"""Munera's one source of legality, held in both directions over random whole bouts.
+
+Every listed action is accepted; every accepted action of a bounded candidate space (every
+action name, every seat and the referee, every target, weapon, direction, item and flag
+within generous bounds, including values that must be refused) is listed. Candidates use
+the spelling legal_actions uses (no dice, "whirl" written out), so the two sets compare
+as sets of JSON.
+"""
+
+import copy
+import json
+
+from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import strategies as st
+
+from games.munera import randomplay, rules
+from games.munera.flow import FLOW
+from referee import engine
+from referee.errors import Illegal
+from referee.rng import Rng
+
+SETTINGS = settings(
+    max_examples=8,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+    phases=(Phase.explicit, Phase.reuse, Phase.generate),
+)
+PLAIN = ("ap", "end", "cut", "feint", "wrestle", "throw", "release", "appeal")
+
+
+def key(action):
+    return json.dumps(action, sort_keys=True)
+
+
+def candidates(s):
+    n = len(s["g"])
+    out: list = [{"a": "stamina"}, {"a": "order"}]
+    for p in range(n):
+        kit = len(s["g"][p]["kit"])
+        for name in PLAIN:
+            out.append({"a": name, "p": p})
+        for d in range(-1, 7):
+            out.append({"a": "move", "p": p, "d": d})
+        for by in (-2, -1, 0, 1, 2):
+            out.append({"a": "turn", "p": p, "by": by})
+        for k in range(-1, kit + 2):
+            out.append({"a": "draw", "p": p, "k": k})
+            out.append({"a": "sheathe", "p": p, "k": k})
+        for item in ("shield", "helmet", "sword"):
+            out.append({"a": "discard", "p": p, "item": item})
+        for i in range(-1, len(s["ground"]) + 1):
+            out.append({"a": "pickup", "p": p, "i": i})
+            out.append({"a": "kick", "p": p, "i": i})
+        for t in range(-1, n + 1):
+            out.append({"a": "haze", "p": p, "t": t})
+            out.append({"a": "grapple", "p": p, "t": t})
+            for w in range(-3, kit + 2):
+                for whirl in (0, 1, 2):
+                    out.append({"a": "attack", "p": p, "t": t, "w": w, "whirl": whirl})
+    assert all(a["a"] in FLOW.known for a in out)
+    return out
+
+
+def accepts(s, action):
+    trial = copy.deepcopy(s)
+    try:
+        engine.apply(rules, trial, action)
+    except Illegal as exc:
+        assert exc.code != "internal"
+        return False
+    return True
+
+
+def check_both_directions(game):
+    s = game.state
+    before = game.digest()
+    shown = []
+    for seat in range(-1, s["players"]):
+        shown += game.legal_actions(seat)
+    shown_keys = set(key(a) for a in shown)
+    assert len(shown_keys) == len(shown), "an action is listed twice"
+    for a in shown:
+        assert accepts(s, a), "listed but refused: %r" % (a,)
+    for a in candidates(s):
+        if key(a) in shown_keys:
+            continue
+        try:  # on the game's own state: a refusal changes nothing (the digest below holds it to that)
+            engine.apply(rules, s, a)
+        except Illegal as exc:
+            assert exc.code != "internal"
+            continue
+        raise AssertionError("accepted but not listed: %r (phase %s)" % (a, s["phase"]))
+    assert game.digest() == before
+    actors = game.actors()
+    for seat in range(s["players"]):
+        assert bool(game.legal_actions(seat)) == (seat in actors)
+
+
+def walk(seed, stride):
+    game = engine.Game(rules, randomplay.setup_for(seed))
+    rng = Rng(seed)
+    for step in range(3000):
+        if step % stride == 0:
+            check_both_directions(game)
+        if game.phase == "over":
+            break
+        game.apply(randomplay.choose_action(game, rng))
+    check_both_directions(game)
+    return game
+
+
+@SETTINGS
+@given(st.integers(0, 2**30))
+def test_munera_lists_exactly_what_it_accepts(seed):
+    walk(seed, 5)
+
+
+def test_munera_legality_on_fixed_seeds_every_step():
+    for seed in (0, 1, 2):
+        assert walk(seed, 1).phase == "over"
+
+
+def test_munera_legality_under_purely_random_play_in_a_small_crowded_arena():
+    """Every legal action equally likely (kicks, discards, pick-ups, draws...), four gladiators on
+    a radius-3 arena, so that items lie about and gladiators crowd each other."""
+    for seed in (3, 4):
+        setup = randomplay.setup_for(seed)
+        setup["gladiators"] = ["retiarius", "cestus", "gaetulian", {"profile": "dimachaerus", "cape": 1}]
+        setup["radius"] = 3
+        game = engine.Game(rules, setup)
+        rng = Rng(seed)
+        for step in range(600):
+            if step % 3 == 0:
+                check_both_directions(game)
+            if game.phase == "over":
+                break
+            actors = game.actors()
+            game.apply(rng.choice(game.legal_actions(actors[0] if actors else -1)))
+        check_both_directions(game)
