@@ -63,6 +63,10 @@ def _narrate(shell, e, stations=None):
         if shell.game is None:
             return morituri_line(e)
         return morituri_line(e, shell.game.state["cls"], shell.settings["stations"])
+    if shell.playing == "ultimatum" or (shell.game is None and shell.chosen == "ultimatum"):
+        from ultimus_host.games.ultimatum_narrate import line as ultimatum_line
+
+        return ultimatum_line(e, stations)
     return line(e, stations)
 
 
@@ -266,6 +270,8 @@ def render_text(vbox):
             ),
             style="red",
         )
+    if game is not None and hasattr(shell.screen, "describe_table"):  # the game's seats at a glance
+        out.append(shell.screen.describe_table() + "\n", style="grey70")
     words = shell.screen.describe() if shell.screen is not None and shell.selftest is None else ""
     if words:
         out.append(words + "\n", style="bold yellow" if words.startswith("countdown") else "bold")
