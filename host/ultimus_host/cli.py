@@ -338,10 +338,10 @@ def _bot_map(bots, players):
 @click.option(
     "--game",
     "game_name",
-    type=click.Choice(["ultimus", "morituri"]),
+    type=click.Choice(["ultimus", "morituri", "ultimatum"]),
     default="ultimus",
     show_default=True,
-    help="Which game (morituri: ultimus_host.games.commands).",
+    help="Which game (morituri, ultimatum: ultimus_host.games.commands).",
 )
 @click.option("--figures", default="", help="Morituri: each seat's classes split by '/', e.g. heavy,light/animal.")
 def play(players, bots, seed, battles, game_name, figures):
@@ -353,6 +353,11 @@ def play(players, bots, seed, battles, game_name, figures):
         from ultimus_host.games.commands import play_morituri
 
         play_morituri(players, bots, seed, figures, ask=_ask, say=click.echo)
+        return
+    if game_name == "ultimatum":
+        from ultimus_host.games.commands import play_ultimatum
+
+        play_ultimatum(players, bots, seed, ask=_ask, say=click.echo)
         return
     game = HotSeat(
         players,
@@ -483,10 +488,10 @@ def _seed(seed):
 @click.option(
     "--game",
     "game_name",
-    type=click.Choice(["ultimus", "morituri"]),
+    type=click.Choice(["ultimus", "morituri", "ultimatum"]),
     default="ultimus",
     show_default=True,
-    help="Which game (morituri: ultimus_host.games.commands).",
+    help="Which game (morituri, ultimatum: ultimus_host.games.commands).",
 )
 @click.option("--figures", default="", help="Morituri: each seat's classes split by '/', e.g. heavy,light/animal.")
 def demo(players, seed, battles, verbose, game_name, figures):
@@ -496,6 +501,11 @@ def demo(players, seed, battles, verbose, game_name, figures):
         from ultimus_host.games.commands import demo_morituri
 
         demo_morituri(seed, figures, verbose, say=click.echo)
+        return
+    if game_name == "ultimatum":
+        from ultimus_host.games.commands import demo_ultimatum
+
+        demo_ultimatum(players, seed, verbose, say=click.echo)
         return
     click.echo("ULTIMUS %s: %d players, seed %d" % (VERSION, players, seed))
     game = Game(players, seed, battles=battles)
