@@ -190,8 +190,8 @@ class Screen:
         if n and e.dice_ring >= 0:
             e.show_dice(now, e.dice_ring, faces[:n], green)
         e.seat = UNSET  # an action went through: the buttons go back to whoever acts next
-        self.begin(e.name)
-        self.sync()
+        menu = self.menu()
+        self.begin(e.name if e.name in menu else (menu[0] if menu else ""))
 
     def render(self, frame, now_ms, blink):
         lights.render(self, frame, now_ms, blink)
