@@ -11,6 +11,7 @@ from games.ultimatum.content import (
     ALLIANCE_SIZES,
     ALLIANCES,
     CHEST,
+    FIRST_NATIONS,
     KINDS,
     N_NATIONS,
     N_SEAS,
@@ -134,8 +135,16 @@ def describe(screen):
             ACTION_WORDS.get(e.name, e.name),
         )
     parts = [head]
+    if phase == "nations":
+        if s["picks"] < FIRST_NATIONS * s["players"]:
+            parts.append("your first four: one of each alliance, one of them a Worldpower (10 troops)")
+        else:
+            parts.append("one free nation each in turn (5 troops)")
+    elif phase == "fleets":
+        parts.append("2 battleships on a vacant blockade, in turn until all 14 are held")
     if len(menu) > 1:
-        parts.append("mode [m]: %s" % ", ".join(m for m in menu if m != e.name))
+        nxt = menu[(menu.index(e.name) + 1) % len(menu)] if e.name in menu else menu[0]
+        parts.append("mode [m]: next '%s' (all: %s)" % (ACTION_WORDS.get(nxt, nxt), ", ".join(menu)))
     fields = e.fields()
     for i in range(len(fields)):
         kind = e.kind(i)

@@ -76,13 +76,15 @@ def line(e, stations=None, verbose=False):
     if kind == "war":
         return "%s goes to war" % who()
     if kind == "pay":
-        why = PAY_WHY.get(e["why"], e["why"])
+        purse = PURSE_WORDS.get(e["purse"], e["purse"])
+        if e["to"] == BANK and e["why"] in KIND_WORDS:  # a purchase
+            return "  %s pays $%d out of the %s" % (seat_name(e["from"], stations), e["n"], purse)
         return "  %s pays %s $%d (%s, into the %s)" % (
             seat_name(e["from"], stations),
             seat_name(e["to"], stations),
             e["n"],
-            why,
-            PURSE_WORDS.get(e["purse"], e["purse"]),
+            PAY_WHY.get(e["why"], e["why"]),
+            purse,
         )
     if kind == "debt":
         return "  %s owes %s $%d more (%s)" % (
