@@ -158,7 +158,7 @@ def line(e, stations=None, verbose=False):
     return None
 
 
-def action_text(a, stations=None):
+def action_text(a):
     """What an action does, as a menu line."""
     kind = a["a"]
     if kind == "take":
@@ -194,13 +194,16 @@ def action_text(a, stations=None):
         return "Ocean Mine: sink their %s" % VESSEL_WORDS[a["w"]]
     if kind == "occupy":
         return "move %d troops in" % a["n"]
-    return {
-        "roll_off": "roll off",
-        "war": "done buying: go to war",
-        "end": "end the turn",
-        "roll": "roll one exchange",
-        "blitz": "blitz: roll on to the end",
-        "stop": "stop the attack",
-        "minefield": "lay a Minefield",
-        "anti_aircraft": "fire an Anti-Aircraft Missile",
-    }.get(kind, kind)
+    return OTHER_ACTIONS.get(kind, str(kind))
+
+
+OTHER_ACTIONS = {
+    "roll_off": "roll off",
+    "war": "done buying: go to war",
+    "end": "end the turn",
+    "roll": "roll one exchange",
+    "blitz": "blitz: roll on to the end",
+    "stop": "stop the attack",
+    "minefield": "lay a Minefield",
+    "anti_aircraft": "fire an Anti-Aircraft Missile",
+}

@@ -210,7 +210,10 @@ class Person:
             if len(values) < 2:
                 continue
             if is_number(left[0], key):
-                chosen = self._number("%s, how many %s" % (who, KEY_WORDS.get(key, key)), values)
+                what = KIND_WORDS[left[0]["kind"]] if left[0]["a"] == "buy" else KEY_WORDS.get(key, key)
+                chosen = self._number(
+                    "%s, how many %s" % (who, "troops" if key == "n" and what == "nation" else what), values
+                )
             else:
                 texts = [value_text(left[0], key, x) for x in values]
                 chosen = values[self._pick("%s, %s" % (who, KEY_WORDS.get(key, key)), texts)]
@@ -229,10 +232,13 @@ class Person:
             say("a number from 0 to %d, please" % (len(texts) - 1))
 
     def _number(self, prompt, values):
+        """A number of the legal ones; Enter: the most (every troop you can buy, all but one moved in)."""
         ask, say = self.table.ask, self.table.say
         while True:
-            answer = ask("%s (%d to %d): " % (prompt, min(values), max(values))).strip()
-            if answer.lstrip("-").isdigit() and int(answer) in values:
+            answer = ask("%s (%d to %d, Enter: %d): " % (prompt, min(values), max(values), max(values))).strip()
+            if not answer:
+                return max(values)
+            if answer.isdigit() and int(answer) in values:
                 return int(answer)
             say("one of %d to %d, please" % (min(values), max(values)))
 
