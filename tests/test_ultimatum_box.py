@@ -277,3 +277,36 @@ def test_the_link_starts_an_ultimatum_game_and_the_screen_follows():
     fb.clock.advance_ms(300)
     box.step()
     assert ring(fb, 4)[0] == SEA_BLUE  # blockade 1: vacant
+
+
+# --- MicroPython -------------------------------------------------------------------
+
+
+def test_a_whole_game_on_the_box_under_micropython_loads_only_ultimatum_and_a_frame_allocates_nothing(tmp_path):
+    import subprocess
+
+    from ultimatum_box_heap import plan
+
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    sys.path.insert(0, os.path.join(root, "tools"))
+    from compile_firmware import compile_all
+    from mprun import node_command
+
+    compiled = str(tmp_path / "mpy")
+    compile_all(compiled)
+    presses = tmp_path / "presses.txt"
+    presses.write_text(plan())
+    done = subprocess.run(
+        node_command("ultimatum_box_heap.py", ["run"], compiled, str(presses)),
+        cwd=root,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert done.returncode == 0, done.stderr
+    fields = dict(part.split("=") for part in done.stdout.splitlines()[-1].split()[1:])
+    _, box, _ = record(new_box, run_line)
+    assert fields["digest"] == box.shell.game.digest() and int(fields["actions"]) == len(list(box.shell.journal))
+    assert fields["others"] == "0"  # no module of ULTIMUS or Morituri was imported
+    assert fields["frame"] == "0"  # drawing the map, the entry and the dice allocates nothing
+    assert int(fields["peak"]) < 136 * 1024  # code from .mpy, the fakes and the game: 126 KB measured

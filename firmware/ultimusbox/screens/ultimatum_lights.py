@@ -63,14 +63,18 @@ def options(screen, frame, k, blink):
         frame.set(board.seat_pixel(station), STATION_COLOURS[station])
 
 
-def nation_pixel(n):
-    """(ring, pixel) of nation n."""
+def nation(frame, n, colour):
+    """Nation n's pixel: on its alliance's ring, in the alliance's order (no tuple: nothing allocated)."""
     a = ALLIANCE_OF[n]
-    return a, n - FIRST_OF[a]
+    frame.ring(a, n - FIRST_OF[a], colour)
 
 
-def sea_pixel(b):
-    return (4, b) if b < SEA_RING else (5, b - SEA_RING)
+def sea(frame, b, colour):
+    """Sea place b's pixel: places 1-12 on ring 5, 13-23 on ring 6."""
+    if b < SEA_RING:
+        frame.ring(4, b, colour)
+    else:
+        frame.ring(5, b - SEA_RING, colour)
 
 
 def render(screen, frame, now_ms, blink):
@@ -78,27 +82,24 @@ def render(screen, frame, now_ms, blink):
     s = shell.game.state
     owner = s["owner"]
     for n in range(N_NATIONS):
-        ring, i = nation_pixel(n)
-        frame.ring(ring, i, STATION_COLOURS[shell.station_of_seat(owner[n])] if owner[n] >= 0 else OFF)
+        nation(frame, n, STATION_COLOURS[shell.station_of_seat(owner[n])] if owner[n] >= 0 else OFF)
     for a in range(4):
         holder = s["whole"][a]
         if holder >= 0:
             frame.ring(a, board.RING_PIXELS - 1, STATION_COLOURS[shell.station_of_seat(holder)])
-    sea = s["sea"]
+    holders = s["sea"]
     for b in range(N_SEAS):
-        ring, i = sea_pixel(b)
-        if sea[b] >= 0:
-            colour = STATION_COLOURS[shell.station_of_seat(sea[b])]
+        if holders[b] >= 0:
+            colour = STATION_COLOURS[shell.station_of_seat(holders[b])]
         else:
             colour = SEA_BLUE if b < BLOCKADES else OFF
-        frame.ring(ring, i, colour)
+        sea(frame, b, colour)
     battle = s["battle"]
     if battle is not None and not blink:
         if battle.get("n", -1) >= 0:
-            ring, i = nation_pixel(battle["n"])
+            nation(frame, battle["n"], RED)
         else:
-            ring, i = sea_pixel(battle["b"])
-        frame.ring(ring, i, RED)
+            sea(frame, battle["b"], RED)
     if s["phase"] != "over":
         _entered(screen, frame, blink)
     _dice(screen, frame, now_ms)
@@ -112,16 +113,13 @@ def _entered(screen, frame, blink):
     for i in range(len(fields)):
         v = e.vals[i]
         kind = e.kind(i)
-        if v < 0 or kind not in (NATION, SEA, PLACE):
+        if v < 0 or (kind != NATION and kind != SEA and kind != PLACE):  # no tuple built per frame
             continue
+        colour = WHITE if i != e.field or blink else OFF
         if kind == NATION or (kind == PLACE and v < N_NATIONS):
-            ring, j = nation_pixel(v)
+            nation(frame, v, colour)
         else:
-            ring, j = sea_pixel(v - N_NATIONS if kind == PLACE else v)
-        if i != e.field or blink:
-            frame.ring(ring, j, WHITE)
-        elif i == e.field:
-            frame.ring(ring, j, OFF)
+            sea(frame, v - N_NATIONS if kind == PLACE else v, colour)
 
 
 def _dice(screen, frame, now_ms):
