@@ -124,3 +124,14 @@ def test_the_virtual_box_says_what_now_names_the_nations_and_narrates_in_ultimat
         assert re.search(r"USA=[14]:10", text)
     finally:
         vbox.fb.serial.close()
+
+
+def test_odds_of_a_troop_battle_exact_and_bad_numbers_in_one_line():
+    from ultimus_host.games.ultimatum_odds import conquest
+
+    result = run("odds", "ultimatum", "10", "5")
+    assert result.exit_code == 0, result.output
+    assert "one exchange: the defender loses a troop 41.7%, the attacker 41.7%, both 16.7%" in result.output
+    assert "(%s)" % conquest(10, 5) in result.output and "ten Helicopter Commandos on 5 troops" in result.output
+    one_line_error(run("odds", "ultimatum", "2", "5"), "ATTACKERS must be from 3 to 200")
+    one_line_error(run("odds", "ultimatum", "9", "lots"), "DEFENDERS must be a whole number")

@@ -148,3 +148,29 @@ def demo_ultimatum(players, seed, verbose, say):
     game = demo(players, seed, say=say, verbose=verbose)
     say("%d actions, digest %s" % (len(game.log), game.digest()))
     return game
+
+
+@odds.command(name="ultimatum")
+@click.argument("attackers")
+@click.argument("defenders")
+def odds_ultimatum(attackers, defenders):
+    """Ultimatum's troop battle: ATTACKERS troops on the nation attacking DEFENDERS troops. One exchange,
+    a blitz to the end, ten Helicopter Commandos, and a jet bomber's and a laser's expected damage."""
+    from ultimus_host.games.ultimatum_odds import bomber_troops, conquest, exchange_odds, laser_troops, percent
+
+    n = _int(attackers, "ATTACKERS", 3, 200)
+    m = _int(defenders, "DEFENDERS", 1, 200)
+    x = exchange_odds()
+    click.echo("Ultimatum: %d troops attack %d; exact odds (the box's own dice and rules)" % (n, m))
+    click.echo(
+        "  one exchange: the defender loses a troop %s, the attacker %s, both %s"
+        % (percent(x[(0, 1)]), percent(x[(1, 0)]), percent(x[(1, 1)]))
+    )
+    won = conquest(n, m)
+    click.echo("  a blitz (on to the conquest or down to 2 troops) conquers: %s (%s)" % (percent(won), won))
+    commando = conquest(10, m, commando=True)
+    click.echo("  ten Helicopter Commandos on %d troops conquer: %s" % (m, percent(commando)))
+    click.echo(
+        "  expected troops lost by the defender to a jet bomber: %.2f, to a laser: %.2f"
+        % (float(bomber_troops(m)), float(laser_troops(m)))
+    )
