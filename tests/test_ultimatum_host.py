@@ -135,3 +135,17 @@ def test_odds_of_a_troop_battle_exact_and_bad_numbers_in_one_line():
     assert "(%s)" % conquest(10, 5) in result.output and "ten Helicopter Commandos on 5 troops" in result.output
     one_line_error(run("odds", "ultimatum", "2", "5"), "ATTACKERS must be from 3 to 200")
     one_line_error(run("odds", "ultimatum", "9", "lots"), "DEFENDERS must be a whole number")
+
+
+def test_the_virtual_box_can_power_on_with_a_game_chosen(tmp_path):
+    from ultimus_host.virtualbox import VirtualBox, render_text
+
+    for name in ("morituri", "ultimatum"):
+        vbox = VirtualBox(str(tmp_path / name), seed=1, game=name)
+        try:
+            assert vbox.box.shell.chosen == name and vbox.box.shell.screen.NAME == name
+            vbox.box.step()
+            assert "chosen" in render_text(vbox).plain
+        finally:
+            vbox.fb.serial.close()
+            vbox.storage.close()

@@ -70,14 +70,21 @@ def main():
 @click.option("--seed", type=int, default=None, help="Seed for the box's random draws (default: random).")
 @click.option("--headless", is_flag=True, help="No terminal display or keys: just the link (for scripts and tests).")
 @click.option("--selftest", is_flag=True, help="Start in the builders' self-test.")
-def sim(state_dir, seed, headless, selftest):
+@click.option(
+    "--game",
+    "game_name",
+    type=click.Choice(["ultimus", "morituri", "ultimatum"]),
+    default=None,
+    help="The game the menu has chosen at power-on (default: the last one chosen; wheels 1-3 choose too).",
+)
+def sim(state_dir, seed, headless, selftest, game_name):
     """The virtual box: the real box app, its link on a pseudo-terminal, the box drawn in the terminal."""
     from ultimus_host.virtualbox import default_state_dir, run_sim
 
     state_dir = _writable_folder(state_dir or default_state_dir(), "--state")
     if not headless and not sys.stdout.isatty():
         headless = True
-    run_sim(state_dir, seed, headless, selftest, say=lambda s: click.echo(s))
+    run_sim(state_dir, seed, headless, selftest, say=lambda s: click.echo(s), game=game_name)
 
 
 def _writable_folder(path, option):

@@ -71,8 +71,14 @@ def _narrate(shell, e, stations=None):
 
 
 class VirtualBox:
-    def __init__(self, state_dir, seed=None, selftest=False):
+    def __init__(self, state_dir, seed=None, selftest=False, game=None):
+        """game: the game the menu has chosen at power-on, as if its wheel had been pressed (a saved
+        game still resumes)."""
         self.storage = storage = FileStorage(state_dir, lock=True)  # FolderInUse if another box runs on it
+        if game is not None:
+            from ultimusbox import settings
+
+            settings.choose_game(storage, game)
         self.serial = PtySerial()
         fb = FakeBoard(storage, clock=WallClock(), serial=self.serial)
         self.fb = fb
@@ -289,9 +295,9 @@ def _title(name):
     return entry[1] if entry else str(name)
 
 
-def run_sim(state_dir=None, seed=None, headless=False, selftest=False, say=print):
+def run_sim(state_dir=None, seed=None, headless=False, selftest=False, say=print, game=None):
     try:
-        vbox = VirtualBox(state_dir or default_state_dir(), seed, selftest)
+        vbox = VirtualBox(state_dir or default_state_dir(), seed, selftest, game)
     except FolderInUse as exc:
         say("ULTIMUS virtual box NOT started: %s" % exc)
         sys.exit(4)
