@@ -157,7 +157,16 @@ class Screen:
             e.seat = UNSET
         menu = self.menu()
         if e.name not in menu:
-            self.begin(menu[0] if menu else "")
+            self.begin(self._first(menu))
+
+    def _first(self, menu):
+        """The menu's first action, but not buying with an empty purse (then: to war, or end)."""
+        if not menu:
+            return ""
+        s, seat = self.state(), self.seat()
+        if menu[0] == "buy" and len(menu) > 1 and s["purses"][checks.purse_now(s)][seat] < 1:
+            return menu[1]
+        return menu[0]
 
     def begin(self, name):
         """A fresh entry of action `name`, at its first field."""
@@ -191,7 +200,7 @@ class Screen:
             e.show_dice(now, e.dice_ring, faces[:n], green)
         e.seat = UNSET  # an action went through: the buttons go back to whoever acts next
         menu = self.menu()
-        self.begin(e.name if e.name in menu else (menu[0] if menu else ""))
+        self.begin(e.name if e.name in menu and e.name != "buy" else self._first(menu))
 
     def render(self, frame, now_ms, blink):
         lights.render(self, frame, now_ms, blink)

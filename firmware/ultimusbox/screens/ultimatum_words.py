@@ -151,7 +151,8 @@ def describe(screen):
         if kind == UNSET:
             continue
         key = fields[i][0]
-        text = "%s: %s" % (FIELD_WORDS.get(key, key), _value(screen, kind, key, e.vals[i]))
+        word = "how many" if kind == COUNT and key == "n" else FIELD_WORDS.get(key, key)
+        text = "%s: %s" % (word, _value(screen, kind, key, e.vals[i]))
         if i == e.field:
             text = "> %s <  (%s)" % (text, KEYS[kind])
         parts.append(text)
@@ -164,6 +165,13 @@ def describe(screen):
         parts.append(others)
     if phase == "battle":
         parts.insert(0, _battle(screen))
+    elif phase == "occupy":
+        battle = s["battle"]
+        parts.insert(
+            0,
+            "CONQUERED %s: move troops in from %s (%d there, one stays)"
+            % (nation(battle["n"]), NATIONS[battle["from"]][0], s["troops"][battle["from"]]),
+        )
     return " | ".join(parts)
 
 
@@ -172,12 +180,12 @@ def _others(screen, seat):
     s = screen.state()
     out = []
     for p in range(s["players"]):
-        if p != seat and screen.menu(p):
+        if p != seat and p != s["active"] and screen.menu(p):
             st = screen.shell.station_of_seat(p)
             out.append("THINK [%s] at station %d: %s" % (THINK_KEYS[st], st + 1, ", ".join(screen.menu(p))))
-    if out and seat != s["active"]:
+    if seat != s["active"]:
         st = screen.shell.station_of_seat(s["active"])
-        out.append("THINK [%s]: give the buttons back" % THINK_KEYS[st])
+        out.append("THINK [%s]: give the buttons back to station %d" % (THINK_KEYS[st], st + 1))
     return "; ".join(out)
 
 

@@ -21,6 +21,7 @@ PAY_WHY = {
     "worldpower": "for a Worldpower",
     "alliance": "for a whole alliance",
     "embargo": "oil embargo",
+    "debt": "a debt paid back",
 }
 ROLL_WHY = {
     "attack": "the attacker rolls",
