@@ -16,6 +16,7 @@ from ultimus_host.games.ultimatum_bots import BOTS
 from ultimus_host.games.ultimatum_narrate import KIND_WORDS, VESSEL_WORDS, action_text, line
 
 MAX_ACTIONS = 20000
+ASKED_ORDER = ("kind", "from", "to", "at", "b", "w", "t", "n", "ships", "subs")  # what, where, then how many
 SEA_ACTIONS = ("fleet", "sail")
 KEY_WORDS = {
     "n": "nation",
@@ -61,7 +62,13 @@ def world_text(v):
         if v["sea"][b] >= 0
     ]
     out.append("  seas (seat:battleships/submarines): %s" % (", ".join(held) or "none held"))
-    if v["battle"] is not None:
+    b = v["battle"]
+    if b is not None and v["phase"] == "occupy":
+        out.append(
+            "  CONQUERED: seat %d takes %s; troops move in from %s (%d there, one stays)"
+            % (b["att"] + 1, NATIONS[b["n"]][0], NATIONS[b["from"]][0], v["troops"][b["from"]])
+        )
+    elif b is not None:
         out.append("  BATTLE: %s" % _battle_text(v))
     return "\n".join(out)
 
@@ -100,8 +107,25 @@ def is_number(action, key):
     return key in ("ships", "subs") or (key == "n" and action["a"] in ("buy", "airlift", "occupy"))
 
 
-def value_text(action, key, value):
-    """One field of an action in words: a nation, a sea place, a vessel, or how many."""
+def value_text(action, key, value, view=None):
+    """One field of an action in words: a nation, a sea place, a vessel, or how many; with a view,
+    a place's holder and troops or vessels too."""
+    text = _value_text(action, key, value)
+    if view is None or is_number(action, key) or key in ("w", "t", "kind"):
+        return text
+    if key == "b" or action["a"] in SEA_ACTIONS or (key == "at" and action["kind"] != "troop"):
+        holder = view["sea"][value]
+        return "%s: %s, %d battleships %d submarines" % (
+            text,
+            "seat %d" % (holder + 1) if holder >= 0 else "vacant",
+            view["ships"][value],
+            view["subs"][value],
+        )
+    owner = view["owner"][value]
+    return "%s: %s, %d troops" % (text, "seat %d" % (owner + 1) if owner >= 0 else "free", view["troops"][value])
+
+
+def _value_text(action, key, value):
     if is_number(action, key):
         return str(value)
     if key in ("w", "t"):
@@ -202,7 +226,7 @@ class Person:
         if pass_word and i == len(names):
             return None
         left = [a for a in options if a["a"] == names[i]]
-        for key in [k for k in left[0] if k not in ("a", "p")]:
+        for key in sorted((k for k in left[0] if k not in ("a", "p")), key=ASKED_ORDER.index):
             values = []
             for a in left:
                 if a[key] not in values:
@@ -215,7 +239,7 @@ class Person:
                     "%s, how many %s" % (who, "troops" if key == "n" and what == "nation" else what), values
                 )
             else:
-                texts = [value_text(left[0], key, x) for x in values]
+                texts = [value_text(left[0], key, x, view) for x in values]
                 chosen = values[self._pick("%s, %s" % (who, KEY_WORDS.get(key, key)), texts)]
             left = [a for a in left if a[key] == chosen]
         say("%s: %s" % (who, action_text(left[0])))
