@@ -181,8 +181,9 @@ def test_the_seat_selection_lights_the_one_game_and_refuses_the_wheels_without_o
     fb, box = new_box()
     assert box.shell.chosen == "ultimus" and box.shell.phase == "seats"
     assert ring(fb, 0).count(GOLD) == 3  # ULTIMUS's wheel: its options (3 battles)
-    assert ring(fb, 1)[0] != OFF and ring(fb, 1)[1:] == [OFF] * 11  # Morituri, not chosen: one dim pixel
-    assert all(p == OFF for g in range(2, 6) for p in ring(fb, g))
+    for g in (1, 2):  # Morituri, Ultimatum, not chosen: one dim pixel
+        assert ring(fb, g)[0] != OFF and ring(fb, g)[1:] == [OFF] * 11
+    assert all(p == OFF for g in range(3, 6) for p in ring(fb, g))
     events = []
     box.shell.listen(events.extend)
     fb.buttons.push(board.WHEEL_0 + 3)
