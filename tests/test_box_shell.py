@@ -269,7 +269,11 @@ def test_the_link_starts_a_named_game_and_says_which_one_plays():
         return [json.loads(line) for line in fb.serial.take_lines() if b'"ev"' not in line][-1]
 
     hello = call(id=1, op="hello")
-    assert hello["protocol"] == 2 and hello["games"] == ["ultimus", "morituri", "ultimatum"] and hello["chosen"] == "ultimus"
+    assert (
+        hello["protocol"] == 2
+        and hello["games"] == ["ultimus", "morituri", "ultimatum"]
+        and hello["chosen"] == "ultimus"
+    )
     assert hello["playing"] is None and hello["game"] is None
     assert call(id=2, op="new_game", game="chess", players=2, seed=1)["error"]["code"] == "unknown_game"
     started = call(id=3, op="new_game", players=2, seed=1)  # protocol 1's request: ULTIMUS
