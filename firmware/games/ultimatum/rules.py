@@ -22,7 +22,8 @@ def variant(s):
 
 
 def check_setup(setup):
-    """The set-up: players 2-6 and a whole-number seed."""
+    """The set-up: players 2-6 and a whole-number seed. The box's "rng" (the generator a new game
+    asks for) is taken and left out: Ultimatum, like Morituri, rolls with referee.rng's xorshift32."""
     if type(setup) is not dict:
         raise Illegal("bad_setup", "a set-up is an object with players and seed")
     players = setup.get("players")
@@ -32,7 +33,7 @@ def check_setup(setup):
     if type(seed) is not int:
         raise Illegal("bad_setup", "seed must be a whole number")
     for key in setup:
-        if key not in ("players", "seed", "game"):
+        if key not in ("players", "seed", "game", "rng"):
             raise Illegal("bad_setup", "Ultimatum has no set-up option %r" % (key,))
     return {"players": players, "seed": seed}
 

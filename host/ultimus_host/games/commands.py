@@ -1,6 +1,7 @@
-"""The command line of the games beyond ULTIMUS: `ultimus odds GAME ...`, and Morituri's play and demo.
+"""The command line of the games beyond ULTIMUS: `ultimus odds GAME ...`, and Morituri's and Ultimatum's
+play and demo.
 
-cli.py registers the `odds` group and hands `play`/`demo --game morituri`
+cli.py registers the `odds` group and hands `play`/`demo --game morituri|ultimatum`
 here. Errors are one line on stderr (click.ClickException), exit code 1.
 """
 
@@ -100,18 +101,26 @@ def play_morituri(players, bots, seed, figures, ask, say):
     return game
 
 
-def _bots(text, players):
-    from ultimus_host.games.morituri_bots import BOTS
+def _bots(text, players, game="morituri"):
+    """--bot's SEAT=KIND list as {seat: kind}, KIND one of the game's bots. Morituri counts seats
+    from 0 (as its play screen does); Ultimatum from 1, as `--bot`'s help and its narration."""
+    first = 1 if game == "ultimatum" else 0
+    if game == "ultimatum":
+        from ultimus_host.games.ultimatum_bots import BOTS
+    else:
+        from ultimus_host.games.morituri_bots import BOTS
 
     out = {}
     for item in text.split(",") if text else []:
         seat, _, kind = item.strip().partition("=")
-        if not seat.isdigit() or int(seat) >= players:
-            raise click.ClickException("each bot is SEAT=KIND with a seat from 0 to %d, not %r" % (players - 1, item))
+        if not seat.isdigit() or not first <= int(seat) < players + first:
+            raise click.ClickException(
+                "each bot is SEAT=KIND with a seat from %d to %d, not %r" % (first, players - 1 + first, item)
+            )
         kind = kind or "sensible"
         if kind not in BOTS:
-            raise click.ClickException("a Morituri bot is %s, not %r" % (" or ".join(sorted(BOTS)), kind))
-        out[int(seat)] = kind
+            raise click.ClickException("a %s bot is %s, not %r" % (game.capitalize(), " or ".join(sorted(BOTS)), kind))
+        out[int(seat) - first] = kind
     return out
 
 
@@ -156,3 +165,47 @@ def odds_munera(attacker, defender, quadrant, weapon, hexes, whirl, feint, extra
     from ultimus_host.games.munera_commands import odds_munera as run
 
     run(attacker, defender, quadrant, weapon, hexes, 1 if whirl else 0, 1 if feint else 0, extra)
+
+
+def play_ultimatum(players, bots, seed, ask, say):
+    from ultimus_host.games.ultimatum_play import HotSeat
+
+    table = HotSeat(players, seed, _bots(bots, players, "ultimatum"), ask=ask, say=say)
+    game = table.run()
+    s = game.state
+    say("seat %d wins" % (s["winner"] + 1) if s["winner"] >= 0 else "no winner after %d actions" % len(game.log))
+    return game
+
+
+def demo_ultimatum(players, seed, verbose, say):
+    from ultimus_host.games.ultimatum_play import demo
+
+    game = demo(players, seed, say=say, verbose=verbose)
+    say("%d actions, digest %s" % (len(game.log), game.digest()))
+    return game
+
+
+@odds.command(name="ultimatum")
+@click.argument("attackers")
+@click.argument("defenders")
+def odds_ultimatum(attackers, defenders):
+    """Ultimatum's troop battle: ATTACKERS troops on the nation attacking DEFENDERS troops. One exchange,
+    a blitz to the end, ten Helicopter Commandos, and a jet bomber's and a laser's expected damage."""
+    from ultimus_host.games.ultimatum_odds import bomber_troops, conquest, exchange_odds, laser_troops, percent
+
+    n = _int(attackers, "ATTACKERS", 3, 200)
+    m = _int(defenders, "DEFENDERS", 1, 200)
+    x = exchange_odds()
+    click.echo("Ultimatum: %d troops attack %d; exact odds (the box's own dice and rules)" % (n, m))
+    click.echo(
+        "  one exchange: the defender loses a troop %s, the attacker %s, both %s"
+        % (percent(x[(0, 1)]), percent(x[(1, 0)]), percent(x[(1, 1)]))
+    )
+    won = conquest(n, m)
+    click.echo("  a blitz (on to the conquest or down to 2 troops) conquers: %s (%s)" % (percent(won), won))
+    commando = conquest(10, m, commando=True)
+    click.echo("  ten Helicopter Commandos on %d troops conquer: %s" % (m, percent(commando)))
+    click.echo(
+        "  expected troops lost by the defender to a jet bomber: %.2f, to a laser: %.2f"
+        % (float(bomber_troops(m)), float(laser_troops(m)))
+    )

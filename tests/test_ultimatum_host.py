@@ -1,0 +1,151 @@
+"""Ultimatum on the host: `ultimus play/demo --game ultimatum`, the bots (seat views only), the
+narration in plain words, and the virtual box."""
+
+import re
+
+from click.testing import CliRunner
+
+from games.ultimatum import rules
+from ultimus_host.cli import main
+from ultimus_host.games.ultimatum_bots import RandomBot, SensibleBot
+from ultimus_host.games.ultimatum_narrate import action_text, line
+from ultimus_host.games.ultimatum_play import HotSeat, play_out, world_text
+
+RAW = re.compile(r"[a-z_]+=|[{}\[\]]")  # an event told by its raw fields
+
+
+def run(*args, input=None):
+    return CliRunner().invoke(main, list(args), input=input, catch_exceptions=False)
+
+
+def one_line_error(result, words):
+    assert result.exit_code == 1, result.output
+    assert result.output.count("\n") == 1 and result.output.startswith("Error: ") and words in result.output
+
+
+def test_demo_is_narrated_in_plain_words_and_the_same_game_for_the_same_seed():
+    first = run("demo", "--game", "ultimatum", "-p", "3", "-s", "4")
+    assert first.exit_code == 0, first.output
+    out = first.output
+    assert out.startswith("Ultimatum: 3 players, seed 4")
+    assert "takes U.S.A. (Western) with 10 troops" in out or "takes U.S.S.R. (Communist) with 10 troops" in out
+    assert "WINS" in out and re.search(r"\d+ actions, digest [0-9a-f]{8}", out)
+    assert not [text for text in out.splitlines() if RAW.search(text)]
+    assert run("demo", "--game", "ultimatum", "-p", "3", "-s", "4").output == out
+
+
+def test_play_with_bots_on_every_seat_runs_a_whole_game():
+    result = run("play", "--game", "ultimatum", "-p", "3", "--bot", "1=sensible,2=random,3", "--seed", "2")
+    assert result.exit_code == 0, result.output
+    assert re.match(r"seat [123] wins$", result.output.strip().splitlines()[-1])
+
+
+def test_play_hot_seat_a_person_picks_the_action_then_each_number_until_the_winner():
+    asked = []
+
+    def ask(prompt):
+        asked.append(prompt)
+        return "" if "Enter:" in prompt else "0"  # the first choice; every number at its default (the most)
+
+    said = []
+    game = HotSeat(2, 6, {1: "sensible"}, ask=ask, say=said.append).run()
+    assert game.phase == "over" and game.state["winner"] == 1  # a person who never attacks loses
+    text = "\n".join(said)
+    assert "seat 1, what now [0-" in "\n".join(asked) and "seat 1, nation [0-" in "\n".join(asked)
+    assert any(p.startswith("seat 1, how many troop(s) (1 to") for p in asked)  # a purchase
+    assert "seat 1: take " in text and "seat 1: buy " in text and "seat 2 WINS" in text
+    assert "  Western   U.S.A. s" in text  # the world, nations by name with their seat and troops
+
+
+def test_play_answers_a_bad_choice_and_refuses_bad_bots_in_one_line():
+    result = run("play", "--game", "ultimatum", "-p", "2", "--bot", "2", "--seed", "9", input="99\nx\n0\n")
+    assert "a number from 0 to 36, please" in result.output
+    one_line_error(run("play", "--game", "ultimatum", "--bot", "3=random", "-p", "2"), "a seat from 1 to 2")
+    one_line_error(run("play", "--game", "ultimatum", "--bot", "1=clever", "-p", "2"), "random or sensible")
+
+
+def test_random_and_sensible_bots_finish_whole_games_seeing_only_their_seat():
+    class Watch:
+        """A bot that checks what it is shown: its own seat's view, never the generator."""
+
+        def __init__(self, bot, seat):
+            self.bot, self.seat = bot, seat
+
+        def choose(self, view, options):
+            assert view["seat"] == self.seat and "rng" not in view and options
+            return self.bot.choose(view, options)
+
+        def respond(self, view, options):
+            assert view["seat"] == self.seat and "rng" not in view
+            return self.bot.respond(view, options)
+
+    for players in range(2, 7):
+        for seed in range(3):
+            game = rules.game(players, seed)
+            seats = {p: Watch(SensibleBot(p) if (p + seed) % 3 else RandomBot(p), p) for p in range(players)}
+            play_out(game, seats, max_actions=30000)
+            assert game.phase == "over", (players, seed)
+
+
+def test_every_event_and_action_of_random_games_has_a_plain_line():
+    from games.ultimatum.randomplay import play
+
+    for seed in range(4):
+        game = play(3, seed, max_actions=1500)
+        replayed = rules.game(3, seed)
+        for action in game.log:
+            assert not RAW.search(action_text(action)), action
+            for e in replayed.apply(action):
+                text = line(e, verbose=True)
+                assert text is None or not RAW.search(text), (e, text)
+                assert text is not None or e["e"] in ("cards",), e
+        assert "seat 1: savings $" in world_text(replayed.public_view())
+
+
+def test_the_virtual_box_says_what_now_names_the_nations_and_narrates_in_ultimatum_words(tmp_path):
+    from ultimus_host.virtualbox import VirtualBox, render_text
+    from ultimusbox import board
+
+    vbox = VirtualBox(str(tmp_path), seed=1)
+    try:
+        for b in (board.WHEEL_0 + 2, board.SHOUT_0, board.SHOUT_0 + 3, board.CONFIRM, board.CONFIRM):
+            vbox.fb.buttons.push(b)
+            vbox.box.step()
+        text = render_text(vbox).plain
+        assert "Western" in text and "USA=- GB=-" in text and "seas 13-23" in text
+        assert "take a nation" in text and "wheels [a s d f]: Western, Communist, Peace, Oil" in text
+        assert "rolled highest (1 round(s)) and chooses nations first" in text
+        assert "station 1: savings $0, war chest $0, 0 cards" in text
+        for b in (board.WHEEL_0, board.CONFIRM):
+            vbox.fb.buttons.push(b)
+            vbox.box.step()
+        text = render_text(vbox).plain
+        assert re.search(r"station [14] takes U.S.A. \(Western\) with 10 troops", text)
+        assert re.search(r"USA=[14]:10", text)
+    finally:
+        vbox.fb.serial.close()
+
+
+def test_odds_of_a_troop_battle_exact_and_bad_numbers_in_one_line():
+    from ultimus_host.games.ultimatum_odds import conquest
+
+    result = run("odds", "ultimatum", "10", "5")
+    assert result.exit_code == 0, result.output
+    assert "one exchange: the defender loses a troop 41.7%, the attacker 41.7%, both 16.7%" in result.output
+    assert "(%s)" % conquest(10, 5) in result.output and "ten Helicopter Commandos on 5 troops" in result.output
+    one_line_error(run("odds", "ultimatum", "2", "5"), "ATTACKERS must be from 3 to 200")
+    one_line_error(run("odds", "ultimatum", "9", "lots"), "DEFENDERS must be a whole number")
+
+
+def test_the_virtual_box_can_power_on_with_a_game_chosen(tmp_path):
+    from ultimus_host.virtualbox import VirtualBox, render_text
+
+    for name in ("morituri", "ultimatum"):
+        vbox = VirtualBox(str(tmp_path / name), seed=1, game=name)
+        try:
+            assert vbox.box.shell.chosen == name and vbox.box.shell.screen.NAME == name
+            vbox.box.step()
+            assert "chosen" in render_text(vbox).plain
+        finally:
+            vbox.fb.serial.close()
+            vbox.storage.close()
