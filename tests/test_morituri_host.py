@@ -62,11 +62,11 @@ def test_demo_is_narrated_and_the_same_game_for_the_same_seed():
     assert a.exit_code == 0 and a.output == b.output
     assert "is Caesar for round 1" in a.output and "WINS" in a.output or "no winner" in a.output
     game = rules.game(setup_for(4))
-    assert "seed 4, " + " v ".join("seat %d %s" % (p, "+".join(c)) for p, c in enumerate(game.setup["figures"])) in (
+    assert "seed 4, " + " v ".join("seat %d %s" % (p + 1, "+".join(c)) for p, c in enumerate(game.setup["figures"])) in (
         a.output
     )
     c = run("demo", "--game", "morituri", "--seed", "5", "--figures", "heavy,light/rhino,animal", "-v")
-    assert c.exit_code == 0 and "seat 0 heavy+light v seat 1 rhino+animal" in c.output and "rolls" in c.output
+    assert c.exit_code == 0 and "seat 1 heavy+light v seat 2 rhino+animal" in c.output and "rolls" in c.output
 
 
 def test_demo_refuses_a_bad_set_up_in_one_line():
@@ -82,18 +82,18 @@ def test_demo_refuses_a_bad_set_up_in_one_line():
 
 def test_play_with_bots_on_every_seat_runs_a_whole_game():
     result = run(
-        "play", "--game", "morituri", "--figures", "heavy/light/animal", "--bot", "0=random,1,2=sensible", "--seed", "2"
+        "play", "--game", "morituri", "--figures", "heavy/light/animal", "--bot", "1=random,2,3=sensible", "--seed", "2"
     )
     assert result.exit_code == 0, result.output
-    assert result.output.strip().splitlines()[-1] in ("seat 0 wins", "seat 1 wins", "seat 2 wins", "nobody wins")
+    assert result.output.strip().splitlines()[-1] in ("seat 1 wins", "seat 2 wins", "seat 3 wins", "nobody wins")
 
 
 def test_play_hot_seat_takes_caesars_choices_typed_in_until_the_winner():
-    # a person (seat 0, heavy) against a sensible bot (seat 1, light): Enter picks the first choice and the
-    # menus' default; in the melee the person always fights the first pair with "moved to contact" (1)
+    # a person (seat 1, heavy) against a sensible bot (seat 2, light): the first choice, and the menus'
+    # default on Enter; in the melee the person always fights the first pair with "moved to contact" (2)
     answers = []
     for _ in range(400):
-        answers += ["0", "1", ""]
+        answers += ["1", "2", ""]
     result = run(
         "play",
         "--game",
@@ -101,20 +101,20 @@ def test_play_hot_seat_takes_caesars_choices_typed_in_until_the_winner():
         "--figures",
         "heavy/light",
         "--bot",
-        "1=sensible",
+        "2=sensible",
         "--seed",
         "9",
         input="\n".join(answers) + "\n",
     )
     assert result.exit_code == 0, result.output
     out = result.output
-    assert "seat 0 (Caesar), your choice [0-1]" in out or "seat 0 (Caesar), melee" in out
+    assert "seat 1 (Caesar), your choice [1-2]" in out or "seat 1 (Caesar), melee" in out
     assert (
         "how does heavy 1 fight" in out
         and "he moved to contact (+1 to every die)" in out
         and "(+1 to every die)" in out
     )
-    assert out.strip().splitlines()[-1] in ("seat 0 wins", "seat 1 wins", "nobody wins")
+    assert out.strip().splitlines()[-1] in ("seat 1 wins", "seat 2 wins", "nobody wins")
 
 
 def test_play_answers_a_bad_choice_and_refuses_bad_options_in_one_line():
@@ -125,15 +125,15 @@ def test_play_answers_a_bad_choice_and_refuses_bad_options_in_one_line():
         "--figures",
         "heavy/light",
         "--bot",
-        "1",
+        "2",
         "--seed",
         "9",
-        input="7\nx\n" + "0\n" * 2000,
+        input="7\nx\n0\n" + "1\n" * 2000,
     )
-    assert "a number from 0 to" in result.output
+    assert "a number from 1 to" in result.output
     one_line_error(run("play", "--game", "morituri", "--figures", "heavy/troll"), "'troll' is not a class")
-    one_line_error(run("play", "--game", "morituri", "--bot", "5=random", "-p", "2"), "a seat from 0 to 1")
-    one_line_error(run("play", "--game", "morituri", "--bot", "0=clever", "-p", "2"), "random or sensible")
+    one_line_error(run("play", "--game", "morituri", "--bot", "5=random", "-p", "2"), "a seat from 1 to 2")
+    one_line_error(run("play", "--game", "morituri", "--bot", "1=clever", "-p", "2"), "random or sensible")
 
 
 def test_parse_figures():

@@ -97,14 +97,14 @@ def play_morituri(players, bots, seed, figures, ask, say):
     table = HotSeat(players, seed, _bots(bots, players), seats, ask=ask, say=say)
     game = table.run()
     s = game.state
-    say("seat %d wins" % s["winner"] if s["winner"] >= 0 else "nobody wins")
+    say("seat %d wins" % (s["winner"] + 1) if s["winner"] >= 0 else "nobody wins")
     return game
 
 
 def _bots(text, players, game="morituri"):
-    """--bot's SEAT=KIND list as {seat: kind}, KIND one of the game's bots. Morituri counts seats
-    from 0 (as its play screen does); Ultimatum from 1, as `--bot`'s help and its narration."""
-    first = 1 if game == "ultimatum" else 0
+    """--bot's SEAT=KIND list as {seat: kind}, KIND one of the game's bots; seats counted from 1, as
+    `--bot`'s help, the play screens and the narration count them."""
+    first = 1
     if game == "ultimatum":
         from ultimus_host.games.ultimatum_bots import BOTS
     else:

@@ -97,7 +97,7 @@ def line(e, cls=(), stations=None):
         return box_line(e, stations)
     if kind == "new_game":
         return "a new game: %s" % " v ".join(
-            "seat %d %s" % (p, "+".join(c)) for p, c in enumerate(e["setup"]["figures"])
+            "seat %d %s" % (p + 1, "+".join(c)) for p, c in enumerate(e["setup"]["figures"])
         )
     if kind == "roll" and e["why"] == "caesar":
         return "%s rolls %s for Caesar" % (seat(e["who"]), _dice(e["dice"]))
@@ -108,7 +108,8 @@ def line(e, cls=(), stations=None):
 
 def roll_text(e, cls=()):
     """A roll event (verbose narration): whose dice and why."""
-    return "  seat %d rolls %s (%s)" % (e["who"], _dice(e["dice"]), e["why"])
+    who = "seat %d" % (e["who"] + 1) if e["who"] >= 0 else "the box"
+    return "  %s rolls %s (%s)" % (who, _dice(e["dice"]), e["why"])
 
 
 def action_text(view, a):

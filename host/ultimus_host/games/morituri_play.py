@@ -64,7 +64,7 @@ def arena_text(v):
     out = [
         "",
         "round %d, phase %s, Caesar: %s"
-        % (v["round"], v["phase"], "seat %d" % v["caesar"] if v["caesar"] >= 0 else "not yet rolled"),
+        % (v["round"], v["phase"], "seat %d" % (v["caesar"] + 1) if v["caesar"] >= 0 else "not yet rolled"),
     ]
     for i, f in enumerate(v["figures"]):
         marks = [f["status"]]
@@ -76,10 +76,10 @@ def arena_text(v):
             marks.append("moved")
         out.append(
             "  %-9s seat %d  %s  %s"
-            % (figure(i, cls), f["owner"], "#" * f["hp"] + "." * (3 - f["hp"]), ", ".join(marks))
+            % (figure(i, cls), f["owner"] + 1, "#" * f["hp"] + "." * (3 - f["hp"]), ", ".join(marks))
         )
     if any(v["barred"]):
-        out.append("sitting out the next initiative: seat(s) %s" % [p for p, b in enumerate(v["barred"]) if b])
+        out.append("sitting out the next initiative: %s" % ", ".join("seat %d" % (p + 1) for p, b in enumerate(v["barred"]) if b))
     if v["crowd"]:
         q = v["crowd"][0]
         out.append("the crowd %s %s: Caesar's thumb" % ("SPARES" if q["crowd"] else "KILLS", figure(q["f"], cls)))
@@ -130,20 +130,20 @@ class Person:
         say(arena_text(view))
         if options[0]["a"] in ("melee", "end_melee"):
             return self._melee(view, options)
-        return options[self._pick("seat %d (Caesar)" % self.seat, [action_text(view, a) for a in options])]
+        return options[self._pick("seat %d (Caesar)" % (self.seat + 1), [action_text(view, a) for a in options])]
 
     def _pick(self, who, texts, default=None):
         say, ask = self.table.say, self.table.ask
-        for i, text in enumerate(texts):
-            say("  %2d  %s" % (i, text))
-        hint = " (Enter: %d)" % default if default is not None else ""
+        for i, text in enumerate(texts):  # numbered from 1, as every menu of the host
+            say("  %2d  %s" % (i + 1, text))
+        hint = " (Enter: %d)" % (default + 1) if default is not None else ""
         while True:
-            answer = ask("%s, your choice [0-%d]%s: " % (who, len(texts) - 1, hint)).strip()
+            answer = ask("%s, your choice [1-%d]%s: " % (who, len(texts), hint)).strip()
             if not answer and default is not None:
                 return default
-            if answer.isdigit() and int(answer) < len(texts):
-                return int(answer)
-            say("a number from 0 to %d, please" % (len(texts) - 1))
+            if answer.isdigit() and 1 <= int(answer) <= len(texts):
+                return int(answer) - 1
+            say("a number from 1 to %d, please" % len(texts))
 
     def _melee(self, view, options):
         cls = [f["cls"] for f in view["figures"]]
@@ -152,7 +152,7 @@ class Person:
             if a["a"] == "melee" and (a["f"], a["t"]) not in pairs:
                 pairs.append((a["f"], a["t"]))
         texts = ["%s fights %s" % (figure(f, cls), figure(t, cls)) for f, t in pairs] + ["end the melee"]
-        i = self._pick("seat %d (Caesar), melee" % self.seat, texts)
+        i = self._pick("seat %d (Caesar), melee" % (self.seat + 1), texts)
         if i == len(pairs):
             return [a for a in options if a["a"] == "end_melee"][0]
         f, t = pairs[i]
@@ -168,7 +168,7 @@ def demo(seed, figures=None, say=print, verbose=False):
     game = rules.game(setup)
     say(
         "Morituri Te Salutamus v1.1: seed %d, %s"
-        % (seed, " v ".join("seat %d %s" % (p, "+".join(c)) for p, c in enumerate(game.setup["figures"])))
+        % (seed, " v ".join("seat %d %s" % (p + 1, "+".join(c)) for p, c in enumerate(game.setup["figures"])))
     )
     seats = {p: BOTS["sensible"](seed * 7 + p) for p in range(game.state["players"])}
     run_game(game, seats, referee=InitiativeReferee(), on_event=Narrator(game, say, verbose))
