@@ -62,9 +62,8 @@ def test_demo_is_narrated_and_the_same_game_for_the_same_seed():
     assert a.exit_code == 0 and a.output == b.output
     assert "is Caesar for round 1" in a.output and "WINS" in a.output or "no winner" in a.output
     game = rules.game(setup_for(4))
-    assert "seed 4, " + " v ".join("seat %d %s" % (p + 1, "+".join(c)) for p, c in enumerate(game.setup["figures"])) in (
-        a.output
-    )
+    seats = " v ".join("seat %d %s" % (p + 1, "+".join(c)) for p, c in enumerate(game.setup["figures"]))
+    assert "seed 4, " + seats in (a.output)
     c = run("demo", "--game", "morituri", "--seed", "5", "--figures", "heavy,light/rhino,animal", "-v")
     assert c.exit_code == 0 and "seat 1 heavy+light v seat 2 rhino+animal" in c.output and "rolls" in c.output
 

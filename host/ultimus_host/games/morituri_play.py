@@ -79,7 +79,8 @@ def arena_text(v):
             % (figure(i, cls), f["owner"] + 1, "#" * f["hp"] + "." * (3 - f["hp"]), ", ".join(marks))
         )
     if any(v["barred"]):
-        out.append("sitting out the next initiative: %s" % ", ".join("seat %d" % (p + 1) for p, b in enumerate(v["barred"]) if b))
+        barred = ["seat %d" % (p + 1) for p, b in enumerate(v["barred"]) if b]
+        out.append("sitting out the next initiative: %s" % ", ".join(barred))
     if v["crowd"]:
         q = v["crowd"][0]
         out.append("the crowd %s %s: Caesar's thumb" % ("SPARES" if q["crowd"] else "KILLS", figure(q["f"], cls)))
