@@ -59,6 +59,20 @@ def may_act(s, who, seat):
     return who.seats is None or seat in who.seats(s)
 
 
+def list_actions(s, seat, plan, out):
+    """Every game's legal listing: call each lister of `plan` ((who, lister), ...: a phase's
+    actions from the flow, worked out once) that `seat` (-1: the referee) may use, as may_act says."""
+    if seat < 0:
+        for who, lister in plan:
+            if who is REFEREE:
+                lister(s, seat, out)
+    else:
+        for who, lister in plan:
+            if who is not REFEREE and (who.seats is None or seat in who.seats(s)):
+                lister(s, seat, out)
+    return out
+
+
 def play_out(game, choose, rng, max_actions, stop=None):
     """Random play: apply choose(game, rng) until the game is over, stop(game) says so, nothing
     is left to choose or max_actions are played; returns the game. Every game's randomplay uses it."""
@@ -151,33 +165,56 @@ def clean(rules, action):
     (rules.FIELDS), each checked to be plain data; Illegal otherwise."""
     if type(action) is not dict:
         raise Illegal("bad_action", "an action is an object with a field 'a'")
-    extra = False
+    name = action.get("a")
+    kept = kept_fields(rules).get(name) if type(name) is str else None
+    extra = False  # a field the action does not keep: then it is copied without it
     for key in action:
         value = action[key]
         t = type(value)
         if t is not int and t is not str and not plain(value):  # ints and text first: most fields are
             raise Illegal("bad_action", "field %r must hold whole numbers, text or lists of them" % (key,))
-        if key != "a" and key != "p":
+        if kept is not None and key not in kept:
             extra = True
-    name = action.get("a")
-    if type(name) is not str or name not in rules.FLOW.known:
+    if kept is None:
         raise Illegal("unknown_action", "unknown action %r" % (name,))
-    fields = getattr(rules, "FIELDS", None)
-    if fields is None or not extra:
-        return action
-    own = fields.get(name, ())
-    for key in action:
-        if key != "a" and key != "p" and key not in own:
-            break
-    else:
+    if not extra:
         return action  # nothing extra: no copy to make (the common case, a whole game long)
-    out = {"a": name}
-    if "p" in action:
-        out["p"] = action["p"]
-    for key in own:
-        if key in action:
+    out = {}
+    for key in action:
+        if key in kept:
             out[key] = action[key]
     return out
+
+
+_KEPT = {}  # rules module -> {action: {field: 1}}: "a", "p" and rules.FIELDS, worked out once
+
+
+def kept_fields(rules):
+    """{action: {field: 1}} of every action of the flow: the fields clean() keeps (every
+    field a game without FIELDS sends: ALL_FIELDS)."""
+    table = _KEPT.get(rules)
+    if table is None:
+        fields = getattr(rules, "FIELDS", None)
+        table = {}
+        for name in rules.FLOW.known:
+            if fields is None:
+                table[name] = ALL_FIELDS
+            else:
+                kept = table[name] = {"a": 1, "p": 1}
+                for key in fields.get(name, ()):
+                    kept[key] = 1
+        _KEPT[rules] = table
+    return table
+
+
+class _AllFields:
+    """Holds every field name: what a game without rules.FIELDS keeps."""
+
+    def __contains__(self, key):
+        return True
+
+
+ALL_FIELDS = _AllFields()
 
 
 def apply(rules, s, action):
@@ -187,11 +224,17 @@ def apply(rules, s, action):
 
 def apply_clean(rules, s, action):
     """apply() for an action clean() has already made (Game.apply logs that same dict)."""
-    name = action["a"]
     flow = rules.FLOW
-    who, handler = flow.resolve(rules.variant(s), s["phase"], name)
+    phase = s["phase"]
+    moves = flow.now[rules.variant(s)].get(phase)
+    found = moves.get(action["a"]) if moves is not None else None
+    if found is None or phase == flow.end:
+        found = flow.resolve(rules.variant(s), phase, action["a"])  # the refusal that says why not
+    who, handler = found
     if who is not REFEREE:
-        p = int_arg(action, "p", 0, s["players"] - 1)
+        p = action.get("p")
+        if type(p) is not int or p < 0 or p >= s["players"]:
+            int_arg(action, "p", 0, s["players"] - 1)  # the refusal
         if who.seats is not None and p not in who.seats(s):
             need(who.reason(s) if who.reason is not None else None)
             raise Illegal(who.code, who.message)
@@ -277,6 +320,7 @@ class Game:
         self.setup = rules.check_setup(setup)
         self.state = rules.new_state(self.setup)
         self.log = [] if log is None else log
+        self._legal = None  # rules.legal(), asked for on first use
 
     def apply(self, action):
         """Events of an accepted action; Illegal (state untouched) for a refused one.
@@ -317,16 +361,22 @@ class Game:
     def phase(self):
         return self.state["phase"]
 
+    def legal(self):
+        """The rules' legal-action module (rules.legal()), loaded on first use and kept."""
+        if self._legal is None:
+            self._legal = self.rules.legal()
+        return self._legal
+
     def legal_actions(self, seat):
         """Every action `seat` (-1: the referee) may take now: exactly what apply accepts."""
-        return self.rules.legal().legal_actions(self.state, seat)
+        return (self._legal or self.legal()).legal_actions(self.state, seat)
 
     def trade_actions(self, seat):
-        return self.rules.legal().trade_actions(self.state, seat)
+        return (self._legal or self.legal()).trade_actions(self.state, seat)
 
     def actors(self):
         """The seats that have something to do now (the referee is not listed)."""
-        return self.rules.legal().actors(self.state)
+        return (self._legal or self.legal()).actors(self.state)
 
     def digest(self):
         """The full digest: of the whole state, secrets included (the journal, the referee)."""
