@@ -74,10 +74,15 @@ def list_actions(s, seat, plan, out):
 
 
 def play_out(game, choose, rng, max_actions, stop=None):
-    """Random play: apply choose(game, rng) until the game is over, stop(game) says so, nothing
-    is left to choose or max_actions are played; returns the game. Every game's randomplay uses it."""
+    """Random play: apply choose(game, rng) until the game is over, in the phase `stop` (or
+    stop(game) says so), nothing is left to choose or max_actions are played; returns the game.
+    Every game's randomplay uses it."""
+    state = game.state
+    stop_phase = stop if type(stop) is str else None
+    stop_when = stop if stop is not None and stop_phase is None else None
     for _ in range(max_actions):
-        if game.phase == "over" or (stop is not None and stop(game)):
+        phase = state["phase"]
+        if phase == "over" or phase == stop_phase or (stop_when is not None and stop_when(game)):
             break
         action = choose(game, rng)
         if action is None:
@@ -238,8 +243,10 @@ def apply_clean(rules, s, action):
         if who.seats is not None and p not in who.seats(s):
             need(who.reason(s) if who.reason is not None else None)
             raise Illegal(who.code, who.message)
-    if type(handler) is str:
+    if type(handler) is str:  # named in the flow: imported on first use, then kept in its table
         handler = load_handler(handler)
+        if moves is not None and moves.get(action["a"]) is found:
+            moves[action["a"]] = (who, handler)
     events = []
     handler(s, action, events)
     return events

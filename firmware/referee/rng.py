@@ -89,8 +89,19 @@ class Rng:
         return r
 
     def choice(self, items):
-        self.state, r = below(self.state, len(items))
-        return items[r]
+        state = self.state
+        if type(state) is not int:
+            self.state, r = below(state, len(items))
+            return items[r]
+        n = len(items)
+        limit = (MASK32 + 1) - ((MASK32 + 1) % n)
+        while True:  # below() for xorshift32, written out: random play draws twice an action
+            state ^= (state << 13) & MASK32
+            state ^= state >> 17
+            state ^= (state << 5) & MASK32
+            if state < limit:
+                self.state = state
+                return items[state % n]
 
 
 def shuffle_in_place(state, items):
