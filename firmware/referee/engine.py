@@ -165,13 +165,13 @@ class Flow:
         return out
 
 
-def clean(rules, action):
+def clean(rules, action, table=None):
     """The action as it will be applied and logged: only "a", "p" and the action's own fields
-    (rules.FIELDS), each checked to be plain data; Illegal otherwise."""
+    (rules.FIELDS), each checked to be plain data; Illegal otherwise. table: kept_fields(rules)."""
     if type(action) is not dict:
         raise Illegal("bad_action", "an action is an object with a field 'a'")
     name = action.get("a")
-    kept = kept_fields(rules).get(name) if type(name) is str else None
+    kept = (table or kept_fields(rules)).get(name) if type(name) is str else None
     extra = False  # a field the action does not keep: then it is copied without it
     for key in action:
         value = action[key]
@@ -328,6 +328,7 @@ class Game:
         self.state = rules.new_state(self.setup)
         self.log = [] if log is None else log
         self._legal = None  # rules.legal(), asked for on first use
+        self._kept = kept_fields(rules)
 
     def apply(self, action):
         """Events of an accepted action; Illegal (state untouched) for a refused one.
@@ -335,7 +336,7 @@ class Game:
         Only the cleaned action (clean()) is applied and logged. If the log cannot take it
         (the box's journal on a full flash: OSError), the state is rebuilt from the log and
         the OSError goes on to the caller: nothing changed."""
-        action = clean(self.rules, action)
+        action = clean(self.rules, action, self._kept)
         try:
             events = apply_clean(self.rules, self.state, action)
         except Illegal:

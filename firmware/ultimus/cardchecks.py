@@ -8,7 +8,7 @@ from ultimus.checks import COIN_LIMIT, bleed_problem, net_problem, stand_problem
 from ultimus.content import MAX_COINS_PER_BETTING_CARD
 from ultimus.hexmap import NEIGH
 from ultimus.state import ARENA
-from ultimus.yelling import BLEED, CARDS, MOVE
+from ultimus.yelling import CARDS, MOVE
 
 # --- the gladiator of the card ----------------------------------------------------------
 
@@ -122,10 +122,11 @@ def card_net_problem(s, card, target):
     return None
 
 
-def bleed_ok(s, g, symbols, blood):
-    """A card with bleeding may only be yelled at a gladiator its bleeding cannot kill."""
-    for kind, value, _, _, sym_blood in symbols:
-        if kind == BLEED and (sym_blood or not blood) and bleed_problem(s, g, value) is not None:
+def bleed_ok(s, g, bleeds, blood):
+    """A card with bleeding may only be yelled at a gladiator its bleeding cannot kill
+    (bleeds: the card's yelling.BLEEDS, (wounds, blood splatter) of each bleeding symbol)."""
+    for value, sym_blood in bleeds:
+        if (sym_blood or not blood) and bleed_problem(s, g, value) is not None:
             return False
     return True
 

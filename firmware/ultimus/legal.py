@@ -39,19 +39,14 @@ TRADES = ("give", "pass_card")
 
 def legal_actions(s, seat):
     """Every legal action of a seat (seat -1: the referee), trades left out."""
-    return _listed(s, seat, False)
+    plan = _PLANS[False][s["mode"]].get(s["phase"])
+    return list_actions(s, seat, _plan(s["mode"], s["phase"], False) if plan is None else plan, [])
 
 
 def trade_actions(s, seat):
     """Gifts and trades a seat could make right now: every amount of gold, every card."""
-    return _listed(s, seat, True)
-
-
-def _listed(s, seat, trades):
-    plan = _PLANS[trades][s["mode"]].get(s["phase"])
-    if plan is None:
-        plan = _plan(s["mode"], s["phase"], trades)
-    return list_actions(s, seat, plan, [])
+    plan = _PLANS[True][s["mode"]].get(s["phase"])
+    return list_actions(s, seat, _plan(s["mode"], s["phase"], True) if plan is None else plan, [])
 
 
 _PLANS = {False: {MODE_FULL: {}, MODE_BOX: {}}, True: {MODE_FULL: {}, MODE_BOX: {}}}

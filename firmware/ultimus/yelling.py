@@ -139,6 +139,8 @@ def parse_cards(text):
 
 
 CARDS = parse_cards(YELLING_CARD_TEXT)
+# (wounds, blood splatter) of each bleeding symbol of each card: cardchecks.bleed_ok reads only these
+BLEEDS = tuple(tuple((sym[1], sym[4]) for sym in card[3] if sym[0] == BLEED) for card in CARDS)
 
 
 def movement_points(card_id):
