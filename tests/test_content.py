@@ -104,3 +104,19 @@ def test_a_box_game_never_loads_the_card_table_nor_the_map():
     assert "ultimus.battle" in loaded
     for module in ("ultimus.yelling", "ultimus.hexmap", "ultimus.cardplay", "ultimus.card"):
         assert "'%s'" % module not in loaded
+
+
+def test_the_literal_card_table_is_what_the_card_text_says():
+    """ultimus/cards.py is generated from ultimus/cardtext.py (tools/gen_content.py): the same cards,
+    and the same file the generator writes now."""
+    import os
+    import sys
+
+    from ultimus.cardtext import YELLING_CARD_TEXT, parse_cards
+
+    assert CARDS == parse_cards(YELLING_CARD_TEXT)
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "tools"))
+    from gen_content import CARDS_PY, cards_source
+
+    with open(CARDS_PY) as f:
+        assert f.read() == cards_source(), "run python tools/gen_content.py"

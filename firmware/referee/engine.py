@@ -50,47 +50,6 @@ ANY_SEAT = Who("any seat")
 ANY_PHASE = "*"
 
 
-def may_act(s, who, seat):
-    """Whether `seat` (-1: the referee) is who the flow lets take an action now (legal listing asks this)."""
-    if who is REFEREE:
-        return seat < 0
-    if seat < 0:
-        return False
-    return who.seats is None or seat in who.seats(s)
-
-
-def list_actions(s, seat, plan, out):
-    """Every game's legal listing: call each lister of `plan` ((who, lister), ...: a phase's
-    actions from the flow, worked out once) that `seat` (-1: the referee) may use, as may_act says."""
-    if seat < 0:
-        for who, lister in plan:
-            if who is REFEREE:
-                lister(s, seat, out)
-    else:
-        for who, lister in plan:
-            if who is not REFEREE and (who.seats is None or seat in who.seats(s)):
-                lister(s, seat, out)
-    return out
-
-
-def play_out(game, choose, rng, max_actions, stop=None):
-    """Random play: apply choose(game, rng) until the game is over, in the phase `stop` (or
-    stop(game) says so), nothing is left to choose or max_actions are played; returns the game.
-    Every game's randomplay uses it."""
-    state = game.state
-    stop_phase = stop if type(stop) is str else None
-    stop_when = stop if stop is not None and stop_phase is None else None
-    for _ in range(max_actions):
-        phase = state["phase"]
-        if phase == "over" or phase == stop_phase or (stop_when is not None and stop_when(game)):
-            break
-        action = choose(game, rng)
-        if action is None:
-            break
-        game.apply(action)
-    return game  # a flow's actions allowed in every phase but the end
-
-
 class Flow:
     """A game's declared flow: {variant: {phase: {action: (Who, handler)}}}.
 
@@ -170,8 +129,9 @@ def clean(rules, action, table=None):
     (rules.FIELDS), each checked to be plain data; Illegal otherwise. table: kept_fields(rules)."""
     if type(action) is not dict:
         raise Illegal("bad_action", "an action is an object with a field 'a'")
+    table = table or kept_fields(rules)
     name = action.get("a")
-    kept = (table or kept_fields(rules)).get(name) if type(name) is str else None
+    kept = table.get(name) if type(name) is str else None  # None: every field (or no such action)
     extra = False  # a field the action does not keep: then it is copied without it
     for key in action:
         value = action[key]
@@ -180,7 +140,7 @@ def clean(rules, action, table=None):
             raise Illegal("bad_action", "field %r must hold whole numbers, text or lists of them" % (key,))
         if kept is not None and key not in kept:
             extra = True
-    if kept is None:
+    if type(name) is not str or name not in table:
         raise Illegal("unknown_action", "unknown action %r" % (name,))
     if not extra:
         return action  # nothing extra: no copy to make (the common case, a whole game long)
@@ -195,31 +155,19 @@ _KEPT = {}  # rules module -> {action: {field: 1}}: "a", "p" and rules.FIELDS, w
 
 
 def kept_fields(rules):
-    """{action: {field: 1}} of every action of the flow: the fields clean() keeps (every
-    field a game without FIELDS sends: ALL_FIELDS)."""
+    """{action: {field: 1}, or None for every field (a game without rules.FIELDS)} of every
+    action of the flow: the fields clean() keeps."""
     table = _KEPT.get(rules)
     if table is None:
         fields = getattr(rules, "FIELDS", None)
         table = {}
         for name in rules.FLOW.known:
-            if fields is None:
-                table[name] = ALL_FIELDS
-            else:
-                kept = table[name] = {"a": 1, "p": 1}
+            kept = table[name] = None if fields is None else {"a": 1, "p": 1}
+            if kept is not None:
                 for key in fields.get(name, ()):
                     kept[key] = 1
         _KEPT[rules] = table
     return table
-
-
-class _AllFields:
-    """Holds every field name: what a game without rules.FIELDS keeps."""
-
-    def __contains__(self, key):
-        return True
-
-
-ALL_FIELDS = _AllFields()
 
 
 def apply(rules, s, action):

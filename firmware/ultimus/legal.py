@@ -10,7 +10,7 @@ Kept apart from ultimus.rules so that the box, which only applies what its
 buttons and the link ask for, need not load it.
 """
 
-from referee.engine import list_actions
+from referee.play import list_actions
 from ultimus import cardchecks, checks
 from ultimus.battle import active_seat, entrance_seat
 from ultimus.boxplay import MAX_WOUNDS

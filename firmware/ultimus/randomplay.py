@@ -6,7 +6,7 @@ every port. Seats act before the referee, so CLAMO only falls when every seat
 has committed, and the referee plays on to the next battle until the last.
 """
 
-from referee.engine import play_out
+from referee.play import play_out
 from referee.rng import Rng
 from ultimus.game import Game
 from ultimus.state import MODE_FULL
