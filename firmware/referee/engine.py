@@ -124,50 +124,33 @@ class Flow:
         return out
 
 
-def clean(rules, action, table=None):
+def clean(rules, action):
     """The action as it will be applied and logged: only "a", "p" and the action's own fields
-    (rules.FIELDS), each checked to be plain data; Illegal otherwise. table: kept_fields(rules)."""
+    (rules.FIELDS), each checked to be plain data; Illegal otherwise."""
     if type(action) is not dict:
         raise Illegal("bad_action", "an action is an object with a field 'a'")
-    table = table or kept_fields(rules)
     name = action.get("a")
-    kept = table.get(name) if type(name) is str else None  # None: every field (or no such action)
-    extra = False  # a field the action does not keep: then it is copied without it
+    fields = getattr(rules, "FIELDS", None)  # None: every field is the action's own
+    own = fields.get(name, ()) if fields is not None and type(name) is str else None
+    extra = False  # a field that is not the action's own: then it is copied without it
     for key in action:
         value = action[key]
         t = type(value)
         if t is not int and t is not str and not plain(value):  # ints and text first: most fields are
             raise Illegal("bad_action", "field %r must hold whole numbers, text or lists of them" % (key,))
-        if kept is not None and key not in kept:
+        if own is not None and key != "a" and key != "p" and key not in own:
             extra = True
-    if type(name) is not str or name not in table:
+    if type(name) is not str or name not in rules.FLOW.known:
         raise Illegal("unknown_action", "unknown action %r" % (name,))
-    if not extra:
+    if not extra or own is None:
         return action  # nothing extra: no copy to make (the common case, a whole game long)
-    out = {}
-    for key in action:
-        if key in kept:
+    out = {"a": name}
+    if "p" in action:
+        out["p"] = action["p"]
+    for key in own:
+        if key in action:
             out[key] = action[key]
     return out
-
-
-_KEPT = {}  # rules module -> {action: {field: 1}}: "a", "p" and rules.FIELDS, worked out once
-
-
-def kept_fields(rules):
-    """{action: {field: 1}, or None for every field (a game without rules.FIELDS)} of every
-    action of the flow: the fields clean() keeps."""
-    table = _KEPT.get(rules)
-    if table is None:
-        fields = getattr(rules, "FIELDS", None)
-        table = {}
-        for name in rules.FLOW.known:
-            kept = table[name] = None if fields is None else {"a": 1, "p": 1}
-            if kept is not None:
-                for key in fields.get(name, ()):
-                    kept[key] = 1
-        _KEPT[rules] = table
-    return table
 
 
 def apply(rules, s, action):
@@ -276,7 +259,6 @@ class Game:
         self.state = rules.new_state(self.setup)
         self.log = [] if log is None else log
         self._legal = None  # rules.legal(), asked for on first use
-        self._kept = kept_fields(rules)
 
     def apply(self, action):
         """Events of an accepted action; Illegal (state untouched) for a refused one.
@@ -284,7 +266,7 @@ class Game:
         Only the cleaned action (clean()) is applied and logged. If the log cannot take it
         (the box's journal on a full flash: OSError), the state is rebuilt from the log and
         the OSError goes on to the caller: nothing changed."""
-        action = clean(self.rules, action, self._kept)
+        action = clean(self.rules, action)
         try:
             events = apply_clean(self.rules, self.state, action)
         except Illegal:
