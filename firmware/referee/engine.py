@@ -60,17 +60,14 @@ class Flow:
         self.variants = variants
         self.end = end
         self.known = {}
-        self.in_phase = {}  # phase -> actions allowed there in some variant
         self._names = {}  # (variant, phase) -> actions(), computed once
         self.now = {}  # variant -> phase -> {action: (who, handler)}, the phase's and every phase's merged
         for v in variants:
             anytime = variants[v].get(ANY_PHASE, {})
             merged = self.now[v] = {}
             for phase in variants[v]:
-                names = self.in_phase.setdefault(phase, {})
                 for name in variants[v][phase]:
                     self.known[name] = 1
-                    names[name] = 1
                 if phase != ANY_PHASE:
                     both = dict(anytime)
                     both.update(variants[v][phase])
@@ -97,8 +94,10 @@ class Flow:
         found = self.entry(variant, phase, name)  # a phase with no actions of its own
         if found is not None:
             return found
-        if name in self.in_phase.get(phase, ()) or name in self.in_phase.get(ANY_PHASE, ()):
-            raise Illegal("wrong_mode", "'%s' is not part of the %s game" % (name, variant))
+        for other in self.variants:  # allowed now in another variant: the wrong mode
+            table = self.variants[other]
+            if name in table.get(phase, ()) or name in table.get(ANY_PHASE, ()):
+                raise Illegal("wrong_mode", "'%s' is not part of the %s game" % (name, variant))
         raise Illegal("wrong_phase", "not possible in the %s phase" % phase)
 
     def moves(self, variant, phase):
