@@ -7,7 +7,8 @@ then arranges the arena and the hands by editing the plain-data state (the
 
 import pytest
 
-from ultimus.content import MAX_HEALTH, YELLING_CARD_TEXT
+from ultimus.cardtext import YELLING_CARD_TEXT
+from ultimus.content import MAX_HEALTH
 from ultimus.errors import Illegal
 from ultimus.game import Game
 from ultimus.hexmap import COORDS, DOORS

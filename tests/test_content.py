@@ -104,3 +104,37 @@ def test_a_box_game_never_loads_the_card_table_nor_the_map():
     assert "ultimus.battle" in loaded
     for module in ("ultimus.yelling", "ultimus.hexmap", "ultimus.cardplay", "ultimus.card"):
         assert "'%s'" % module not in loaded
+
+
+def _generator():
+    import os
+    import sys
+
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "tools"))
+    import gen_content
+
+    return gen_content
+
+
+def test_the_literal_card_table_is_what_the_card_text_says():
+    """ultimus/cards.py is generated from ultimus/cardtext.py (tools/gen_content.py): the same cards,
+    and the same file the generator writes now."""
+    from ultimus.cardtext import YELLING_CARD_TEXT, parse_cards
+
+    assert CARDS == parse_cards(YELLING_CARD_TEXT)
+    gen = _generator()
+    with open(gen.CARDS_PY) as f:
+        assert f.read() == gen.cards_source(), "run python tools/gen_content.py"
+
+
+def test_the_literal_arena_tables_are_the_hexagon_of_the_content_radius():
+    """ultimus/arena.py is generated from content.ARENA_RADIUS and hexmap.DIRS: the same tables."""
+    from ultimus import arena
+    from ultimus.content import ARENA_RADIUS
+    from ultimus.hexmap import COORDS, DIRS
+
+    gen = _generator()
+    assert arena.RADIUS == ARENA_RADIUS
+    assert (COORDS, NEIGH, DOORS, CENTRE) == gen.arena_tables(ARENA_RADIUS, DIRS)
+    with open(gen.ARENA_PY) as f:
+        assert f.read() == gen.arena_source(), "run python tools/gen_content.py"

@@ -6,10 +6,11 @@ import pytest
 
 from scenario import refused, start_battle
 from ultimus import randomplay
+from ultimus.cardtext import CardTextError, parse_line
 from ultimus.errors import Illegal
 from ultimus.game import Game, replay, restore
 from ultimus.rng import Rng, below, seed_state
-from ultimus.yelling import CARDS, CardTextError, parse_line
+from ultimus.yelling import CARDS
 
 
 def test_a_seed_and_the_actions_give_the_same_game():

@@ -1,5 +1,9 @@
 """`make bench`: speed and memory figures of the rules core (printed, never asserted).
 
+- the core's actions per second of random legal play under CPython beside a
+  minimal engine-shaped reference loop (the same random draws, action dicts
+  and events, no rules) timed in the same run, and the microseconds per
+  action of listing and choosing and of applying;
 - whole 6-player battles per second of random legal play under CPython;
 - the same under MicroPython (WebAssembly port in Node);
 - the peak heap of a 6-player battle under MicroPython: the battle's own live
@@ -183,6 +187,103 @@ def game_heaps(mpy_dir, boxes):
     return [("ultimus", ultimus), ("morituri", morituri), ("ultimatum", ultimatum)]
 
 
+def play_shape(battles=10):
+    """(actions, action dicts listed, events) of random play over `battles` 6-player battles:
+    what the reference loop does as much of."""
+    from referee.rng import Rng
+    from ultimus.game import Game
+
+    actions = listed = events = 0
+    for i in range(battles):
+        game, rng = Game(6, 1000 + i), Rng((1000 + i) ^ 0x5EED)
+        while game.phase not in ("battle_end", "over"):
+            seats = game.actors()
+            options = game.legal_actions(rng.choice(seats) if seats else -1)
+            action = randomplay.play_on(options) or rng.choice(options)
+            events += len(game.apply(action))
+            actions += 1
+            listed += len(options)
+    return actions, listed, events
+
+
+def _split_evenly(total, n):
+    """total split over n slots as evenly as whole numbers go."""
+    return [total * (i + 1) // n - total * i // n for i in range(n)]
+
+
+def reference_loop(actions, listed, events):
+    """A minimal engine-shaped loop with no rules: per action the same random draws as our random
+    play (a seat, then one of its options), as many action dicts listed and events made as ours
+    on average, a handler looked up by name, the action logged. Returns its actions per second."""
+    from referee.rng import Rng
+
+    def handler(state, action, out, count):
+        state[action["p"]] += 1
+        for _ in range(count):
+            out.append({"e": "done", "p": action["p"]})
+
+    handlers = {"act": handler}
+    options_of, events_of = _split_evenly(listed, actions), _split_evenly(events, actions)
+    rng, seats, state, log = Rng(1), list(range(6)), [0] * 6, []
+    start = time.perf_counter()
+    for i in range(actions):
+        seat = rng.choice(seats)
+        options = [{"a": "act", "p": seat, "k": k} for k in range(options_of[i])]
+        action = rng.choice(options)
+        out = []
+        handlers[action["a"]](state, action, out, events_of[i])
+        log.append(action)
+    return actions / (time.perf_counter() - start)
+
+
+def our_rate(battles=10):
+    """Actions per second of the core's random play (randomplay.play, 6 players, one battle each)."""
+    actions = 0
+    start = time.perf_counter()
+    for i in range(battles):
+        actions += len(randomplay.play(6, 1000 + i).log)
+    return actions / (time.perf_counter() - start)
+
+
+def per_action_us(battles=10):
+    """Mean microseconds per action of listing and choosing (actors, legal_actions, two draws)
+    and of applying it, timed apart."""
+    from referee.rng import Rng
+    from ultimus.game import Game
+
+    actions, listing, applying = 0, 0.0, 0.0
+    clock = time.perf_counter
+    for i in range(battles):
+        game, rng = Game(6, 1000 + i), Rng((1000 + i) ^ 0x5EED)
+        while game.phase not in ("battle_end", "over"):
+            t0 = clock()
+            action = randomplay.choose_action(game, rng)
+            t1 = clock()
+            game.apply(action)
+            listing += t1 - t0
+            applying += clock() - t1
+            actions += 1
+    return listing * 1e6 / actions, applying * 1e6 / actions
+
+
+def core_speed(rounds=5):
+    """Ours beside the reference loop, interleaved in the same run, best of `rounds` each."""
+    actions, listed, events = play_shape()
+    ours = ref = 0.0
+    legal_us = apply_us = 1e9
+    for _ in range(rounds):
+        ours = max(ours, our_rate())
+        ref = max(ref, reference_loop(actions, listed, events))
+        listing, applying = per_action_us()
+        legal_us, apply_us = min(legal_us, listing), min(apply_us, applying)
+    print(
+        "CPython %s core speed: %.0f actions/s of random legal play (6 players) beside %.0f of a minimal"
+        " reference loop (same draws, %.1f action dicts and %.1f events an action): %.2fx of it"
+        % (sys.version.split()[0], ours, ref, listed / actions, events / actions, ours / ref)
+    )
+    print("  per action: %.2f us listing and choosing, %.2f us applying (best of %d)" % (legal_us, apply_us, rounds))
+
+
 def link_round_trip(actions=300):
     """Milliseconds for one apply request to come back, through `ultimus sim`'s pseudo-terminal: (median, p99)
     of the applies, and the median of a digest request after each (the digests kept since the apply)."""
@@ -292,5 +393,6 @@ def host_figures():
 
 
 if __name__ == "__main__":
+    core_speed()
     main()
     host_figures()

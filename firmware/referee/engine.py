@@ -51,25 +51,13 @@ ANY_PHASE = "*"
 
 
 def may_act(s, who, seat):
-    """Whether `seat` (-1: the referee) is who the flow lets take an action now (legal listing asks this)."""
+    """Whether `seat` (-1: the referee) is who the flow lets take an action now (legal listing and
+    a box screen that offers only what a seat may do ask this)."""
     if who is REFEREE:
         return seat < 0
     if seat < 0:
         return False
     return who.seats is None or seat in who.seats(s)
-
-
-def play_out(game, choose, rng, max_actions, stop=None):
-    """Random play: apply choose(game, rng) until the game is over, stop(game) says so, nothing
-    is left to choose or max_actions are played; returns the game. Every game's randomplay uses it."""
-    for _ in range(max_actions):
-        if game.phase == "over" or (stop is not None and stop(game)):
-            break
-        action = choose(game, rng)
-        if action is None:
-            break
-        game.apply(action)
-    return game  # a flow's actions allowed in every phase but the end
 
 
 class Flow:
@@ -82,17 +70,14 @@ class Flow:
         self.variants = variants
         self.end = end
         self.known = {}
-        self.in_phase = {}  # phase -> actions allowed there in some variant
         self._names = {}  # (variant, phase) -> actions(), computed once
         self.now = {}  # variant -> phase -> {action: (who, handler)}, the phase's and every phase's merged
         for v in variants:
             anytime = variants[v].get(ANY_PHASE, {})
             merged = self.now[v] = {}
             for phase in variants[v]:
-                names = self.in_phase.setdefault(phase, {})
                 for name in variants[v][phase]:
                     self.known[name] = 1
-                    names[name] = 1
                 if phase != ANY_PHASE:
                     both = dict(anytime)
                     both.update(variants[v][phase])
@@ -119,8 +104,10 @@ class Flow:
         found = self.entry(variant, phase, name)  # a phase with no actions of its own
         if found is not None:
             return found
-        if name in self.in_phase.get(phase, ()) or name in self.in_phase.get(ANY_PHASE, ()):
-            raise Illegal("wrong_mode", "'%s' is not part of the %s game" % (name, variant))
+        for other in self.variants:  # allowed now in another variant: the wrong mode
+            table = self.variants[other]
+            if name in table.get(phase, ()) or name in table.get(ANY_PHASE, ()):
+                raise Illegal("wrong_mode", "'%s' is not part of the %s game" % (name, variant))
         raise Illegal("wrong_phase", "not possible in the %s phase" % phase)
 
     def moves(self, variant, phase):
@@ -151,25 +138,20 @@ def clean(rules, action):
     (rules.FIELDS), each checked to be plain data; Illegal otherwise."""
     if type(action) is not dict:
         raise Illegal("bad_action", "an action is an object with a field 'a'")
-    extra = False
+    name = action.get("a")
+    fields = getattr(rules, "FIELDS", None)  # None: every field is the action's own
+    own = fields.get(name, ()) if fields is not None and type(name) is str else None
+    extra = False  # a field that is not the action's own: then it is copied without it
     for key in action:
         value = action[key]
         t = type(value)
         if t is not int and t is not str and not plain(value):  # ints and text first: most fields are
             raise Illegal("bad_action", "field %r must hold whole numbers, text or lists of them" % (key,))
-        if key != "a" and key != "p":
+        if own is not None and key != "a" and key != "p" and key not in own:
             extra = True
-    name = action.get("a")
     if type(name) is not str or name not in rules.FLOW.known:
         raise Illegal("unknown_action", "unknown action %r" % (name,))
-    fields = getattr(rules, "FIELDS", None)
-    if fields is None or not extra:
-        return action
-    own = fields.get(name, ())
-    for key in action:
-        if key != "a" and key != "p" and key not in own:
-            break
-    else:
+    if not extra or own is None:
         return action  # nothing extra: no copy to make (the common case, a whole game long)
     out = {"a": name}
     if "p" in action:
@@ -187,16 +169,24 @@ def apply(rules, s, action):
 
 def apply_clean(rules, s, action):
     """apply() for an action clean() has already made (Game.apply logs that same dict)."""
-    name = action["a"]
     flow = rules.FLOW
-    who, handler = flow.resolve(rules.variant(s), s["phase"], name)
+    phase = s["phase"]
+    moves = flow.now[rules.variant(s)].get(phase)
+    found = moves.get(action["a"]) if moves is not None else None
+    if found is None or phase == flow.end:
+        found = flow.resolve(rules.variant(s), phase, action["a"])  # the refusal that says why not
+    who, handler = found
     if who is not REFEREE:
-        p = int_arg(action, "p", 0, s["players"] - 1)
+        p = action.get("p")
+        if type(p) is not int or p < 0 or p >= s["players"]:
+            int_arg(action, "p", 0, s["players"] - 1)  # the refusal
         if who.seats is not None and p not in who.seats(s):
             need(who.reason(s) if who.reason is not None else None)
             raise Illegal(who.code, who.message)
-    if type(handler) is str:
+    if type(handler) is str:  # named in the flow: imported on first use, then kept in its table
         handler = load_handler(handler)
+        if moves is not None and moves.get(action["a"]) is found:
+            moves[action["a"]] = (who, handler)
     events = []
     handler(s, action, events)
     return events
@@ -277,6 +267,7 @@ class Game:
         self.setup = rules.check_setup(setup)
         self.state = rules.new_state(self.setup)
         self.log = [] if log is None else log
+        self._legal = None  # rules.legal(), asked for on first use
 
     def apply(self, action):
         """Events of an accepted action; Illegal (state untouched) for a refused one.
@@ -317,16 +308,22 @@ class Game:
     def phase(self):
         return self.state["phase"]
 
+    def legal(self):
+        """The rules' legal-action module (rules.legal()), loaded on first use and kept."""
+        if self._legal is None:
+            self._legal = self.rules.legal()
+        return self._legal
+
     def legal_actions(self, seat):
         """Every action `seat` (-1: the referee) may take now: exactly what apply accepts."""
-        return self.rules.legal().legal_actions(self.state, seat)
+        return (self._legal or self.legal()).legal_actions(self.state, seat)
 
     def trade_actions(self, seat):
-        return self.rules.legal().trade_actions(self.state, seat)
+        return (self._legal or self.legal()).trade_actions(self.state, seat)
 
     def actors(self):
         """The seats that have something to do now (the referee is not listed)."""
-        return self.rules.legal().actors(self.state)
+        return (self._legal or self.legal()).actors(self.state)
 
     def digest(self):
         """The full digest: of the whole state, secrets included (the journal, the referee)."""

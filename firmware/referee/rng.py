@@ -59,16 +59,17 @@ def _word(state):
     """32 bits of output n of the SHA-256 generator; advances its counter (state is [key, n])."""
     n = state[1]
     state[1] = n + 1
-    d = hashlib.sha256((state[0] + ":" + str(n)).encode()).digest()
-    return (d[0] << 24) | (d[1] << 16) | (d[2] << 8) | d[3]
+    return int.from_bytes(hashlib.sha256((state[0] + ":" + str(n)).encode()).digest()[:4], "big")
 
 
 def below(state, n):
     """(new_state, r) with r uniform in range(n); rejection keeps it unbiased."""
     limit = (MASK32 + 1) - ((MASK32 + 1) % n)
     if type(state) is int:
-        while True:
-            state = next_state(state)
+        while True:  # next_state(), written out: random play draws twice an action
+            state ^= (state << 13) & MASK32
+            state ^= state >> 17
+            state ^= (state << 5) & MASK32
             if state < limit:
                 return state, state % n
     while True:
@@ -88,7 +89,19 @@ class Rng:
         return r
 
     def choice(self, items):
-        return items[self.below(len(items))]
+        state = self.state
+        if type(state) is not int:
+            self.state, r = below(state, len(items))
+            return items[r]
+        n = len(items)
+        limit = (MASK32 + 1) - ((MASK32 + 1) % n)
+        while True:  # below() for xorshift32, written out: random play draws twice an action
+            state ^= (state << 13) & MASK32
+            state ^= state >> 17
+            state ^= (state << 5) & MASK32
+            if state < limit:
+                self.state = state
+                return items[state % n]
 
 
 def shuffle_in_place(state, items):

@@ -7,6 +7,7 @@ handler parses its fields, asks the rule checks of ultimus.checks (refusing
 before it changes anything), then applies and appends its events.
 """
 
+from referee.engine import load_handler
 from referee.errors import int_arg, need
 from ultimus import checks, effects
 from ultimus.content import (
@@ -272,9 +273,7 @@ def start_turn(s, ev):
     p = s["order"][s["turn"]]
     ev.append({"e": "turn", "p": p, "shout": s["shout"][p]})
     if s["mode"] == MODE_FULL and s["shout"][p] == SHOUT:
-        from ultimus.card import begin_card  # the full game only
-
-        begin_card(s, ev, p, s["shout_card"][p])
+        load_handler("ultimus.card.begin_card")(s, ev, p, s["shout_card"][p])  # the full game only
 
 
 def end_turn(s, ev):

@@ -7,8 +7,8 @@ but only cardplay and legal need them, so the box never loads this module.
 from ultimus.checks import COIN_LIMIT, bleed_problem, net_problem, stand_problem
 from ultimus.content import MAX_COINS_PER_BETTING_CARD
 from ultimus.hexmap import NEIGH
-from ultimus.state import ARENA, occupant
-from ultimus.yelling import BLEED, CARDS, MOVE
+from ultimus.state import ARENA
+from ultimus.yelling import CARDS, MOVE
 
 # --- the gladiator of the card ----------------------------------------------------------
 
@@ -33,30 +33,42 @@ def ranged_problem(s, g, target):
 
 def melee_problem(s, g, d):
     """A close-combat attack needs a gladiator on the field in front."""
-    f = NEIGH[s["pos"][g]][d]
-    if f < 0 or occupant(s, f) < 0:
+    pos = s["pos"]
+    f = NEIGH[pos[g]][d]
+    if f < 0 or f not in pos:  # no field, or nobody on it (state.occupant)
         return ("no_target", "a close-combat attack needs a gladiator on the field in front")
     return None
 
 
 def step_target(s, g, d):
     """The field one step from g in direction d if it is inside the arena and empty, else -1."""
-    f = NEIGH[s["pos"][g]][d]
-    if f < 0 or occupant(s, f) >= 0:
+    pos = s["pos"]
+    f = NEIGH[pos[g]][d]
+    if f < 0 or f in pos:  # off the arena, or someone stands there (state.occupant)
         return -1
     return f
 
 
-def step_problem(s, card, d):
-    """One movement point: one step onto a free field of the arena."""
+def mover_problem(s, card):
+    """Stepping at all: movement points left, and a gladiator neither fallen nor netted."""
     g = card["g"]
     if card["mp"] < 1:
         return ("no_movement", "no movement points left")
     if s["fallen"][g] or s["net"] == g:
         return ("cannot_move", "a fallen or netted gladiator cannot move")
-    if step_target(s, g, d) < 0:
-        return ("blocked", "that field is off the arena or taken (no moving through gladiators)")
     return None
+
+
+BLOCKED = ("blocked", "that field is off the arena or taken (no moving through gladiators)")
+
+
+def step_problem(s, card, d):
+    """One movement point: one step onto a free field of the arena (legal asks mover_problem once,
+    then step_target for each direction)."""
+    found = mover_problem(s, card)
+    if found is None and step_target(s, card["g"], d) < 0:
+        return BLOCKED
+    return found
 
 
 # --- its symbols -------------------------------------------------------------------
@@ -74,10 +86,15 @@ def symbol_problem(s, card, i, kinds):
     found = card_gladiator_problem(s, card)
     if found is not None:
         return found
-    symbols = CARDS[card["c"]][3]
-    sym = symbols[i]
+    sym = CARDS[card["c"]][3][i]
     if sym[0] not in kinds:
         return ("wrong_symbol", "symbol %d is not that kind of symbol" % i)
+    return symbol_use_problem(card, i, sym)
+
+
+def symbol_use_problem(card, i, sym):
+    """Symbol i unused, and a blood splatter when only those count (legal, which has checked the
+    card's gladiator once and reads each symbol's kind itself, asks only this)."""
     if card["used"][i]:
         return ("symbol_used", "each symbol is used once")
     if card["blood"] and not sym[4]:
@@ -105,10 +122,11 @@ def card_net_problem(s, card, target):
     return None
 
 
-def bleed_ok(s, g, symbols, blood):
-    """A card with bleeding may only be yelled at a gladiator its bleeding cannot kill."""
-    for kind, value, _, _, sym_blood in symbols:
-        if kind == BLEED and (sym_blood or not blood) and bleed_problem(s, g, value) is not None:
+def bleed_ok(s, g, bleeds, blood):
+    """A card with bleeding may only be yelled at a gladiator its bleeding cannot kill
+    (bleeds: the card's yelling.BLEEDS, (wounds, blood splatter) of each bleeding symbol)."""
+    for value, sym_blood in bleeds:
+        if (sym_blood or not blood) and bleed_problem(s, g, value) is not None:
             return False
     return True
 

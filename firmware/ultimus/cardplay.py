@@ -17,6 +17,7 @@ from ultimus.hexmap import CENTRE, DOORS, NEIGH, ahead
 from ultimus.state import ARENA, DEAD, GLADIATORS, PARDONED, occupant
 from ultimus.yelling import (
     BLEED,
+    BLEEDS,
     CARDS,
     DRAW,
     HEAL,
@@ -48,7 +49,8 @@ def revive_fields(s):
 
 def choices(s, card):
     """Every legal (gladiator, where, blood) for the card; where is -1 unless placed."""
-    icons, helmet, special, symbols, _ = CARDS[card["c"]]
+    icons, helmet, special, _, _ = CARDS[card["c"]]
+    bleeds = BLEEDS[card["c"]]  # mostly none: then every gladiator passes bleed_ok
     status = s["status"]
     out = []
     if special == SPECIAL_PLAYING_DEAD:
@@ -65,7 +67,7 @@ def choices(s, card):
                         out.append((g, d, 0))
     elif special == SPECIAL_DRUNK or helmet:
         for g in range(GLADIATORS):
-            if status[g] == ARENA and cardchecks.bleed_ok(s, g, symbols, 0):
+            if status[g] == ARENA and (not bleeds or cardchecks.bleed_ok(s, g, bleeds, 0)):
                 out.append((g, -1, 0))
     else:
         alive = [g for g in icons if status[g] == ARENA]
@@ -73,7 +75,7 @@ def choices(s, card):
         if blood:
             alive = [g for g in range(GLADIATORS) if status[g] == ARENA]
         for g in alive:
-            if cardchecks.bleed_ok(s, g, symbols, blood):
+            if not bleeds or cardchecks.bleed_ok(s, g, bleeds, blood):
                 out.append((g, -1, blood))
     return out
 

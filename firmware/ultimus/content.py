@@ -57,97 +57,11 @@ BETTING_CARDS = (
 )
 
 # --- yelling cards ------------------------------------------------------
-# One line per kind of card: "COUNT x ICONS: SYMBOLS". ICONS are gladiator
-# keys joined by "," or "?" (the unknown gladiator helmet: any gladiator in
-# the arena) or "special NAME". SYMBOLS, used in any order, each once:
-#   M3      movement, 3 fields
-#   A2      close combat: 2 wounds to the neighbouring field in front
-#   A3>1    pierce: 3 in front, 1 on the field behind it
-#   A2^1    swing: 2 in front, 1 on each field flanking the front
-#   R2      ranged attack, 2 wounds, any gladiator in the arena
-#   suffix k  the attack knocks down whoever it hits
-#   suffix *  blood splatter: usable by any gladiator when the pictured
-#             ones are all dead or pardoned
-#   U stand up   N net (Retiarius)   X remove the net   H2 heal 2
-#   B2 bleeding 2   Y1 draw 1 yelling card   L loudest spectator
-#   PV pollice verso (a flag of the whole card)
-YELLING_CARD_TEXT = """
-2x tigris: M3 A2k
-2x tigris: M4 A1
-1x tigris: M2 A3k PV
-1x tigris: M2 A2^1 PV
-1x tigris: M3 U A2
-1x tigris: A2k A1 Y1
-1x tigris: M2 H2
-1x tigris: M3 A2* L
-1x tigris: M1 A1k* X
-2x sagittarius: R2
-1x sagittarius: R2 M1 PV
-1x sagittarius: R3 PV
-1x sagittarius: R1k M2
-1x sagittarius: M3 R1
-1x sagittarius: M2 A1 Y1
-1x sagittarius: R2* L
-1x sagittarius: M2 H2 X
-1x sagittarius: M4 U
-1x sagittarius: R1 R1*
-2x retiarius: M2 A2 N
-1x retiarius: M2 A2>1 PV
-1x retiarius: A3>2 N PV
-1x retiarius: M3 A1 N
-1x retiarius: M2 A2>1 Y1
-1x retiarius: M1 A2* L
-1x retiarius: M2 H2 U
-1x retiarius: M3 A1>1k
-1x retiarius: R1 N
-1x retiarius: M2 A1 A1*
-2x murmillo: M2 A3
-1x murmillo: M2 A4 PV
-1x murmillo: M1 A3^1 PV
-1x murmillo: M2 A2 H1
-1x murmillo: M2 A2* L
-1x murmillo: A3k Y1
-1x murmillo: M2 A2 U
-1x murmillo: M1 A2 A2 PV
-1x murmillo: M3 X
-1x murmillo: H3 M1
-2x barbarus: M1 A4
-1x barbarus: M1 A5k PV
-1x barbarus: A3^2 PV
-1x barbarus: M2 A3
-1x barbarus: M1 A3>2
-1x barbarus: M2 A3* L
-1x barbarus: M1 U A3
-1x barbarus: M2 H2 X
-1x barbarus: M3 Y1
-1x barbarus: A4k* PV
-2x dimachaerus: M4 A1 A1
-1x dimachaerus: M3 R1 PV
-1x dimachaerus: M3 A2 A1 PV
-1x dimachaerus: M5
-1x dimachaerus: M2 R2
-1x dimachaerus: M3 A1^1 L
-1x dimachaerus: M3 A2* Y1
-1x dimachaerus: M2 H2 U
-1x dimachaerus: R1k M3
-1x dimachaerus: M2 A1 X A1*
-1x tigris,barbarus: M2 A3 PV
-1x murmillo,retiarius: M2 A2 A1
-1x sagittarius,dimachaerus: M2 R2
-1x tigris,dimachaerus: M4 A1k*
-1x barbarus,murmillo: M1 A3* PV
-2x ?: B2 Y1
-1x ?: B3
-1x ?: M2 H2
-1x ?: M2 A2 L
-1x special stupid_bet:
-1x special playing_dead: M2 A2
-1x special coming_back: M2
-1x special drunk:
-"""
+# The cards themselves, as readable text, are ultimus/cardtext.py (YELLING_CARD_TEXT);
+# tools/gen_content.py writes them out as the literal table ultimus/cards.py that the core reads.
 
 # Health of a gladiator brought back by the special cards.
-# How many yelling cards YELLING_CARD_TEXT holds, and how many doors the arena
+# How many yelling cards cardtext.YELLING_CARD_TEXT holds, and how many doors the arena
 # has: so that the box, which never plays cards, need not parse the card table
 # or build the hex map (tests/test_content.py checks both against them).
 YELLING_CARD_COUNT = 80

@@ -33,7 +33,8 @@ def _no_card(s):
 
 
 def _active(s):
-    return [] if s["pollice_verso"] else [battle.active_seat(s)]
+    """The seat whose turn it is (battle.active_seat: the flow asks only in the action phase)."""
+    return [] if s["pollice_verso"] else [s["order"][s["turn"]]]
 
 
 def _verso_first(s):

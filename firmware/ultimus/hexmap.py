@@ -3,35 +3,17 @@
 Fields are numbered 0..N-1 from axial coordinates (q, r) inside the given
 radius. Directions 0..5 go round clockwise starting "east"; neighbouring
 directions d-1 and d+1 flank direction d, which is what a swing attack hits.
-The tables are computed once at import, so lookups are tuple indexing.
+The tables (COORDS, NEIGH, DOORS, CENTRE) are literal data in ultimus.arena,
+written by tools/gen_content.py from content.ARENA_RADIUS and DIRS below, so
+lookups are tuple indexing and a frozen firmware keeps them in flash.
 """
 
-from ultimus.content import ARENA_RADIUS
+from ultimus.arena import CENTRE, COORDS, DOORS, NEIGH  # noqa: F401  (read them from here)
 
 # axial direction vectors, clockwise on a pointy-top layout
 DIRS = ((1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1))
 
 
-def _build(radius):
-    coords = []
-    for r in range(-radius, radius + 1):
-        for q in range(-radius, radius + 1):
-            if abs(q) <= radius and abs(r) <= radius and abs(q + r) <= radius:
-                coords.append((q, r))
-    index = {}
-    for i, c in enumerate(coords):
-        index[c] = i
-    neigh = []
-    for q, r in coords:
-        row = []
-        for dq, dr in DIRS:
-            row.append(index.get((q + dq, r + dr), -1))
-        neigh.append(tuple(row))
-    doors = tuple(index[(dq * radius, dr * radius)] for dq, dr in DIRS)
-    return tuple(coords), tuple(neigh), doors, index[(0, 0)]
-
-
-COORDS, NEIGH, DOORS, CENTRE = _build(ARENA_RADIUS)
 FIELDS = len(COORDS)
 
 

@@ -10,7 +10,7 @@ Kept apart from ultimus.rules so that the box, which only applies what its
 buttons and the link ask for, need not load it.
 """
 
-from referee.engine import may_act
+from referee.play import list_actions
 from ultimus import cardchecks, checks
 from ultimus.battle import active_seat, entrance_seat
 from ultimus.boxplay import MAX_WOUNDS
@@ -18,7 +18,7 @@ from ultimus.cardplay import choices
 from ultimus.content import BETTING_CARDS, MAX_COINS_PER_BETTING_CARD, NET_OWNER
 from ultimus.flow import FLOW
 from ultimus.hexmap import DOORS
-from ultimus.state import ARENA, DEAD, GLADIATORS, MODE_FULL, PARDONED, UNDECIDED
+from ultimus.state import ARENA, DEAD, GLADIATORS, MODE_BOX, MODE_FULL, PARDONED, UNDECIDED
 from ultimus.yelling import (
     BLEED,
     CARDS,
@@ -39,40 +39,30 @@ TRADES = ("give", "pass_card")
 
 def legal_actions(s, seat):
     """Every legal action of a seat (seat -1: the referee), trades left out."""
-    return _listed(s, seat, False)
+    plan = _PLANS[False][s["mode"]].get(s["phase"])
+    return list_actions(s, seat, _plan(s["mode"], s["phase"], False) if plan is None else plan, [])
 
 
 def trade_actions(s, seat):
     """Gifts and trades a seat could make right now: every amount of gold, every card."""
-    return _listed(s, seat, True)
+    plan = _PLANS[True][s["mode"]].get(s["phase"])
+    return list_actions(s, seat, _plan(s["mode"], s["phase"], True) if plan is None else plan, [])
 
 
-def _listed(s, seat, trades):
-    out = []
-    phase = s["phase"]
-    if phase == FLOW.end:
-        return out
-    for who, lister in _plan(s["mode"], phase, trades):
-        if may_act(s, who, seat):
-            lister(s, seat, out)
-    return out
-
-
-_PLANS = {}
+_PLANS = {False: {MODE_FULL: {}, MODE_BOX: {}}, True: {MODE_FULL: {}, MODE_BOX: {}}}
 
 
 def _plan(variant, phase, trades):
-    """((who, lister), ...) for a phase, from the flow table, worked out once."""
-    key = (variant, phase, trades)
-    plan = _PLANS.get(key)
-    if plan is None:
-        listers = FULL if variant == MODE_FULL else BOX
+    """((who, lister), ...) for a phase, from the flow table, worked out once (none after the end)."""
+    listers = FULL if variant == MODE_FULL else BOX
+    plan = ()
+    if phase != FLOW.end:
         plan = tuple(
             (who, listers[name])
             for name, who in FLOW.moves(variant, phase)
             if (name in TRADES) == trades and listers[name] is not None
         )
-        _PLANS[key] = plan
+    _PLANS[trades][variant][phase] = plan
     return plan
 
 
@@ -225,8 +215,8 @@ def _symbols(s, seat, card, out):
     for i in range(len(symbols)):
         sym = symbols[i]
         kind = sym[0]
-        if cardchecks.symbol_problem(s, card, i, (kind,)) is not None:
-            continue
+        if cardchecks.symbol_use_problem(card, i, sym) is not None:
+            continue  # (_card_in_play has checked the card's gladiator: symbol_problem's first part)
         if kind == MOVE:
             if cardchecks.move_problem(s, g) is None:
                 out.append({"a": "move", "p": seat, "i": i})
@@ -261,9 +251,13 @@ SYMBOL_ACTIONS = {HEAL: "heal", DRAW: "draw", LOUDEST: "loudest"}
 
 
 def _step(s, seat, out):
+    """step_problem in two parts: whether the gladiator can step at all, then each direction."""
     card = s["card"]
+    if cardchecks.mover_problem(s, card) is not None:
+        return
+    g = card["g"]
     for d in range(6):
-        if cardchecks.step_problem(s, card, d) is None:
+        if cardchecks.step_target(s, g, d) >= 0:
             out.append({"a": "step", "p": seat, "d": d})
 
 

@@ -6,7 +6,7 @@ every port. Seats act before the referee, so CLAMO only falls when every seat
 has committed, and the referee plays on to the next battle until the last.
 """
 
-from referee.engine import play_out
+from referee.play import play_out
 from referee.rng import Rng
 from ultimus.game import Game
 from ultimus.state import MODE_FULL
@@ -31,9 +31,5 @@ def choose_action(game, rng):
 
 def play(players, seed, mode=MODE_FULL, battles=1, max_actions=20000, stop_at_battle_end=True):
     """Play a random game; returns the Game (stopped at the first battle end if asked)."""
-    stop = _at_battle_end if stop_at_battle_end else None
+    stop = "battle_end" if stop_at_battle_end else None
     return play_out(Game(players, seed, mode, battles), choose_action, Rng(seed ^ 0x5EED), max_actions, stop)
-
-
-def _at_battle_end(game):
-    return game.phase == "battle_end"

@@ -1,4 +1,4 @@
-"""The yelling cards: parsed once from content.YELLING_CARD_TEXT into tuples.
+"""The yelling cards: the literal table ultimus.cards (written from ultimus.cardtext), and their codes.
 
 A card is (icons, helmet, special, symbols, pollice_verso):
 - icons: tuple of gladiator indices pictured on the card (may be empty);
@@ -11,7 +11,7 @@ A card is (icons, helmet, special, symbols, pollice_verso):
 """
 
 from referee.compat import const
-from ultimus.content import GLADIATOR_KEYS, YELLING_CARD_TEXT
+from ultimus import cards
 
 MOVE = const(0)
 MELEE = const(1)
@@ -36,109 +36,11 @@ SPECIAL_COMING_BACK = const(3)
 SPECIAL_DRUNK = const(4)
 SPECIAL_NAMES = ("", "stupid_bet", "playing_dead", "coming_back", "drunk")
 
-_LETTER_KINDS = {
-    "M": MOVE,
-    "A": MELEE,
-    "R": RANGED,
-    "U": STAND_UP,
-    "N": NET,
-    "X": REMOVE_NET,
-    "H": HEAL,
-    "B": BLEED,
-    "Y": DRAW,
-    "L": LOUDEST,
-}
+# The literal table, typed loosely: a card may have no symbols, of any kind.
+CARDS = cards.CARDS  # type: tuple
 
-
-class CardTextError(ValueError):
-    pass
-
-
-def _digits(text, where):
-    if not text or not text.isdigit():
-        raise CardTextError("expected a number in %r" % where)
-    return int(text)
-
-
-def parse_symbol(token):
-    blood = token.endswith("*")
-    if blood:
-        token = token[:-1]
-    knock = token.endswith("k")
-    if knock:
-        token = token[:-1]
-    if not token or token[0] not in _LETTER_KINDS:
-        raise CardTextError("unknown symbol %r" % token)
-    kind = _LETTER_KINDS[token[0]]
-    body = token[1:]
-    if kind == MELEE:
-        if ">" in body:
-            front, behind = body.split(">")
-            pattern = ((PLACE_FRONT, _digits(front, token)), (PLACE_BEHIND, _digits(behind, token)))
-        elif "^" in body:
-            front, side = body.split("^")
-            side = _digits(side, token)
-            pattern = ((PLACE_LEFT, side), (PLACE_FRONT, _digits(front, token)), (PLACE_RIGHT, side))
-        else:
-            pattern = ((PLACE_FRONT, _digits(body, token)),)
-        return (kind, pattern[0][1] if len(pattern) != 3 else pattern[1][1], pattern, knock, blood)
-    if kind in (MOVE, RANGED, HEAL, BLEED, DRAW):
-        value = _digits(body, token)
-    elif body:
-        raise CardTextError("symbol %r takes no number" % token)
-    else:
-        value = 0
-    if knock and kind != RANGED:
-        raise CardTextError("only attacks knock down: %r" % token)
-    return (kind, value, None, knock, blood)
-
-
-def parse_line(line):
-    """'2x tigris: M3 A2k' -> (count, card)."""
-    head, _, body = line.partition(":")
-    count, _, who = head.strip().partition("x ")
-    count = _digits(count.strip(), line)
-    who = who.strip()
-    special = 0
-    icons = ()
-    helmet = False
-    if who.startswith("special "):
-        name = who[8:].strip()
-        if name not in SPECIAL_NAMES[1:]:
-            raise CardTextError("unknown special card %r" % name)
-        special = SPECIAL_NAMES.index(name)
-    elif who == "?":
-        helmet = True
-    else:
-        found = []
-        for key in who.split(","):
-            key = key.strip()
-            if key not in GLADIATOR_KEYS:
-                raise CardTextError("unknown gladiator %r" % key)
-            found.append(GLADIATOR_KEYS.index(key))
-        icons = tuple(found)
-    pv = False
-    symbols = []
-    for token in body.split():
-        if token == "PV":
-            pv = True
-        else:
-            symbols.append(parse_symbol(token))
-    return count, (icons, helmet, special, tuple(symbols), pv)
-
-
-def parse_cards(text):
-    cards = []
-    for line in text.split("\n"):
-        line = line.strip()
-        if line and not line.startswith("#"):
-            count, card = parse_line(line)
-            for _ in range(count):
-                cards.append(card)
-    return tuple(cards)
-
-
-CARDS = parse_cards(YELLING_CARD_TEXT)
+# (wounds, blood splatter) of each bleeding symbol of each card: cardchecks.bleed_ok reads only these
+BLEEDS = tuple(tuple((sym[1], sym[4]) for sym in card[3] if sym[0] == BLEED) for card in CARDS)
 
 
 def movement_points(card_id):

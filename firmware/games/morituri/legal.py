@@ -12,7 +12,7 @@ from games.morituri.content import MENU
 from games.morituri.flow import FLOW
 from games.morituri.melee import pairs
 from games.morituri.state import figures
-from referee.engine import may_act
+from referee.play import may_act
 
 
 def legal_actions(s, seat):

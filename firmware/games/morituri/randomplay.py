@@ -7,6 +7,7 @@ so that games end; the thumb goes with the crowd three times in four.
 from games.morituri import rules
 from games.morituri.content import CLASS_NAMES, MAX_FIGURES
 from referee import engine
+from referee.play import play_out
 from referee.rng import Rng
 
 
@@ -41,4 +42,4 @@ def choose_action(game, rng):
 
 def play(seed, max_actions=5000):
     """A random whole game; returns the engine's Game."""
-    return engine.play_out(engine.Game(rules, setup_for(seed)), choose_action, Rng(seed ^ 0x5EED), max_actions)
+    return play_out(engine.Game(rules, setup_for(seed)), choose_action, Rng(seed ^ 0x5EED), max_actions)

@@ -12,7 +12,7 @@ from games.ultimatum.bank import MAX_BUY
 from games.ultimatum.content import KINDS, LASER, N_NATIONS, N_SEAS, SHIP, SUB, TROOP
 from games.ultimatum.flow import FLOW
 from games.ultimatum.state import picker
-from referee.engine import may_act
+from referee.play import may_act
 
 VESSELS = (SHIP, SUB)
 

@@ -10,7 +10,7 @@ full list; every action played is legal either way.
 
 from games.ultimatum import checks, rules
 from games.ultimatum.content import BLOCKADES, KINDS, LASER, N_NATIONS, N_SEAS, TROOP
-from referee.engine import play_out
+from referee.play import play_out
 from referee.rng import Rng
 
 TRIES = 8

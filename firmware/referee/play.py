@@ -1,0 +1,40 @@
+"""What only legal listing and random play need from the engine: a box that applies what its
+buttons and the link ask for never loads this module.
+
+list_actions walks a phase of a game's flow for one seat (every game's legal_actions);
+play_out is every game's random-play loop.
+"""
+
+from referee.engine import REFEREE, may_act  # noqa: F401  (may_act: the box's screens ask it too)
+
+
+def list_actions(s, seat, plan, out):
+    """Every game's legal listing: call each lister of `plan` ((who, lister), ...: a phase's
+    actions from the flow, worked out once) that `seat` (-1: the referee) may use, as may_act says."""
+    if seat < 0:
+        for who, lister in plan:
+            if who is REFEREE:
+                lister(s, seat, out)
+    else:
+        for who, lister in plan:
+            if who is not REFEREE and (who.seats is None or seat in who.seats(s)):
+                lister(s, seat, out)
+    return out
+
+
+def play_out(game, choose, rng, max_actions, stop=None):
+    """Random play: apply choose(game, rng) until the game is over, in the phase `stop` (or
+    stop(game) says so), nothing is left to choose or max_actions are played; returns the game.
+    Every game's randomplay uses it."""
+    state = game.state
+    stop_phase = stop if type(stop) is str else None
+    stop_when = stop if callable(stop) else None
+    for _ in range(max_actions):
+        phase = state["phase"]
+        if phase == "over" or phase == stop_phase or (stop_when is not None and stop_when(game)):
+            break
+        action = choose(game, rng)
+        if action is None:
+            break
+        game.apply(action)
+    return game  # a flow's actions allowed in every phase but the end
