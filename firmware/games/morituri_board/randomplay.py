@@ -14,7 +14,8 @@ from games.morituri_board import rules
 from games.morituri_board.content import CARD_NAMES
 from games.morituri_board.state import ROAD as ON_ROAD
 from games.morituri_board.state import drawer
-from referee import engine, play
+from referee import engine
+from referee.play import play_out
 from referee.rng import Rng
 
 ROAD = ".c1.h.2b.c3h.1.cd.h2.p.c1.h3.c.2.b1.c3."
@@ -89,4 +90,4 @@ def play(seed, max_actions=4000):
     """A random whole game; returns the engine's Game."""
     game = engine.Game(rules, setup_for(seed))
     chooser = Chooser(game.state["players"])
-    return play.play_out(game, chooser.choose, Rng(seed ^ 0x5EED), max_actions)
+    return play_out(game, chooser.choose, Rng(seed ^ 0x5EED), max_actions)

@@ -7,7 +7,8 @@ foe or turns toward him, and the turn ends one time in six (or when nothing else
 from games.munera import arena, rules
 from games.munera.content import PROFILE_NAMES
 from games.munera.state import in_arena
-from referee import engine, play
+from referee import engine
+from referee.play import play_out
 from referee.rng import Rng
 
 
@@ -78,4 +79,4 @@ def choose_action(game, rng):
 
 def play(seed, max_actions=3000):
     """A random whole bout; returns the engine's Game."""
-    return play.play_out(engine.Game(rules, setup_for(seed)), choose_action, Rng(seed ^ 0x5EED), max_actions)
+    return play_out(engine.Game(rules, setup_for(seed)), choose_action, Rng(seed ^ 0x5EED), max_actions)
