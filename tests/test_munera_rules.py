@@ -885,13 +885,13 @@ def test_a_bout_rolled_by_the_box_replays_and_restores_to_the_same_digest():
 
 def test_the_tables_dice_typed_in_give_the_same_bout_as_the_boxs_dice():
     from games.munera import randomplay
-    from referee import engine
+    from referee.play import play_out
     from referee.rng import Rng
 
     game = rules.game({"gladiators": ["retiarius", "secutor", "gaetulian"], "seed": 12})
     game.apply({"a": "stamina", "dice": [4, 5, 6]})
     game.apply({"a": "order", "dice": [[3, 6, 1]]})
-    engine.play_out(game, randomplay.choose_action, Rng(5), 3000)
+    play_out(game, randomplay.choose_action, Rng(5), 3000)
     assert game.phase == "over"
     typed = rules.game(game.setup)
     shadow = rules.game(game.setup)
