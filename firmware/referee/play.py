@@ -22,6 +22,27 @@ def list_actions(s, seat, plan, out):
     return out
 
 
+class Listing:
+    """A game's legal listing from its flow and its listers ({action name: lister(s, seat, out)}):
+    each phase's plan worked out once, then list_actions. `Listing(FLOW, LISTERS).legal_actions`
+    is the legal_actions of a game without variants or trades."""
+
+    def __init__(self, flow, listers, variant=""):
+        self.flow, self.listers, self.variant = flow, listers, variant
+        self.plans = {}  # phase -> ((who, lister), ...)
+
+    def legal_actions(self, s, seat):
+        """Every legal action of `seat` (-1: the referee) now: exactly what apply accepts."""
+        phase = s["phase"]
+        plan = self.plans.get(phase)
+        if plan is None:
+            plan = ()
+            if phase != self.flow.end:
+                plan = tuple((who, self.listers[name]) for name, who in self.flow.moves(self.variant, phase))
+            self.plans[phase] = plan
+        return list_actions(s, seat, plan, [])
+
+
 def play_out(game, choose, rng, max_actions, stop=None):
     """Random play: apply choose(game, rng) until the game is over, in the phase `stop` (or
     stop(game) says so), nothing is left to choose or max_actions are played; returns the game.

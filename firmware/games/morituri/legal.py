@@ -12,18 +12,7 @@ from games.morituri.content import MENU
 from games.morituri.flow import FLOW
 from games.morituri.melee import pairs
 from games.morituri.state import figures
-from referee.play import may_act
-
-
-def legal_actions(s, seat):
-    out = []
-    phase = s["phase"]
-    if phase == FLOW.end:
-        return out
-    for name, who in FLOW.moves("", phase):
-        if may_act(s, who, seat):
-            LISTERS[name](s, seat, out)
-    return out
+from referee.play import Listing
 
 
 def trade_actions(s, seat):
@@ -77,3 +66,6 @@ LISTERS = {
     "implore": _implore,
     "thumb": _thumb,
 }
+
+
+legal_actions = Listing(FLOW, LISTERS).legal_actions  # every legal action of a seat: what apply accepts

@@ -12,18 +12,7 @@ from games.morituri_board import checks, kit
 from games.morituri_board.content import CARD_NAMES, FLUX, HP_SPACES, PENNANTS
 from games.morituri_board.flow import FLOW
 from games.morituri_board.state import drawer, on_road
-from referee.engine import may_act
-
-
-def legal_actions(s, seat):
-    out = []
-    phase = s["phase"]
-    if phase == FLOW.end:
-        return out
-    for name, who in FLOW.moves("", phase):
-        if may_act(s, who, seat):
-            LISTERS[name](s, seat, out)
-    return out
+from referee.play import Listing
 
 
 def trade_actions(s, seat):
@@ -115,3 +104,6 @@ LISTERS = {
     "beast": _plain("beast"),
     "wait": _plain("wait"),
 }
+
+
+legal_actions = Listing(FLOW, LISTERS).legal_actions  # every legal action of a seat: what apply accepts

@@ -8,18 +8,7 @@ in one spelling: no "dice" (the box rolls) and "whirl" always written out on att
 from games.munera import checks
 from games.munera.flow import FLOW
 from games.munera.state import gladiators
-from referee.engine import may_act
-
-
-def legal_actions(s, seat):
-    out = []
-    phase = s["phase"]
-    if phase == FLOW.end:
-        return out
-    for name, who in FLOW.moves("", phase):
-        if may_act(s, who, seat):
-            LISTERS[name](s, seat, out)
-    return out
+from referee.play import Listing
 
 
 def trade_actions(s, seat):
@@ -132,3 +121,6 @@ LISTERS = {
     "release": _plain("release"),
     "appeal": _plain("appeal"),
 }
+
+
+legal_actions = Listing(FLOW, LISTERS).legal_actions  # every legal action of a seat: what apply accepts
