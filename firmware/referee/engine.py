@@ -209,6 +209,19 @@ def load_handler(path):
     return found
 
 
+def lazy_module(path):
+    """A function returning the module at the dotted `path`, imported on its first call: a game's
+    rules name their legal listing this way (legal = lazy_module(...)), which a box never loads."""
+
+    def get():
+        module = _LOADED.get(path)
+        if module is None:
+            module = _LOADED[path] = __import__(path, None, None, [path[path.rfind(".") + 1 :]])
+        return module
+
+    return get
+
+
 def plain(value, depth=0):
     """Whether a field holds only what an action may: ints (not bools), text, None, short lists of them.
 

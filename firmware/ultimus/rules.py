@@ -11,6 +11,7 @@ loudest-spectator draw, CLAMO at the end of the countdown, next battle).
 
 from referee import engine
 from referee.digest import digest
+from referee.engine import lazy_module
 from referee.errors import Illegal
 from referee.rng import KINDS as RNG_KINDS
 from ultimus.content import DEFAULT_BATTLES, MAX_PLAYERS, MIN_PLAYERS
@@ -118,16 +119,7 @@ def new_state(setup):
     )
 
 
-_LEGAL = []
-
-
-def legal():
-    """ultimus.legal, imported on first use (the box never asks for legal actions)."""
-    if not _LEGAL:
-        from ultimus import legal as module
-
-        _LEGAL.append(module)
-    return _LEGAL[0]
+legal = lazy_module("ultimus.legal")  # imported on first use: the box never asks for legal actions
 
 
 def digest_for(s, fmt):

@@ -15,6 +15,7 @@ from games.morituri.flow import FLOW  # noqa: F401  (the engine reads it here)
 from games.morituri.state import new_state as _new_state
 from games.morituri.views import public_view, seat_view  # noqa: F401  (the engine reads them here)
 from referee import engine
+from referee.engine import lazy_module
 from referee.errors import Illegal
 
 NAME = "morituri"
@@ -69,16 +70,7 @@ def new_state(setup):
     return _new_state(setup)
 
 
-_LEGAL = []
-
-
-def legal():
-    """games.morituri.legal, imported on first use (the box never asks for legal actions)."""
-    if not _LEGAL:
-        from games.morituri import legal as module
-
-        _LEGAL.append(module)
-    return _LEGAL[0]
+legal = lazy_module("games.morituri.legal")  # imported on first use: the box never asks for legal actions
 
 
 def digest_for(s, fmt):

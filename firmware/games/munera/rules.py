@@ -26,6 +26,7 @@ from games.munera.flow import FIELDS, FLOW  # noqa: F401  (the engine reads them
 from games.munera.state import new_state as _new_state
 from games.munera.views import public_view, seat_view  # noqa: F401  (the engine reads them here)
 from referee import engine
+from referee.engine import lazy_module
 from referee.errors import Illegal
 
 NAME = "munera"
@@ -122,16 +123,7 @@ def new_state(setup):
     return _new_state(setup)
 
 
-_LEGAL = []
-
-
-def legal():
-    """games.munera.legal, imported on first use (the box never asks for legal actions)."""
-    if not _LEGAL:
-        from games.munera import legal as module
-
-        _LEGAL.append(module)
-    return _LEGAL[0]
+legal = lazy_module("games.munera.legal")  # imported on first use: the box never asks for legal actions
 
 
 def digest_for(s, fmt):

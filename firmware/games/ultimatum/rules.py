@@ -11,6 +11,7 @@ from games.ultimatum.state import new_state as _new_state
 from games.ultimatum.views import public_view, seat_view  # noqa: F401  (the engine reads them here)
 from referee import engine
 from referee.digest import digest
+from referee.engine import lazy_module
 from referee.errors import Illegal
 
 NAME = "ultimatum"
@@ -42,16 +43,7 @@ def new_state(setup):
     return _new_state(setup["players"], setup["seed"])
 
 
-_LEGAL = []
-
-
-def legal():
-    """games.ultimatum.legal, imported on first use (the box never asks for legal actions)."""
-    if not _LEGAL:
-        from games.ultimatum import legal as module
-
-        _LEGAL.append(module)
-    return _LEGAL[0]
+legal = lazy_module("games.ultimatum.legal")  # imported on first use: the box never asks for legal actions
 
 
 def digest_for(s, fmt):
