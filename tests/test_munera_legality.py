@@ -7,29 +7,17 @@ the spelling legal_actions uses (no dice, "whirl" written out), so the two sets 
 as sets of JSON.
 """
 
-import copy
-import json
-
-from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
+import legality
 from games.munera import randomplay, rules
 from games.munera.flow import FLOW
+from legality import SETTINGS, key  # noqa: F401  (key: for this file's candidates)
 from referee import engine
-from referee.errors import Illegal
 from referee.rng import Rng
 
-SETTINGS = settings(
-    max_examples=8,
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow],
-    phases=(Phase.explicit, Phase.reuse, Phase.generate),
-)
 PLAIN = ("ap", "end", "cut", "feint", "wrestle", "throw", "release", "appeal")
-
-
-def key(action):
-    return json.dumps(action, sort_keys=True)
 
 
 def candidates(s):
@@ -61,39 +49,9 @@ def candidates(s):
     return out
 
 
-def accepts(s, action):
-    trial = copy.deepcopy(s)
-    try:
-        engine.apply(rules, trial, action)
-    except Illegal as exc:
-        assert exc.code != "internal"
-        return False
-    return True
-
-
 def check_both_directions(game):
-    s = game.state
-    before = game.digest()
-    shown = []
-    for seat in range(-1, s["players"]):
-        shown += game.legal_actions(seat)
-    shown_keys = set(key(a) for a in shown)
-    assert len(shown_keys) == len(shown), "an action is listed twice"
-    for a in shown:
-        assert accepts(s, a), "listed but refused: %r" % (a,)
-    for a in candidates(s):
-        if key(a) in shown_keys:
-            continue
-        try:  # on the game's own state: a refusal changes nothing (the digest below holds it to that)
-            engine.apply(rules, s, a)
-        except Illegal as exc:
-            assert exc.code != "internal"
-            continue
-        raise AssertionError("accepted but not listed: %r (phase %s)" % (a, s["phase"]))
-    assert game.digest() == before
-    actors = game.actors()
-    for seat in range(s["players"]):
-        assert bool(game.legal_actions(seat)) == (seat in actors)
+    shown = legality.check_both_directions(rules, game, candidates)
+    return shown
 
 
 def walk(seed, stride):

@@ -1,0 +1,64 @@
+"""Legality both ways, for every game's property test (OpenSpiel's LegalActions as the one list).
+
+check_both_directions(rules, game, candidates): every action listed for any seat (and the referee)
+is accepted; every candidate from an enumerated space of bounded parameters that apply accepts is
+listed; a refusal changes nothing (the digest holds the state to it), no refusal is "internal", and
+the seats with something to do (actors) are exactly those with a legal action.
+"""
+
+import copy
+import json
+
+from hypothesis import HealthCheck, Phase, settings
+
+from referee import engine
+from referee.errors import Illegal
+
+SETTINGS = settings(
+    max_examples=8,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+    phases=(Phase.explicit, Phase.reuse, Phase.generate),
+)
+
+
+def key(action):
+    return json.dumps(action, sort_keys=True)
+
+
+def accepts(rules, s, action):
+    """Whether apply takes the action, tried on a copy of the state."""
+    trial = copy.deepcopy(s)
+    try:
+        engine.apply(rules, trial, action)
+    except Illegal as exc:
+        assert exc.code != "internal", exc
+        return False
+    return True
+
+
+def check_both_directions(rules, game, candidates):
+    """candidates(s): the enumerated actions to try on the game's state."""
+    s = game.state
+    before = game.digest()
+    phase = s["phase"]
+    shown = []
+    for seat in range(-1, s["players"]):
+        shown += game.legal_actions(seat)
+    shown_keys = set(key(a) for a in shown)
+    assert len(shown_keys) == len(shown), "an action is listed twice"
+    for a in shown:
+        assert accepts(rules, s, a), "listed but refused: %r (phase %s)" % (a, phase)
+    for a in candidates(s):
+        if key(a) in shown_keys:
+            continue
+        try:  # on the game's own state: a refusal changes nothing (the digest below holds it to that)
+            engine.apply(rules, s, a)
+        except Illegal as exc:
+            assert exc.code != "internal", exc
+            continue
+        raise AssertionError("accepted but not listed: %r (phase %s)" % (a, phase))
+    assert game.digest() == before
+    acting = [p for p in range(s["players"]) if game.legal_actions(p)]
+    assert sorted(game.actors()) == acting, "actors %r, with legal actions %r" % (game.actors(), acting)
+    return shown
