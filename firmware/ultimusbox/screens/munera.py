@@ -4,7 +4,7 @@ One ring per gladiator: each player's gladiator on the wheel at his own station;
 the models stand on the players' own hex arena and move as the box says. The screen
 follows the core's phases: stamina and order (confirm: the box rolls), each turn's AP
 roll (confirm), then the gladiator's actions: MODE cycles the menu (move, turn, attack,
-end, draw, whirl, feint, haze, grapple, cut, pickup, kick, discard), +/- pick its number
+end, draw, whirl, feint, haze, grapple, cut, pickup, kick, discard; thumbs up goes back), +/- pick its number
 (a direction from his facing, a side, a weapon, an item), a wheel picks the target,
 confirm applies; the grapple's test (confirm), the winner's choice (thumbs up: throw,
 thumbs down: let go), an appeal to the crowd (confirm), over (confirm: back to the seat
@@ -220,8 +220,8 @@ class Screen:
     def _press_act(self, s, button):
         e, shell = self.entry, self.shell
         g = s["turn"]
-        if button == board.MODE:
-            e.menu = (e.menu + 1) % len(MENU)
+        if button == board.MODE or button == board.THUMB_UP:  # thumbs up: the menu backwards
+            e.menu = (e.menu + (1 if button == board.MODE else len(MENU) - 1)) % len(MENU)
             e.param = self._first_param(s, g)
             e.target = self._default_target(s, g) if e.menu in TARGETED else NOBODY
             del e.table[:]
