@@ -254,7 +254,7 @@ class RecordingStorage(FakeStorage):
         self.spans.append((start, len(data)))
 
 
-UNTIL_OVER = lines(script()[:-2], None)  # up to the last action: the journal still holds the bout
+UNTIL_OVER = lines(script()[:-1], None)  # up to the last action: the journal still holds the bout
 
 
 def _play(storage):
@@ -275,7 +275,7 @@ def test_a_power_cut_at_every_journal_write_resumes_with_nothing_lost():
     ends = [start + length for start, length in game_spans[1:]]
     points = set()
     for start, length in game_spans:
-        for offset in (1, length // 2, length):  # torn at its start, in its middle, just written
+        for offset in (0, 1, length // 2, length - 1, length):
             points.add(start + offset)
     checked = 0
     for budget in sorted(points):
