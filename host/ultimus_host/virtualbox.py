@@ -63,6 +63,12 @@ def _narrate(shell, e, stations=None):
         if shell.game is None:
             return morituri_line(e)
         return morituri_line(e, shell.game.state["cls"], shell.settings["stations"])
+    if shell.playing == "munera" or (shell.game is None and shell.chosen == "munera"):
+        from ultimus_host.games.munera_narrate import line as munera_line
+
+        if shell.game is None:
+            return munera_line(e)
+        return munera_line(e, shell.game.state, shell.settings["stations"])
     return line(e, stations)
 
 
