@@ -48,7 +48,9 @@ def options(screen, frame, k, blink):
     light in its colour (the last to join blinks: mode and +/- change his gladiator)."""
     e = screen.entry
     joined = screen.shell.seats.joined
-    if joined:
+    if not joined:
+        frame.ring(k, 0, WHITE)  # chosen: SHOUT at a station to join
+    else:
         i = e.prof[joined[-1]]
         if i < board.RING_PIXELS:
             frame.count(k, i + 1, WHITE)

@@ -43,7 +43,7 @@ def profile_text(prof):
     return "%s (%s; %s armour%s; save %d)" % (
         prof,
         gear,
-        armour,
+        "no" if armour == "none" else armour,
         ", helmet" if helmet else "",
         kit_save(armour, shield, helmet),
     )
@@ -93,7 +93,8 @@ def describe(screen):
             for g in range(s["players"])
         )
         return (
-            "place the models on your hex arena (north up): %s. confirm [Enter]: the box rolls stamina (4+D6 each), "
+            "place the models on your hex arena (north up; the box names a hex (q,r): q steps east, then r steps "
+            "north-east from the centre): %s. confirm [Enter]: the box rolls stamina (4+D6 each), "
             "or %s first%s" % (places, DICE_KEYS, tail)
         )
     if phase == "order":
@@ -170,10 +171,7 @@ def _menu(screen, s, g):
             text += "; +/-: with the %s" % checks.weapon_name(s, g, w)
             if t >= 0:
                 text += ", %d AP" % checks.attack_cost(s, g, w, 1 if m == WHIRL else 0)
-                text += ", %d hexes, he is on your %s" % (
-                    dist(s, g, t),
-                    quadrant_of(s, g, t),
-                )
+                text += ", %d hexes away, you strike his %s" % (dist(s, g, t), quadrant_of(s, t, g))
                 problem = checks.attack_problem(s, g, t, w, 1 if m == WHIRL else 0)
         elif t >= 0:
             problem = checks.haze_problem(s, g, t) if m == HAZE else checks.grapple_problem(s, g, t)
@@ -219,10 +217,10 @@ def describe_ring(screen, wheel):
         return "-", ""
     x = s["g"][g]
     label = x["prof"]
-    words = "station %d  stamina %d/%d  fatigue %d  hex (%d,%d) facing %s" % (
+    stamina = "stamina %d/%d" % (x["stam"], x["start"]) if x["start"] else "stamina not rolled"
+    words = "station %d  %s  fatigue %d  hex (%d,%d) facing %s" % (
         wheel + 1,
-        x["stam"],
-        x["start"],
+        stamina,
         x["fat"],
         x["pos"][0],
         x["pos"][1],
@@ -231,7 +229,10 @@ def describe_ring(screen, wheel):
     if x["out"]:
         return label, words + "  " + x["out"].upper()
     kit = ", ".join("%s%s" % (w[0], "" if w[1] else " (sheathed)") for w in x["kit"])
-    words += "  %s%s" % (kit or "no weapon", ", " + x["shield"] if x["shield"] else "")
+    shield = x["shield"]
+    if shield in ("small", "large"):
+        shield += " shield"
+    words += "  %s%s" % (kit or "no weapon", ", " + shield if shield else "")
     marks = []
     if x["down"]:
         marks.append("DOWN")
