@@ -113,7 +113,8 @@ def describe(screen):
             DICE_KEYS + tail,
         )
     if phase == "act":
-        return "%s, %d AP left: %s%s" % (who(screen, g), s["ap"], _menu(screen, s, g), tail)
+        spent = " (none left: END, then confirm, ends his turn)" if s["ap"] == 0 and screen.entry.menu != END else ""
+        return "%s, %d AP left%s: %s%s" % (who(screen, g), s["ap"], spent, _menu(screen, s, g), tail)
     if phase == "wrestle":
         return "%s is locked in a grapple: confirm [Enter] rolls the grapple test (D6 + stamina each)%s" % (
             who(screen, g),
@@ -171,7 +172,8 @@ def _menu(screen, s, g):
             text += "; +/-: with the %s" % checks.weapon_name(s, g, w)
             if t >= 0:
                 text += ", %d AP" % checks.attack_cost(s, g, w, 1 if m == WHIRL else 0)
-                text += ", %d hexes away, you strike his %s" % (dist(s, g, t), quadrant_of(s, t, g))
+                d = dist(s, g, t)
+                text += ", %d hex%s away, you strike his %s" % (d, "" if d == 1 else "es", quadrant_of(s, t, g))
                 problem = checks.attack_problem(s, g, t, w, 1 if m == WHIRL else 0)
         elif t >= 0:
             problem = checks.haze_problem(s, g, t) if m == HAZE else checks.grapple_problem(s, g, t)
@@ -247,5 +249,5 @@ def describe_ring(screen, wheel):
     if s["turn"] == g and s["phase"] == "act":
         marks.append("his turn: %d AP" % s["ap"])
     if marks:
-        words += "  " + " ".join(marks)
+        words += "  " + ", ".join(marks)
     return label, words

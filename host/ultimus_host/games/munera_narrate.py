@@ -51,6 +51,10 @@ def line(e, s=None, stations=None):
 FACING = ("E", "NE", "NW", "W", "SW", "SE")
 
 
+def _item(name):
+    return name + " shield" if name in ("small", "large") else name.replace("_", " ")
+
+
 def _mods(mods):
     return " ".join("%s %+d" % (m[0].replace("_", " "), m[1]) for m in mods if m[1]) or "no modifiers"
 
@@ -63,9 +67,10 @@ _MINE = {
     "end_turn": lambda e, s, n: "%s ends his turn (%d AP spent)" % (n(e["g"]), e["spent"]),
     "draw": lambda e, s, n: "%s draws his %s" % (n(e["g"]), e["w"]),
     "sheathe": lambda e, s, n: "%s sheathes his %s" % (n(e["g"]), e["w"]),
-    "pickup": lambda e, s, n: "%s picks up his %s" % (n(e["g"]), e["item"]),
-    "kick": lambda e, s, n: "%s kicks the %s away" % (n(e["g"]), e["item"]),
-    "item": lambda e, s, n: "  a %s lies on the sand at hex (%d,%d)" % (e["item"], e["at"][0], e["at"][1]),
+    "pickup": lambda e, s, n: "%s picks up his %s" % (n(e["g"]), _item(e["item"])),
+    "kick": lambda e, s, n: "%s kicks the %s away" % (n(e["g"]), _item(e["item"])),
+    "item": lambda e, s, n: "  his %s lies on the sand at hex (%d,%d)" % (_item(e["item"]), e["at"][0], e["at"][1]),
+    "ap": lambda e, s, n: "%s rolls %d for AP (%s): %d AP" % (n(e["g"]), e["die"], _mods(e["mods"]), e["ap"]),
     "feint": lambda e, s, n: "%s feints: his next miss is rolled again" % n(e["g"]),
     "ap_lost": lambda e, s, n: "  %s loses his %d AP left" % (n(e["g"]), e["n"]),
     "appeal": lambda e, s, n: "%s appeals to the crowd (%s)" % (n(e["g"]), _mods(e["mods"])),
