@@ -369,12 +369,12 @@ def test_the_heap_of_the_box_with_munera_loaded_under_micropython(tmp_path):
     fb, box = _play_whole()
     assert fields["digest"] == box.shell.game.digest() and int(fields["actions"]) == 89
     assert int(fields["frame"]) == 0  # a frame allocates nothing, under MicroPython
-    # Measured: code 89 KB at power-on (the box app, its fakes and this script, Munera's screen and
-    # content), app 45 KB (the core's handlers as the bout first uses them, the state, the journal's
-    # buffers), peak 134 KB (bytecode included). The issue aimed at 96 KB: the shared box app alone
-    # takes more than half of that; Morituri's box measures 116 KB the same way.
+    # Measured: code 81 KB at power-on (the box app, the fake drivers and this script, Munera's screen
+    # and content), app 45 KB (the core's handlers as the bout first uses them, the state, the journal's
+    # buffers), peak 126 KB, bytecode included. The issue aimed at 96 KB: the shared box app alone
+    # (runtime, shell, link, journal, display) takes about 60 KB of it.
     assert int(fields["app"]) < 48 * 1024
-    assert int(fields["peak"]) < 140 * 1024
+    assert int(fields["peak"]) < 132 * 1024
 
 
 def _play_whole():

@@ -1,8 +1,8 @@
 """The box app with Munera loaded under MicroPython: the heap of the scripted bout (munera_box_script).
 
 One press per step(), with the dice's wait after each confirm and thumb; after() collects and
-reads gc.mem_alloc() (heapwatch). The journal goes to a flash-like sink (box_heap.FlashStorage),
-as a Pico's leaves RAM. At every confirm the LED frame is drawn twice with the collector off:
+reads gc.mem_alloc() (heapwatch). The journal goes to a flash-like sink, as a Pico's leaves RAM.
+Only the fake drivers and the script are loaded besides the box (not box_battle's ULTIMUS script). At every confirm the LED frame is drawn twice with the collector off:
 "frame" is the most one drawing allocated. Prints "munera code=C app=A peak=P frame=F actions=N
 digest=D": C the imported code (firmware and fakes), A the live data at its largest, P both. The
 box powers on with Munera chosen: it never imports another game's screen.
@@ -13,8 +13,6 @@ import gc
 from heapwatch import HeapWatch
 
 _heap = HeapWatch()
-from box_battle import run_line  # noqa: E402
-from box_heap import FlashStorage, QuietBuzzer  # noqa: E402
 from munera_box_script import DICE_WAIT, KEYS, SEED, script  # noqa: E402
 from ultimus_host.fakes import FakeBoard  # noqa: E402
 from ultimusbox import settings  # noqa: E402
@@ -23,13 +21,44 @@ from ultimusbox.journal import encode  # noqa: E402
 from ultimusbox.runtime import Box  # noqa: E402
 
 
-class MuneraFlash(FlashStorage):
-    """The flash sink, with the menu's choice of Munera already saved on it."""
+class MuneraFlash:
+    """Like the Pico's flash for the heap: what is written leaves RAM (only its size is kept); the
+    menu's choice of Munera is on it already."""
+
+    def __init__(self):
+        self.sizes = {}
 
     def read_lines(self, name):
         if name == settings.FILE:
             return iter((encode({"game": "munera"}),))
         return iter(())
+
+    def append(self, name, data):
+        self.sizes[name] = self.sizes.get(name, 0) + len(data)
+
+    def replace_lines(self, name, lines):
+        self.sizes[name] = sum(len(line) for line in lines)
+
+    def remove(self, name):
+        self.sizes.pop(name, None)
+
+
+class QuietBuzzer:
+    def tone(self, freq):
+        pass
+
+
+def run_line(fb, box, line):
+    """A press (and the clock on by 60 ms) or a wait, as box_battle.run_line does."""
+    if line[0] == "press":
+        fb.buttons.push(line[1])
+        box.step()
+        fb.clock.advance_ms(60)
+        box.step()
+        return
+    for _ in range(line[1] // 10):
+        fb.clock.advance_ms(10)
+        box.step()
 
 
 def new_box():
