@@ -2,10 +2,11 @@
 
 One press per step(), with the dice's wait after each confirm and thumb; after() collects and
 reads gc.mem_alloc() (heapwatch). The journal goes to a flash-like sink, as a Pico's leaves RAM.
-Only the fake drivers and the script are loaded besides the box (not box_battle's ULTIMUS script). At every confirm the LED frame is drawn twice with the collector off:
-"frame" is the most one drawing allocated. Prints "munera code=C app=A peak=P frame=F actions=N
-digest=D": C the imported code (firmware and fakes), A the live data at its largest, P both. The
-box powers on with Munera chosen: it never imports another game's screen.
+Only the fake drivers and the script are loaded besides the box (not box_battle's ULTIMUS
+script). At every confirm the LED frame is drawn twice with the collector off: "frame" is the
+most one drawing allocated. Prints "munera code=C app=A peak=P frame=F actions=N digest=D":
+C the imported code (firmware and fakes), A the live data at its largest, P both. The box
+powers on with Munera chosen: it never imports another game's screen.
 """
 
 import gc
