@@ -79,7 +79,6 @@ def keys_for(screen, action):
     return keys + dice + "c"
 
 
-
 def bot_bout(seed, bots=("brawler", "netter")):
     """The scripted bout of munera_box_script, made again: the host's bots choose each action,
     keys_for presses it; returns (the script's text after the game menu's wheel, the journal)."""

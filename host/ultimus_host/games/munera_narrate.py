@@ -61,8 +61,9 @@ def _mods(mods):
 
 # what the table must do or know that the terminal bout's narrator leaves to its arena picture
 _MINE = {
-    "move": lambda e, s, n: "%s moves to hex (%d,%d): move his model; %d AP left"
-    % (n(e["g"]), e["to"][0], e["to"][1], e["ap"]),
+    "move": lambda e, s, n: (
+        "%s moves to hex (%d,%d): move his model; %d AP left" % (n(e["g"]), e["to"][0], e["to"][1], e["ap"])
+    ),
     "face": lambda e, s, n: "%s turns to face %s: turn his model; %d AP left" % (n(e["g"]), FACING[e["face"]], e["ap"]),
     "end_turn": lambda e, s, n: "%s ends his turn (%d AP spent)" % (n(e["g"]), e["spent"]),
     "draw": lambda e, s, n: "%s draws his %s" % (n(e["g"]), e["w"]),
@@ -77,14 +78,18 @@ _MINE = {
     "whirl": lambda e, s, n: "  %s whirls round to hex (%d,%d)" % (n(e["g"]), e["to"][0], e["to"][1]),
     "disengaged": lambda e, s, n: "  %s steps back to hex (%d,%d)" % (n(e["g"]), e["at"][0], e["at"][1]),
     "broken": lambda e, s, n: "  %s's %s is broken" % (n(e["g"]), e["item"]),
-    "verdict": lambda e, s, n: "  the crowd: %s rolled, %d with the modifiers (7 or more spares): %s"
-    % ("+".join(str(d) for d in e["dice"]), e["total"], "MERCY" if e["yes"] else "DEATH"),
+    "verdict": lambda e, s, n: (
+        "  the crowd: %s rolled, %d with the modifiers (7 or more spares): %s"
+        % ("+".join(str(d) for d in e["dice"]), e["total"], "MERCY" if e["yes"] else "DEATH")
+    ),
     "grapple_tied": lambda e, s, n: "  the grapple test is tied (%d so far): the turn ends" % e["ties"],
     "grapple_ends": lambda e, s, n: "  the grapple ends",
     "down_again": lambda e, s, n: "  %s is knocked down again" % n(e["g"]),
-    "pushed": lambda e, s, n: "  %s jumps back to hex (%d,%d): move his model" % (n(e["g"]), e["to"][0], e["to"][1])
-    if e["to"]
-    else "  %s cannot give ground: he is knocked down" % n(e["g"]),
+    "pushed": lambda e, s, n: (
+        "  %s jumps back to hex (%d,%d): move his model" % (n(e["g"]), e["to"][0], e["to"][1])
+        if e["to"]
+        else "  %s cannot give ground: he is knocked down" % n(e["g"])
+    ),
 }
 
 # the bout's events munera_play.line keeps quiet on purpose (told by the lines around them)
