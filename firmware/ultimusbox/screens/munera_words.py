@@ -37,7 +37,7 @@ DICE_KEYS = "THINK q-y types a table die of 1-6"
 
 def profile_text(prof):
     cls, armour, shield, helmet, kit = PROFILES[prof][:5]
-    gear = ", ".join(w[0] for w in kit)
+    gear = ", ".join(w[0].replace("_", " ") for w in kit)
     if shield:
         gear += ", %s shield" % shield if shield not in ("galerus", "cape") else ", " + shield
     return "%s (%s; %s armour%s; save %d)" % (
@@ -169,7 +169,7 @@ def _menu(screen, s, g):
         text += "; wheel: the foe %s" % (who(screen, t) if t >= 0 else "(press his wheel)")
         if m == ATTACK or m == WHIRL:
             w = weapon_of(x, e.param)
-            text += "; +/-: with the %s" % checks.weapon_name(s, g, w)
+            text += "; +/-: with the %s" % checks.weapon_name(s, g, w).replace("_", " ")
             if t >= 0:
                 text += ", %d AP" % checks.attack_cost(s, g, w, 1 if m == WHIRL else 0)
                 d = dist(s, g, t)
@@ -230,7 +230,7 @@ def describe_ring(screen, wheel):
     )
     if x["out"]:
         return label, words + "  " + x["out"].upper()
-    kit = ", ".join("%s%s" % (w[0], "" if w[1] else " (sheathed)") for w in x["kit"])
+    kit = ", ".join("%s%s" % (w[0].replace("_", " "), "" if w[1] else " (sheathed)") for w in x["kit"])
     shield = x["shield"]
     if shield in ("small", "large"):
         shield += " shield"

@@ -55,6 +55,14 @@ def _item(name):
     return name + " shield" if name in ("small", "large") else name.replace("_", " ")
 
 
+def _strike(e):
+    """An attack's outcome: by how much it hit or missed, and the save the defender rolls."""
+    if not e["hit"]:
+        return "  a miss by %d" % -e["margin"] if e["margin"] else "  a miss (level scores)"
+    save = "; his armour saves on a D6 of %d or less" % e["save"] if e["save"] else "; no armour save"
+    return "  a hit by %d%s" % (e["margin"], save)
+
+
 def _mods(mods):
     return " ".join("%s %+d" % (m[0].replace("_", " "), m[1]) for m in mods if m[1]) or "no modifiers"
 
@@ -72,6 +80,11 @@ _MINE = {
     "kick": lambda e, s, n: "%s kicks the %s away" % (n(e["g"]), _item(e["item"])),
     "item": lambda e, s, n: "  his %s lies on the sand at hex (%d,%d)" % (_item(e["item"]), e["at"][0], e["at"][1]),
     "ap": lambda e, s, n: "%s rolls %d for AP (%s): %d AP" % (n(e["g"]), e["die"], _mods(e["mods"]), e["ap"]),
+    "attack": lambda e, s, n: (
+        "%s attacks %s with the %s%s from his %s (%s)"
+        % (n(e["g"]), n(e["t"]), _item(e["w"]), ", whirling," if e["whirl"] else "", e["from"], _mods(e["mods"]))
+    ),
+    "strike": lambda e, s, n: None if e["double"] else _strike(e),
     "feint": lambda e, s, n: "%s feints: his next miss is rolled again" % n(e["g"]),
     "ap_lost": lambda e, s, n: "  %s loses his %d AP left" % (n(e["g"]), e["n"]),
     "appeal": lambda e, s, n: "%s appeals to the crowd (%s)" % (n(e["g"]), _mods(e["mods"])),
