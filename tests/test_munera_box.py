@@ -223,7 +223,11 @@ def test_bad_input_is_refused_with_a_stable_code_and_changes_nothing():
     fb, box = started()
     refused(fb, box, "a", "wrong_phase")  # a wheel while the box rolls stamina
     refused(fb, box, "qwe" + "c", "bad_dice")  # three dice for two gladiators
-    assert box.shell.screen.entry.table == []  # typed again from the start
+    assert box.shell.screen.entry.table == [1, 2, 3]  # kept: thumbs down clears them
+    press(fb, box, "n")
+    assert box.shell.screen.entry.table == []
+    refused(fb, box, "q" + "c", "bad_dice")  # one die: "roll 1 more"
+    press(fb, box, "n")
     press(fb, box, "c" + "c")  # stamina, order
     s = box.shell.game.state
     press(fb, box, "w" + "c")  # the AP roll: a table die of 2

@@ -208,14 +208,12 @@ class Screen:
         self.shell.note({"e": "table_die", "die": face, "dice": list(e.table)})
 
     def _act(self, action):
-        """An action with the table's dice, if any were typed in; a refusal keeps nothing typed."""
+        """An action with the table's dice, if any were typed in. A refusal keeps them: "roll 1
+        more" is answered with one more THINK; thumbs down clears them."""
         e = self.entry
         if e.table:
             action["dice"] = list(e.table)
-        done = self.shell.act(action)
-        if done is None:
-            del e.table[:]
-        return done
+        return self.shell.act(action)
 
     def _press_act(self, s, button):
         e, shell = self.entry, self.shell
