@@ -219,6 +219,19 @@ def test_dice_typed_in_from_the_table_are_the_rolls():
     assert shell.screen.entry.table == []
 
 
+def test_the_order_of_play_from_the_table_s_dice_typed_one_after_another():
+    from ultimusbox.screens.munera import order_rounds
+
+    assert order_rounds([5, 2, 5, 3, 6], 3) == [[5, 2, 5], [3, 6]]  # a tie for first: again
+    assert order_rounds([4, 4, 1, 1, 2, 2, 6, 3], 4) == [[4, 4, 1, 1], [2, 2], [6, 3]]  # the higher tie first
+    fb, box = started()
+    press(fb, box, "qw" + "c")  # stamina
+    refused(fb, box, "e" + "e" + "c", "bad_dice")  # 3 and 3: still tied
+    press(fb, box, "r" + "w" + "c")  # the tie rolled again: 4 against 2
+    assert list(box.shell.journal)[-1] == {"a": "order", "dice": [[3, 3], [4, 2]]}
+    assert box.shell.game.state["order"] == [0, 1]
+
+
 def test_bad_input_is_refused_with_a_stable_code_and_changes_nothing():
     fb, box = started()
     refused(fb, box, "a", "wrong_phase")  # a wheel while the box rolls stamina
@@ -248,19 +261,20 @@ def test_the_grapple_s_winner_answers_with_the_thumbs():
 
     fb, box = new_box(seed=5)
     shell = box.shell
-    shell.new_game(
-        "munera", {"gladiators": ["gaul", "gaul"], "seed": 3, "at": FACE_TO_FACE}, [0, 3]
-    )  # face to face, the link's way
-    press(fb, box, "qw" + "c" + "c" + "y" + "c")  # stamina 5 and 6, order, an AP roll of 6
+    shell.new_game("munera", {"gladiators": ["gaul", "gaul"], "seed": 3, "at": FACE_TO_FACE}, [0, 3])  # the link's way
+    press(fb, box, "qw" + "c" + "yq" + "c" + "y" + "c")  # stamina 5 and 6, the order 6 against 1, AP 6+1
     s = shell.game.state
-    g = s["turn"]
+    assert s["turn"] == 0 and s["ap"] == 7
     press(fb, box, "m" * 8)  # grapple: the only foe is the target
-    assert "GRAPPLE" in shell.screen.describe()
+    assert "GRAPPLE" in shell.screen.describe() and "the foe gaul (station 4 [f])" in shell.screen.describe()
     press(fb, box, "yq" + "c")  # 6 against 1: he has him
-    if s["phase"] == "grip":
-        refused(fb, box, "c", "thumb_first")
-        press(fb, box, "n")
-        assert list(shell.journal)[-1] == {"a": "release", "p": g}
+    assert list(shell.journal)[-1] == {"a": "grapple", "p": 0, "t": 1, "dice": [6, 1]} and s["phase"] == "wrestle"
+    press(fb, box, "c")  # the grapple test, the box's dice
+    assert s["phase"] == "grip" and s["grip"] == 0
+    assert "thumbs up [u] throws his foe" in shell.screen.describe()
+    refused(fb, box, "c", "thumb_first")
+    press(fb, box, "n")
+    assert list(shell.journal)[-1] == {"a": "release", "p": 0} and s["phase"] != "grip"
 
 
 # --- power cuts ------------------------------------------------------------------------

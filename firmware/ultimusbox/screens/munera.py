@@ -53,6 +53,30 @@ def link_setup(request):
     return setup, {}
 
 
+def order_rounds(flat, n):
+    """The order of play's table dice, typed one after another, as the core's rounds: the first
+    n dice, then each tied group's re-roll, the higher group first, a tie within it at once."""
+    rounds = []
+    _rounds(flat, 0, n, rounds)
+    return rounds
+
+
+def _rounds(flat, at, k, rounds):
+    """Round of k dice from flat[at]; returns where the next round starts (len(flat): no more)."""
+    if at + k > len(flat):
+        if at < len(flat):
+            rounds.append(flat[at:])  # too few: the core says how many more
+        return len(flat)
+    dice = flat[at : at + k]
+    rounds.append(dice)
+    at += k
+    for face in range(6, 0, -1):
+        tied = dice.count(face)
+        if tied > 1:
+            at = _rounds(flat, at, tied, rounds)
+    return at
+
+
 def weapon_count(x):
     """The weapons an attack may choose from: his kit, then fists (improvised), then the shield."""
     return len(x["kit"]) + 2
@@ -212,7 +236,10 @@ class Screen:
         more" is answered with one more THINK; thumbs down clears them."""
         e = self.entry
         if e.table:
-            action["dice"] = list(e.table)
+            if action["a"] == "order":
+                action["dice"] = order_rounds(e.table, self.state()["players"])
+            else:
+                action["dice"] = list(e.table)
         return self.shell.act(action)
 
     def _press_act(self, s, button):

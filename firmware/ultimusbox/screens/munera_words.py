@@ -67,7 +67,8 @@ def _table(screen):
     table = screen.entry.table
     if not table:
         return ""
-    return "; table dice %s (thumbs down [n] clears them)" % " ".join(str(d) for d in table)
+    clear = "" if screen.state()["phase"] == "grip" else " (thumbs down [n] clears them)"
+    return "; table dice %s%s" % (" ".join(str(d) for d in table), clear)
 
 
 def describe(screen):
