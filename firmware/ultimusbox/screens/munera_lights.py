@@ -10,7 +10,8 @@ The target picked for an attack has a blinking white pixel at 6 o'clock. A roll 
 400 ms, then shows its dice in turn as pips (the first white, the second amber). The
 beaten gladiator's ring blinks while he appeals; the winner's spins gold.
 Station light: the gladiator's colour, amber when tired, red when exhausted, blinking
-when injured; the one whose turn it is blinks white. docs/box.md describes it for
+when injured; the one whose turn it is blinks white (all of them while stamina and the
+order of play wait for confirm). docs/box.md describes it for
 players; nothing is allocated per frame.
 """
 
@@ -158,8 +159,8 @@ def _stations(screen, s, frame, blink):
             lost = x["start"] - stam
             if lost > 0 and 2 * lost >= x["start"] and not blink:
                 colour = OFF  # injured: blinking
-            if g == _to_act(s) and blink:
-                colour = WHITE
+            if blink and (g == _to_act(s) or phase == "stamina" or phase == "order"):
+                colour = WHITE  # his step (stamina and order: everyone's, confirm rolls)
         frame.set(board.seat_pixel(station), colour)
 
 
