@@ -179,23 +179,36 @@ def test_a_torn_last_record_is_still_dropped_quietly_as_after_a_power_cut():
 
 def test_the_seat_selection_lights_the_one_game_and_refuses_the_wheels_without_one():
     fb, box = new_box()
+    n = len(games.GAMES)
     assert box.shell.chosen == "ultimus" and box.shell.phase == "seats"
     assert ring(fb, 0).count(GOLD) == 3  # ULTIMUS's wheel: its options (3 battles)
-    for g in (1, 2):  # Morituri, Ultimatum, not chosen: one dim pixel
+    for g in range(1, n):  # the other games, not chosen: one dim pixel each
         assert ring(fb, g)[0] != OFF and ring(fb, g)[1:] == [OFF] * 11
-    assert all(p == OFF for g in range(3, 6) for p in ring(fb, g))
+    assert all(p == OFF for g in range(n, 6) for p in ring(fb, g))
     events = []
     box.shell.listen(events.extend)
-    fb.buttons.push(board.WHEEL_0 + 3)
+    fb.buttons.push(board.WHEEL_0 + 5)
     box.step()
     refused = [e for e in events if e["e"] == "refused"]
     assert refused and refused[0]["code"] == "not_on_this_box" and "ULTIMUS" in refused[0]["message"]
     fb.clock.now = (fb.clock.ms() // 200 + 1) * 200000  # the next instant of the fast blink that is on
     box.draw(fb.clock.ms())
-    assert ring(fb, 3) == [RED] * 12
+    assert ring(fb, 5) == [RED] * 12
     assert played(fb, "error") and box.shell.chosen == "ultimus"
     press(fb, box, board.WHEEL_0)  # the game already chosen: nothing to do
     assert SETTINGS not in fb.storage.files
+
+
+def test_the_game_menu_knows_which_wheel_is_which_game():
+    names = games.names()
+    assert names[:2] == ["ultimus", "morituri"]  # wheels 1 and 2
+    assert "munera" in names  # wheel 4 once Ultimatum (wheel 3) is on the box too
+    assert names.index("munera") in (2, 3) and len(set(names)) == len(names)
+    fb, box = new_box()
+    press(fb, box, board.WHEEL_0 + names.index("munera"))
+    assert box.shell.chosen == "munera" and box.shell.screen.NAME == "munera"
+    assert "Munera: SHOUT joins a station" in box.shell.screen.describe()
+    assert games.find("munera")[1] == "Munera Sine Missione"
 
 
 @pytest.fixture
@@ -269,11 +282,7 @@ def test_the_link_starts_a_named_game_and_says_which_one_plays():
         return [json.loads(line) for line in fb.serial.take_lines() if b'"ev"' not in line][-1]
 
     hello = call(id=1, op="hello")
-    assert (
-        hello["protocol"] == 2
-        and hello["games"] == ["ultimus", "morituri", "ultimatum"]
-        and hello["chosen"] == "ultimus"
-    )
+    assert hello["protocol"] == 2 and hello["games"] == games.names() and hello["chosen"] == "ultimus"
     assert hello["playing"] is None and hello["game"] is None
     assert call(id=2, op="new_game", game="chess", players=2, seed=1)["error"]["code"] == "unknown_game"
     started = call(id=3, op="new_game", players=2, seed=1)  # protocol 1's request: ULTIMUS

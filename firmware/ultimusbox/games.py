@@ -12,7 +12,7 @@ GAMES = (
     ("ultimus", "ULTIMUS", "ultimus.rules", "ultimusbox.screens.ultimus"),
     ("morituri", "Morituri Te Salutamus", "games.morituri.rules", "ultimusbox.screens.morituri"),
     ("ultimatum", "Ultimatum", "games.ultimatum.rules", "ultimusbox.screens.ultimatum"),
-    # ("munera", "Munera Sine Missione", "games.munera.rules", "games.munera.screen"),
+    ("munera", "Munera Sine Missione", "games.munera.rules", "ultimusbox.screens.munera"),
     # ("morituri_board", "Morituri board game", "games.morituri_board.rules", "games.morituri_board.screen"),
 )
 DEFAULT = "ultimus"  # what a journal or a link request that names no game means (0.1.0, protocol 1)

@@ -57,6 +57,14 @@ EVENT_TUNES = {
     "sea_conquest": "pardon",
     "alliance": "extra",  # a whole alliance: the bank pays
     "victory": "fanfare",
+    "stamina": "rattle",  # Munera: stamina, the AP roll, an attack, the grapple test, hazing, cutting free
+    "ap": "rattle",
+    "strike": "rattle",
+    "wrestle": "rattle",
+    "haze": "rattle",
+    "cut": "rattle",
+    "beaten": "verso",  # Munera: he must appeal to the crowd
+    "bout_over": "fanfare",
 }
 
 

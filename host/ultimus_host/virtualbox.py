@@ -67,6 +67,12 @@ def _narrate(shell, e, stations=None):
         from ultimus_host.games.ultimatum_narrate import line as ultimatum_line
 
         return ultimatum_line(e, stations)
+    if shell.playing == "munera" or (shell.game is None and shell.chosen == "munera"):
+        from ultimus_host.games.munera_narrate import line as munera_line
+
+        if shell.game is None:
+            return munera_line(e)
+        return munera_line(e, shell.game.state, shell.settings["stations"])
     return line(e, stations)
 
 

@@ -1,6 +1,6 @@
 """Munera Sine Missione as the referee engine sees it: name, set-up, state, flow, views.
 
-The set-up: {"gladiators": one entry per seat (2 to 6), each a profile name of
+The set-up: {"gladiators": one entry per seat (2 to 6) ("players", their number, is optional), each a profile name of
 content.PROFILES or {"profile", "skills": [...], "day_defeated": n, "day_spared": 0/1,
 "cape": 0/1}; "seed": a whole number; optional "radius" of the hex arena (default 5),
 "at": [[q, r, facing], ...] where they start (default: two hexes from the centre, facing
@@ -92,6 +92,8 @@ def check_setup(setup):
     if type(entries) is not list or not MIN_GLADIATORS <= len(entries) <= MAX_GLADIATORS:
         _bad("gladiators is a list of %d to %d profiles" % (MIN_GLADIATORS, MAX_GLADIATORS))
     gs = [_gladiator(entries[k], k) for k in range(len(entries))]
+    if setup.get("players", len(gs)) != len(gs):
+        _bad("players is the number of gladiators, %d" % len(gs))
     radius = _int(setup, "radius", MIN_RADIUS, MAX_RADIUS, RADIUS)
     at = setup.get("at")
     if at is None:
@@ -111,6 +113,7 @@ def check_setup(setup):
             _bad("two gladiators cannot start on one hex")
         seen.append((p[0], p[1]))
     return {
+        "players": len(gs),
         "gladiators": gs,
         "seed": setup["seed"],
         "radius": radius,

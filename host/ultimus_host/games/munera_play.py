@@ -97,8 +97,9 @@ def action_text(view, a):
     return {"end": "end the turn", "cut": "try to cut free", "feint": "declare a feint"}.get(kind, kind)
 
 
-def line(s, e):
-    """One event in words, or None for the quiet ones."""
+def line(s, e, name=name):
+    """One event in words, or None for the quiet ones; name(view, g) names a gladiator (the
+    virtual box: by his line and station)."""
     view = s
     k = e["e"]
     g = e.get("g", -1)

@@ -1,0 +1,117 @@
+"""The box app with Munera loaded under MicroPython: the heap of the scripted bout (munera_box_script).
+
+One press per step(), with the dice's wait after each confirm and thumb; after() collects and
+reads gc.mem_alloc() (heapwatch). The journal goes to a flash-like sink, as a Pico's leaves RAM.
+Only the fake drivers and the script are loaded besides the box (not box_battle's ULTIMUS
+script). At every confirm the LED frame is drawn twice with the collector off: "frame" is the
+most one drawing allocated. Prints "munera code=C app=A peak=P frame=F actions=N digest=D":
+C the imported code (firmware and fakes), A the live data at its largest, P both. The box
+powers on with Munera chosen: it never imports another game's screen.
+"""
+
+import gc
+
+from heapwatch import HeapWatch
+
+_heap = HeapWatch()
+from munera_box_script import DICE_WAIT, KEYS, SEED, script  # noqa: E402
+from ultimus_host.fakes import FakeBoard  # noqa: E402
+from ultimusbox import settings  # noqa: E402
+from ultimusbox.display import render  # noqa: E402
+from ultimusbox.journal import encode  # noqa: E402
+from ultimusbox.runtime import Box  # noqa: E402
+
+
+class MuneraFlash:
+    """Like the Pico's flash for the heap: what is written leaves RAM (only its size is kept); the
+    menu's choice of Munera is on it already."""
+
+    def __init__(self):
+        self.sizes = {}
+
+    def read_lines(self, name):
+        if name == settings.FILE:
+            return iter((encode({"game": "munera"}),))
+        return iter(())
+
+    def append(self, name, data):
+        self.sizes[name] = self.sizes.get(name, 0) + len(data)
+
+    def replace_lines(self, name, lines):
+        self.sizes[name] = sum(len(line) for line in lines)
+
+    def remove(self, name):
+        self.sizes.pop(name, None)
+
+
+class QuietBuzzer:
+    def tone(self, freq):
+        pass
+
+
+def run_line(fb, box, line):
+    """A press (and the clock on by 60 ms) or a wait, as box_battle.run_line does."""
+    if line[0] == "press":
+        fb.buttons.push(line[1])
+        box.step()
+        fb.clock.advance_ms(60)
+        box.step()
+        return
+    for _ in range(line[1] // 10):
+        fb.clock.advance_ms(10)
+        box.step()
+
+
+def new_box():
+    storage = MuneraFlash()
+    fb = FakeBoard(storage)
+    fb.buzzer = QuietBuzzer()
+    return fb, Box(fb, lambda: SEED)
+
+
+def frame_bytes(box, now_ms):
+    """What drawing one frame allocates (0 under CPython, which has no mem_alloc)."""
+    render(box.shell, now_ms, box.frame)
+    if not hasattr(gc, "mem_alloc"):
+        return 0
+    gc.collect()
+    gc.disable()
+    before = gc.mem_alloc()
+    render(box.shell, now_ms + 250, box.frame)  # the other half of a blink
+    after = gc.mem_alloc()
+    gc.enable()
+    return after - before
+
+
+try:
+    ARGS  # noqa: B018 - set by tools/mp_run.mjs
+except NameError:
+    ARGS = None
+if ARGS is not None:
+    _fb, _box = new_box()
+    _text = script()
+    _at = [0, 0]  # the next key, the most a frame allocated
+
+    def step():
+        if not _heap.base:
+            return True  # the first after() measures the heap of the box at power-on
+        if _at[0] >= len(_text):
+            game = _box.shell.game
+            print(
+                "munera code=%d app=%d peak=%d frame=%d actions=%d digest=%s"
+                % (_heap.figures() + (_at[1], _box.shell.journal.count, game.digest()))
+            )
+            return False
+        key = _text[_at[0]]
+        run_line(_fb, _box, ("press", KEYS[key]))
+        if key in "cun":
+            run_line(_fb, _box, DICE_WAIT)
+            if key == "c":
+                n = frame_bytes(_box, _fb.clock.ms())
+                if n > _at[1]:
+                    _at[1] = n
+        _fb.serial.take_lines()
+        _at[0] += 1
+        return True
+
+    after = _heap.after
