@@ -60,7 +60,7 @@ def test_a_whole_battle_over_the_link_in_lockstep(sim):
     proc, port, _ = sim
     client = LinkClient(port)
     hello = client.call("hello")
-    assert hello["game"] is None and hello["protocol"] == 2 and hello["games"] == ["ultimus", "morituri"]
+    assert hello["game"] is None and hello["protocol"] == 2 and hello["games"][:2] == ["ultimus", "morituri"]
     assert (
         client.call("new_game", game="ultimus", players=4, seed=11, mode="box", stations=[0, 1, 3, 5])["playing"]
         == "ultimus"

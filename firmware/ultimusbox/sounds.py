@@ -49,6 +49,10 @@ EVENT_TUNES = {
     "removed": "death",
     "spared": "pardon",
     "over": "fanfare",
+    "rattle": "rattle",  # the board game's screen: the box rolled dice (a move, a round, the crowd's die)
+    "at_1": "verso",  # the board game: a gladiator at 1 HP, the crowd decides
+    "mercy": "pardon",
+    "dies": "death",
 }
 
 

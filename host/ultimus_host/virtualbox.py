@@ -63,7 +63,13 @@ def _narrate(shell, e, stations=None):
         if shell.game is None:
             return morituri_line(e)
         return morituri_line(e, shell.game.state["cls"], shell.settings["stations"])
-    return line(e, stations)
+    if shell.playing == "morituri_board" or (shell.game is None and shell.chosen == "morituri_board"):
+        from ultimus_host.games.mboard_play import EVENTS
+        from ultimus_host.games.mboard_play import line as board_line
+
+        if e["e"] in EVENTS:
+            return board_line(e, stations)
+    return line(e, stations)  # the box's own events (joined, refused...), told as for every game
 
 
 LAST_EVENTS = 8  # events of the resumed game shown again at a restart

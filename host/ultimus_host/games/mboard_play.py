@@ -13,6 +13,7 @@ from games.morituri_board import rules
 from ultimus_host.games.mboard_bots import BOTS, Referee
 from ultimus_host.games.mboard_table import Table
 from ultimus_host.loop import run_game
+from ultimus_host.narrate import station_name
 
 SPACE_WORDS = {
     ".": "nothing",
@@ -28,14 +29,52 @@ SPACE_WORDS = {
 }
 
 
-def who(p):
+# the events line() tells; the box's own (joined, refused...) are told by ultimus_host.narrate
+EVENTS = (
+    "roll",
+    "rattle",
+    "roll_off",
+    "turn",
+    "move",
+    "hp",
+    "hp_gone",
+    "arena",
+    "fight",
+    "round",
+    "at_1",
+    "verdict",
+    "mercy",
+    "spared",
+    "refuses_mercy",
+    "one_more_round",
+    "fight_over",
+    "dies",
+    "sits_out",
+    "comes_back",
+    "card",
+    "lose",
+    "debt",
+    "other_card",
+    "roma",
+    "over",
+)
+
+
+def seat_name(p):
     return "the beast" if p < 0 else "seat %d" % p
 
 
-def line(e):
-    """A sentence for one event (None for a roll, told only when verbose)."""
+def line(e, stations=None):
+    """A sentence for one event (None for a roll, told only when verbose); stations: the box's
+    station of each seat, to name a seat as the table sees it ("station 3")."""
+
+    def who(p):
+        if p >= 0 and stations and p < len(stations):
+            return station_name(stations[p])
+        return seat_name(p)
+
     k = e["e"]
-    if k == "roll":
+    if k == "roll" or k == "rattle":
         return None
     if k == "roll_off":
         return "%s wins the roll-off and moves first" % who(e["winner"])
@@ -136,7 +175,7 @@ def table_text(v, table):
         )
     f = v["fight"]
     if f is not None:
-        out.append("  fight: %s v %s, combat HP %d and %d" % (who(f["a"]), who(f["b"]), f["hp"][0], f["hp"][1]))
+        out.append("  fight: %s v %s, combat HP %d and %d" % (seat_name(f["a"]), seat_name(f["b"]), f["hp"][0], f["hp"][1]))
     return "\n".join(out)
 
 
@@ -145,7 +184,7 @@ def action_text(a, table=None):
     if k == "hp_space":
         return "a hit point space (number %d)" % a["k"]
     if k == "arena":
-        vs = ", ".join(who(q) for q in a["vs"]) or "nobody (a beast)"
+        vs = ", ".join(seat_name(q) for q in a["vs"]) or "nobody (a beast)"
         return "an arena of %d pennant(s), standing there: %s" % (a["pennants"], vs)
     if k == "flux":
         return "hit points %+d" % a["n"]
@@ -220,7 +259,7 @@ class HotSeat:
         self.table.follow(e)
         if e["e"] == "roll":
             if self.verbose:
-                self.say("  %s rolls %s (%s)" % (who(e["who"]), " ".join(str(d) for d in e["dice"]), e["why"]))
+                self.say("  %s rolls %s (%s)" % (seat_name(e["who"]), " ".join(str(d) for d in e["dice"]), e["why"]))
             return
         text = line(e)
         if text:
