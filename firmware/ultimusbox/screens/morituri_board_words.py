@@ -137,11 +137,11 @@ def describe(screen):
         )
     if phase == "crowd":
         die = "the table's die: %d (+/-)" % e.table_die if e.table_die else "or +/- enter the table's die"
-        return "%s is at 1 HP: confirm [Enter] rolls the crowd's 1D6 (%s): 1-2 one more round, 3-6 mercy" % (who, die)
+        text = "%s is at 1 HP: confirm [Enter] rolls the crowd's 1D6 (%s)" % (who, die)
+        return text + ": 1-2 one more round, 3-6 mercy"
     if phase == "mercy":
-        return "the crowd shows %s mercy: thumbs up [u] takes it (the opponent wins), down [n] fights one more round" % (
-            who
-        )
+        text = "the crowd shows %s mercy: thumbs up [u] takes it (the opponent wins)" % who
+        return text + ", down [n] refuses it and fights one more round"
     if phase == "roma":
         return "%s waits alone in Roma: mode [m]: %s; confirm [Enter]" % (
             who,
@@ -193,4 +193,3 @@ def describe_ring(screen, g):
     elif p == s["active"] and s["phase"] != "over":
         words += "  his turn"
     return label, words
-

@@ -175,7 +175,8 @@ def table_text(v, table):
         )
     f = v["fight"]
     if f is not None:
-        out.append("  fight: %s v %s, combat HP %d and %d" % (seat_name(f["a"]), seat_name(f["b"]), f["hp"][0], f["hp"][1]))
+        fighters = (seat_name(f["a"]), seat_name(f["b"]))
+        out.append("  fight: %s v %s, combat HP %d and %d" % (fighters + (f["hp"][0], f["hp"][1])))
     return "\n".join(out)
 
 
@@ -259,7 +260,8 @@ class HotSeat:
         self.table.follow(e)
         if e["e"] == "roll":
             if self.verbose:
-                self.say("  %s rolls %s (%s)" % (seat_name(e["who"]), " ".join(str(d) for d in e["dice"]), e["why"]))
+                dice = " ".join(str(d) for d in e["dice"])
+                self.say("  %s rolls %s (%s)" % (seat_name(e["who"]), dice, e["why"]))
             return
         text = line(e)
         if text:
