@@ -402,4 +402,4 @@ def test_a_power_cut_at_every_journal_write_resumes_with_nothing_lost():
         again.shell.apply(actions[accepted])  # and the game goes on
         assert list(new_box(cut, SEED)[1].shell.journal) == actions[: accepted + 1]
         checked += 1
-    assert checked > 40
+    assert checked > 40, checked

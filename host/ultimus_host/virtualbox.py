@@ -268,7 +268,8 @@ def render_text(vbox):
         elif game is not None and hasattr(shell.screen, "describe_ring"):
             out.append("  " + shell.screen.describe_ring(g)[1])
         elif game is None and g < len(games.GAMES):
-            out.append("  chosen" if games.GAMES[g][0] == shell.chosen else "  (press its wheel to choose it)")
+            title = games.GAMES[g][1]  # in full: the label may cut it ("Morituri" twice)
+            out.append("  %s: %s" % (title, "chosen" if games.GAMES[g][0] == shell.chosen else "press its wheel"))
         elif game is None and g == len(games.GAMES):
             out.append("  wheels without a game: not on this box yet")
         out.append("\n")

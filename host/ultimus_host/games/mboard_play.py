@@ -60,6 +60,11 @@ EVENTS = (
 )
 
 
+def card(c):
+    """A card as the table reads it: "dual gladius"."""
+    return c.replace("_", " ")
+
+
 def seat_name(p):
     return "the beast" if p < 0 else "seat %d" % p
 
@@ -112,8 +117,8 @@ def line(e, stations=None):
             net,
             e["on_b"],
             e["on_a"],
-            e["hp"][0],
-            e["hp"][1],
+            max(0, e["hp"][0]),
+            max(0, e["hp"][1]),
         )
     if k == "at_1":
         return "  %s is down to 1 HP: the crowd decides" % who(e["seat"])
@@ -139,11 +144,11 @@ def line(e, stations=None):
         return "%s comes back at Start, a fresh gladiator with %d HP" % (who(e["seat"]), e["hp"])
     if k == "card":
         if e["discard"] == [e["c"]]:
-            return "%s draws the %s and discards it" % (who(e["seat"]), e["c"])
-        given = " for the %s" % " and the ".join(e["discard"]) if e["discard"] else ""
-        return "%s draws the %s and keeps it%s" % (who(e["seat"]), e["c"], given)
+            return "%s draws the %s and discards it" % (who(e["seat"]), card(e["c"]))
+        given = " for the %s" % " and the ".join(card(c) for c in e["discard"]) if e["discard"] else ""
+        return "%s draws the %s and keeps it%s" % (who(e["seat"]), card(e["c"]), given)
     if k == "lose":
-        return "%s loses the %s" % (who(e["seat"]), e["c"])
+        return "%s loses the %s" % (who(e["seat"]), card(e["c"]))
     if k == "debt":
         return "Owner in Debt! %s goes to the Dalmatian Coast" % who(e["seat"])
     if k == "other_card":
