@@ -7,11 +7,12 @@ import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "mpy"))
 
-from box_battle import new_box, run_line  # noqa: E402
+from box_battle import new_box  # noqa: E402
 from games.morituri_board import rules  # noqa: E402
+from mboard_box_script import MENU_WHEEL, SEED, STATIONS, Table, W, play  # noqa: E402
 from referee.engine import replay  # noqa: E402
 from ultimus_host.fakes import FakeStorage, PowerCut  # noqa: E402
-from ultimusbox import board, games  # noqa: E402
+from ultimusbox import board  # noqa: E402
 from ultimusbox.screens.morituri_board_lights import (  # noqa: E402
     AMBER,
     FAINT_GOLD,
@@ -24,11 +25,6 @@ from ultimusbox.screens.morituri_board_lights import (  # noqa: E402
 )
 from ultimusbox.sounds import TUNES  # noqa: E402
 
-W = board.WHEEL_0
-SEED = 11
-STATIONS = (0, 3)  # the two players sit at stations 1 and 4: their wheels are 1 and 4
-MENU_WHEEL = games.names().index("morituri_board")
-
 
 def ring(fb, g):
     return [fb.leds.pixel(board.ring_pixel(g, i)) for i in range(board.RING_PIXELS)]
@@ -36,85 +32,6 @@ def ring(fb, g):
 
 def station_light(fb, k):
     return fb.leds.pixel(board.seat_pixel(k))
-
-
-class Table:
-    """The box on fake drivers, and the people pressing its buttons."""
-
-    def __init__(self, storage=None, seed=SEED):
-        self.fb, self.box = new_box(storage, seed)
-        self.events = []
-        self.box.shell.listen(self.events.extend)
-
-    @property
-    def shell(self):
-        return self.box.shell
-
-    @property
-    def s(self):
-        return self.box.shell.game.state
-
-    def press(self, *buttons):
-        for b in buttons:
-            run_line(self.fb, self.box, ("press", b))
-
-    def wait(self, ms):
-        run_line(self.fb, self.box, ("wait", ms))
-
-    def refused(self):
-        return [e["code"] for e in self.events if e["e"] == "refused"]
-
-    def station_of(self, seat):
-        return self.shell.station_of_seat(seat)
-
-    def fight_out(self):
-        """Confirm each combat round until the fight is over (the crowd: roll; mercy: take it)."""
-        for _ in range(200):
-            phase = self.s["phase"]
-            if phase == "mercy":
-                self.press(board.THUMB_UP)
-            elif phase in ("fight", "crowd"):
-                self.press(board.CONFIRM)
-            else:
-                return
-        raise AssertionError("the fight never ended")
-
-
-def play(storage=None, check=lambda name, table: None):
-    """The scripted game: the first mover takes hit point space 2; the other keeps a Gladius; the
-    first keeps a Scutum (-/+ wrap the card list); the other reaches Roma, draws a card that changes
-    nothing and waits; the first reaches Roma, keeps a Galea and the champion's fight to the death
-    ends the game. Returns the table."""
-    t = Table(storage)
-    t.press(W + MENU_WHEEL, board.SHOUT_0 + STATIONS[0], board.THINK_0 + STATIONS[1])
-    check("seats", t)
-    t.press(board.CONFIRM)
-    check("start", t)
-    t.press(board.CONFIRM)  # the roll-off
-    check("first turn", t)
-    first = t.s["active"]
-    other = 1 - first
-    t.press(board.CONFIRM)  # the move: the box rolls
-    check("moved", t)
-    t.press(board.MODE, board.PLUS, board.CONFIRM)  # a hit point space, number 2
-    check("hit point space", t)
-    t.press(board.CONFIRM, board.MODE, board.MODE, board.CONFIRM)  # the other: move, draw a card
-    check("drawing", t)
-    t.press(board.CONFIRM)  # keep the Gladius (the first card)
-    t.press(board.CONFIRM, board.MODE, board.MODE, board.CONFIRM)  # the first: move, draw
-    t.press(board.MINUS, board.CONFIRM)  # -: the list wraps to the Scutum; keep it
-    check("cards kept", t)
-    t.press(board.CONFIRM, board.MODE, board.MODE, board.MODE, board.MODE, board.CONFIRM)  # the other: Roma
-    t.press(*((board.MODE,) * 5 + (board.CONFIRM,)))  # the arrival card: another card
-    check("alone in Roma", t)
-    t.press(board.CONFIRM)  # he waits
-    t.press(board.CONFIRM, board.MODE, board.MODE, board.MODE, board.MODE, board.CONFIRM)  # the first: Roma
-    t.press(*((board.PLUS,) * 6 + (board.CONFIRM,)))  # the arrival card: keep the Galea
-    check("champion's fight", t)
-    t.fight_out()
-    check("over", t)
-    assert first != other
-    return t
 
 
 def test_a_whole_game_from_the_game_menu_to_the_winner_shows_each_step_on_the_lights():
@@ -346,6 +263,26 @@ def test_the_link_starts_a_board_game_with_its_options():
     t = Table()
     t.shell.new_game("morituri_board", setup)
     assert t.shell.playing == "morituri_board" and t.s["values"]["ocrea"] == [0, 0, 2, 1]
+
+
+def test_the_scripted_game_gives_the_same_checkpoints_under_micropython_and_a_frame_allocates_nothing():
+    import subprocess
+
+    from mboard_box_script import checkpoints
+
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    sys.path.insert(0, os.path.join(root, "tools"))
+    from mprun import node_command
+
+    done = subprocess.run(
+        node_command("mboard_box_script.py", ["run"]), cwd=root, capture_output=True, text=True, timeout=600
+    )
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    expected = checkpoints()
+    assert len(lines) == len(expected) == 10
+    assert [line.rsplit(" ", 1)[0] for line in lines] == [line.rsplit(" ", 1)[0] for line in expected]
+    assert [line for line in lines if not line.endswith(" 0")] == []  # the dice shown on a ring included
 
 
 # --- power cuts ------------------------------------------------------------------
