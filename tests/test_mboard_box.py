@@ -52,6 +52,11 @@ def test_a_whole_game_from_the_game_menu_to_the_winner_shows_each_step_on_the_li
             for k in STATIONS:
                 assert ring(fb, k)[:2] == [GOLD, GOLD] and ring(fb, k)[2:] == [OFF] * 10  # 2 HP in gold
             assert "roll-off" in shell.screen.describe()
+            colours = set()
+            for _ in range(5):
+                t.wait(250)
+                colours.add(station_light(fb, STATIONS[1]))
+            assert colours == {WHITE, OFF}  # everyone rolls: confirm
         elif name == "first turn":
             assert s["phase"] == "move" and "moves" in shell.screen.describe()
             assert station_light(fb, a) in (GOLD, OFF)  # his step: his light blinks gold

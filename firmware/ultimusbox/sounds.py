@@ -51,7 +51,7 @@ EVENT_TUNES = {
     "over": "fanfare",
     "rattle": "rattle",  # the board game's screen: the box rolled dice (a move, a round, the crowd's die)
     "at_1": "verso",  # the board game: a gladiator at 1 HP, the crowd decides
-    "mercy": "pardon",
+    "mercy": "verso",  # the board game: the crowd shows mercy, his thumb
     "dies": "death",
 }
 

@@ -6,7 +6,8 @@ combat hit points in red and those the fight took in faint gold. In Roma: a
 purple pixel at 6 o'clock. Dead: a red horizontal line (dim while he rests
 under alternate rule 2). The arena's players picked: an amber pixel at 11
 o'clock. Station lights: the player whose step it is blinks gold (steady
-gold: whose turn it is, while another acts), the others white, the dead red;
+gold: whose turn it is, while another acts), the others white, the dead red,
+all blinking white at the roll-off;
 over: the winner blinks gold. A roll spins for 400 ms on the roller's ring,
 then shows each die as white pips. docs/box.md describes it for players;
 nothing is allocated per frame.
@@ -132,6 +133,8 @@ def _stations(screen, s, frame, blink):
             colour = (GOLD if blink else OFF) if p == s["winner"] else OFF
         elif s["where"][p] == DEAD or s["where"][p] == REST:
             colour = RED
+        elif s["phase"] == "start":
+            colour = WHITE if blink else OFF  # everyone rolls: confirm
         elif p == actor:
             colour = GOLD if blink else OFF
         elif p == s["active"]:
