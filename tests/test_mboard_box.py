@@ -345,3 +345,17 @@ def test_a_power_cut_at_every_journal_write_resumes_with_nothing_lost():
         assert list(new_box(cut, SEED)[1].shell.journal) == actions[: accepted + 1]
         checked += 1
     assert checked > 40, checked
+
+
+def test_a_gladiator_in_roma_cannot_be_named_on_an_arena():
+    t = Table()
+    t.press(W + MENU_WHEEL, board.SHOUT_0, board.SHOUT_0 + 3, board.CONFIRM, board.CONFIRM)
+    first = t.s["active"]
+    t.press(board.CONFIRM, board.MODE, board.MODE, board.MODE, board.MODE, board.CONFIRM)  # Roma
+    t.press(*((board.MODE,) * 5 + (board.CONFIRM, board.CONFIRM)))  # another card; he waits
+    t.press(board.CONFIRM, board.MODE, board.MODE, board.MODE)  # the other: an arena
+    before = t.shell.game.digest()
+    del t.events[:]
+    t.press(W + t.station_of(first))
+    assert t.refused() == ["not_on_road"] and "station %d" % (t.station_of(first) + 1) in t.events[-1]["message"]
+    assert t.shell.screen.entry.vs == [0] * 6 and t.shell.game.digest() == before

@@ -30,7 +30,7 @@ from games.morituri_board.content import (
     hands_of,
 )
 from games.morituri_board.fight import reduced_seat
-from games.morituri_board.state import drawer
+from games.morituri_board.state import drawer, on_road
 from ultimusbox import board
 from ultimusbox.screens import morituri_board_lights as lights
 from ultimusbox.screens.morituri_board_entry import NOBODY, OPTION_ITEMS, RULE_1, RULE_2, VALUE_ITEMS, Entry
@@ -306,6 +306,8 @@ class Screen:
                 self.shell.refuse("no_player", "wheel %d has no player in this game" % (k + 1))
             elif seat == s["active"]:
                 self.shell.refuse("same_seat", "a gladiator does not fight himself")
+            elif not on_road(s, seat):
+                self.shell.refuse("not_on_road", "station %d's gladiator is not on the road (dead, resting or in Roma)" % (k + 1))
             else:
                 e.vs[k] = 1 - e.vs[k]
             return
