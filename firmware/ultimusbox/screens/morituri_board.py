@@ -307,7 +307,8 @@ class Screen:
             elif seat == s["active"]:
                 self.shell.refuse("same_seat", "a gladiator does not fight himself")
             elif not on_road(s, seat):
-                self.shell.refuse("not_on_road", "station %d's gladiator is not on the road (dead, resting or in Roma)" % (k + 1))
+                why = "station %d's gladiator is not on the road (dead, resting or in Roma)" % (k + 1)
+                self.shell.refuse("not_on_road", why)
             else:
                 e.vs[k] = 1 - e.vs[k]
             return
