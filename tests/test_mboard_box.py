@@ -290,6 +290,28 @@ def test_the_scripted_game_gives_the_same_checkpoints_under_micropython_and_a_fr
     assert [line for line in lines if not line.endswith(" 0")] == []  # the dice shown on a ring included
 
 
+def test_the_heap_of_the_box_with_the_board_game_loaded_under_micropython(tmp_path):
+    import subprocess
+
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    sys.path.insert(0, os.path.join(root, "tools"))
+    from compile_firmware import compile_all
+    from mprun import node_command
+
+    compiled = str(tmp_path / "mpy")
+    compile_all(compiled)
+    done = subprocess.run(
+        node_command("mboard_box_heap.py", ["run"], compiled), cwd=root, capture_output=True, text=True, timeout=600
+    )
+    assert done.returncode == 0, done.stderr
+    last = done.stdout.splitlines()[-1]
+    fields = dict(part.split("=") for part in last.split()[1:])
+    t = play()
+    assert fields["digest"] == t.shell.game.digest() and int(fields["actions"]) == len(list(t.shell.journal))
+    assert int(fields["app"]) < 48 * 1024, last  # the game's state, journal and rules code
+    assert int(fields["peak"]) < 128 * 1024, last  # with the fakes and the script
+
+
 # --- power cuts ------------------------------------------------------------------
 
 

@@ -16,10 +16,15 @@ MENU_WHEEL = games.names().index("morituri_board")
 class Table:
     """The box on fake drivers, and the people pressing its buttons."""
 
-    def __init__(self, storage=None, seed=SEED):
-        self.fb, self.box = new_box(storage, seed)
+    def __init__(self, storage=None, seed=SEED, fb_box=None):
+        self.fb, self.box = fb_box or new_box(storage, seed)
         self.events = []
-        self.box.shell.listen(self.events.extend)
+        self.keep_events = True  # False: the heap run keeps nothing
+        self.box.shell.listen(self._keep)
+
+    def _keep(self, events):
+        if self.keep_events:
+            self.events.extend(events)
 
     @property
     def shell(self):
@@ -55,40 +60,55 @@ class Table:
         raise AssertionError("the fight never ended")
 
 
+def script(t):
+    """The scripted game as a generator: each item is a button to press, or ("at", name) at a
+    checkpoint; it reads the table between presses (a fight lasts as long as its dice say). The
+    first mover takes hit point space 2; the other keeps a Gladius; the first keeps a Scutum (-/+
+    wrap the card list); the other reaches Roma, draws a card that changes nothing and waits; the
+    first reaches Roma, keeps a Galea and the champion's fight to the death ends the game."""
+    C, M = board.CONFIRM, board.MODE
+    for b in (W + MENU_WHEEL, board.SHOUT_0 + STATIONS[0], board.THINK_0 + STATIONS[1]):
+        yield b
+    yield ("at", "seats")
+    yield C
+    yield ("at", "start")
+    yield C  # the roll-off
+    yield ("at", "first turn")
+    yield C  # the move: the box rolls
+    yield ("at", "moved")
+    for b in (M, board.PLUS, C):  # a hit point space, number 2
+        yield b
+    yield ("at", "hit point space")
+    for b in (C, M, M, C):  # the other: move, draw a card
+        yield b
+    yield ("at", "drawing")
+    yield C  # keep the Gladius (the first card)
+    for b in (C, M, M, C, board.MINUS, C):  # the first: move, draw; -: the list wraps to the Scutum
+        yield b
+    yield ("at", "cards kept")
+    for b in (C, M, M, M, M, C) + (M,) * 5 + (C,):  # the other: Roma; the arrival card: another card
+        yield b
+    yield ("at", "alone in Roma")
+    yield C  # he waits
+    for b in (C, M, M, M, M, C) + (board.PLUS,) * 6 + (C,):  # the first: Roma; the arrival: keep the Galea
+        yield b
+    yield ("at", "champion's fight")
+    for _ in range(200):  # every round to the death
+        if t.s["phase"] != "fight":
+            break
+        yield C
+    yield ("at", "over")
+
+
 def play(storage=None, check=lambda name, table: None):
-    """The scripted game: the first mover takes hit point space 2; the other keeps a Gladius; the
-    first keeps a Scutum (-/+ wrap the card list); the other reaches Roma, draws a card that changes
-    nothing and waits; the first reaches Roma, keeps a Galea and the champion's fight to the death
-    ends the game. Returns the table."""
+    """The scripted game on a new box; check(name, table) at each checkpoint. Returns the table."""
     t = Table(storage)
-    t.press(W + MENU_WHEEL, board.SHOUT_0 + STATIONS[0], board.THINK_0 + STATIONS[1])
-    check("seats", t)
-    t.press(board.CONFIRM)
-    check("start", t)
-    t.press(board.CONFIRM)  # the roll-off
-    check("first turn", t)
-    first = t.s["active"]
-    other = 1 - first
-    t.press(board.CONFIRM)  # the move: the box rolls
-    check("moved", t)
-    t.press(board.MODE, board.PLUS, board.CONFIRM)  # a hit point space, number 2
-    check("hit point space", t)
-    t.press(board.CONFIRM, board.MODE, board.MODE, board.CONFIRM)  # the other: move, draw a card
-    check("drawing", t)
-    t.press(board.CONFIRM)  # keep the Gladius (the first card)
-    t.press(board.CONFIRM, board.MODE, board.MODE, board.CONFIRM)  # the first: move, draw
-    t.press(board.MINUS, board.CONFIRM)  # -: the list wraps to the Scutum; keep it
-    check("cards kept", t)
-    t.press(board.CONFIRM, board.MODE, board.MODE, board.MODE, board.MODE, board.CONFIRM)  # the other: Roma
-    t.press(*((board.MODE,) * 5 + (board.CONFIRM,)))  # the arrival card: another card
-    check("alone in Roma", t)
-    t.press(board.CONFIRM)  # he waits
-    t.press(board.CONFIRM, board.MODE, board.MODE, board.MODE, board.MODE, board.CONFIRM)  # the first: Roma
-    t.press(*((board.PLUS,) * 6 + (board.CONFIRM,)))  # the arrival card: keep the Galea
-    check("champion's fight", t)
-    t.fight_out()
-    check("over", t)
-    assert first != other
+    for item in script(t):
+        if type(item) is tuple:
+            check(item[1], t)
+        else:
+            t.press(item)
+    assert t.s["phase"] == "over"
     return t
 
 
