@@ -381,3 +381,27 @@ def test_a_gladiator_in_roma_cannot_be_named_on_an_arena():
     t.press(W + t.station_of(first))
     assert t.refused() == ["not_on_road"] and "station %d" % (t.station_of(first) + 1) in t.events[-1]["message"]
     assert t.shell.screen.entry.vs == [0] * 6 and t.shell.game.digest() == before
+
+
+def test_the_link_starts_a_board_game_and_the_box_plays_on_with_the_tables_dice():
+    import json
+
+    t = Table()
+    fb = t.fb
+
+    def call(**request):
+        fb.serial.feed_in(json.dumps(request).encode() + b"\n")
+        t.box.step()
+        return [json.loads(line) for line in fb.serial.take_lines() if b'"ev"' not in line][-1]
+
+    bad = call(id=1, op="new_game", game="morituri_board", players=2, seed=3, values={"pugio": [2, 2, 0, 0]})
+    assert bad["error"]["code"] == "bad_setup" and "pugio" in bad["error"]["message"]
+    started = call(id=2, op="new_game", game="morituri_board", players=3, seed=3, last_alive=0, stations=[0, 2, 5])
+    assert started["ok"] and started["playing"] == "morituri_board" and t.shell.screen.NAME == "morituri_board"
+    assert t.shell.game.setup["last_alive"] == 0
+    assert call(id=3, op="apply", action={"a": "roll_off", "dice": [[2, 6, 1]]})["ok"]
+    assert t.s["active"] == 1 and "station 3 [d] moves" in t.shell.screen.describe()
+    t.wait(300)
+    assert station_light(fb, 2) in (GOLD, OFF) and station_light(fb, 0) == (60, 60, 60)
+    t.press(board.PLUS, board.PLUS, board.CONFIRM)  # the table's die: 2
+    assert t.s["moved"] == 2 and list(t.shell.journal)[-1] == {"a": "move", "p": 1, "dice": [2]}
