@@ -89,7 +89,16 @@ def test_a_whole_game_from_the_game_menu_to_the_winner_shows_each_step_on_the_li
             t.wait(2500)
             k = t.station_of(f["a"])
             assert ring(fb, k)[: s["hp"][f["a"]]] == [RED] * s["hp"][f["a"]]  # combat HP in red
+        elif name == "table dice":
+            f = s["fight"]
+            e = shell.screen.entry
+            assert e.round_n == 3 and e.table_die == 4 and e.round_dice[:3] == [3, 3, 4]
+            t.wait(100)
+            assert ring(fb, t.station_of(f["b"])) == [WHITE] * 4 + [OFF] * 8  # the die entered, as pips
+            assert "the table's dice: station" in shell.screen.describe()
         elif name == "over":
+            first_round = [a for a in shell.journal if a["a"] == "round"][0]
+            assert first_round == {"a": "round", "dice": [[3, 3], [4, 4]]}
             assert s["phase"] == "over" and s["winner"] >= 0 and s["roma_won"][s["winner"]] == 1
             t.wait(3000)  # the dice, the death, then the fanfare
             assert TUNES["fanfare"][0][0] in [f for _, f in fb.buzzer.tones]
@@ -113,6 +122,7 @@ def test_a_whole_game_from_the_game_menu_to_the_winner_shows_each_step_on_the_li
         "cards kept",
         "alone in Roma",
         "champion's fight",
+        "table dice",
         "over",
     ]
     assert t.refused() == []
@@ -285,7 +295,7 @@ def test_the_scripted_game_gives_the_same_checkpoints_under_micropython_and_a_fr
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
     expected = checkpoints()
-    assert len(lines) == len(expected) == 10
+    assert len(lines) == len(expected) == 11
     assert [line.rsplit(" ", 1)[0] for line in lines] == [line.rsplit(" ", 1)[0] for line in expected]
     assert [line for line in lines if not line.endswith(" 0")] == []  # the dice shown on a ring included
 
@@ -405,3 +415,41 @@ def test_the_link_starts_a_board_game_and_the_box_plays_on_with_the_tables_dice(
     assert station_light(fb, 2) in (GOLD, OFF) and station_light(fb, 0) == (60, 60, 60)
     t.press(board.PLUS, board.PLUS, board.CONFIRM)  # the table's die: 2
     assert t.s["moved"] == 2 and list(t.shell.journal)[-1] == {"a": "move", "p": 1, "dice": [2]}
+
+
+def test_a_rounds_table_dice_casses_first_then_each_fighters_and_what_is_refused():
+    t = Table()
+    t.press(W + MENU_WHEEL, board.SHOUT_0, board.SHOUT_0 + 3, board.CONFIRM, board.CONFIRM)
+    first = t.s["active"]
+    t.press(board.CONFIRM, board.MODE, board.MODE, board.CONFIRM)  # move, draw
+    t.press(*((board.PLUS,) * 5 + (board.CONFIRM,)))  # keep the casses
+    assert t.s["kit"][first][4] == "casses"
+    t.press(board.CONFIRM, board.MODE, board.MODE, board.MODE, W + t.station_of(first), board.CONFIRM)  # an arena
+    assert t.s["phase"] == "fight" and t.s["fight"]["b"] == first
+    assert t.shell.screen.round_needs() == (2, 2, 2)
+    before = t.shell.game.digest()
+    del t.events[:]
+    t.press(board.MODE)  # nothing set yet
+    t.press(board.PLUS, board.PLUS, board.CONFIRM)  # a die set, not stored
+    t.press(board.MODE, board.CONFIRM)  # one stored of six
+    assert t.refused() == ["no_die", "dice_missing", "dice_missing"] and t.shell.game.digest() == before
+    assert "next a casses die" in t.shell.screen.describe()
+    t.press(board.THUMB_DOWN)  # let go
+    assert t.shell.screen.entry.round_n == 0
+    for d in (2, 5, 6, 6, 1, 1):  # casses dice 2 (the attacker's) and 5 (the casses'), then each side's pair
+        t.press(*((board.PLUS,) * d + (board.MODE,)))
+    del t.events[:]
+    t.press(board.PLUS, board.MODE)
+    assert t.refused() == ["dice_complete"]
+    t.press(board.MINUS, board.CONFIRM)  # the extra die taken back: the six apply
+    assert list(t.shell.journal)[-1] == {"a": "round", "dice": [[6, 6], [1, 1]], "net": [2, 5]}
+    netted = [e for e in t.events if e["e"] == "round"][0]["netted"]
+    assert netted == [1, 0]  # the casses rolled 5 against 2: the attacker is netted
+
+
+def test_the_box_rolls_a_round_when_no_table_die_is_entered():
+    t = Table()
+    t.press(W + MENU_WHEEL, board.SHOUT_0, board.SHOUT_0 + 3, board.CONFIRM, board.CONFIRM, board.CONFIRM)
+    t.press(board.MODE, board.MODE, board.MODE, board.CONFIRM)  # an arena, nobody there: the beast
+    t.press(board.CONFIRM)
+    assert list(t.shell.journal)[-1] == {"a": "round"} and TUNES["rattle"][0][0] in [f for _, f in t.fb.buzzer.tones]

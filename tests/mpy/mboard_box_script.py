@@ -65,7 +65,8 @@ def script(t):
     checkpoint; it reads the table between presses (a fight lasts as long as its dice say). The
     first mover takes hit point space 2; the other keeps a Gladius; the first keeps a Scutum (-/+
     wrap the card list); the other reaches Roma, draws a card that changes nothing and waits; the
-    first reaches Roma, keeps a Galea and the champion's fight to the death ends the game."""
+    first reaches Roma, keeps a Galea and the champion's fight to the death ends the game: its
+    first round with the table's dice (entered one by one), the others rolled by the box."""
     C, M = board.CONFIRM, board.MODE
     for b in (W + MENU_WHEEL, board.SHOUT_0 + STATIONS[0], board.THINK_0 + STATIONS[1]):
         yield b
@@ -93,6 +94,12 @@ def script(t):
     for b in (C, M, M, M, M, C) + (board.PLUS,) * 6 + (C,):  # the first: Roma; the arrival: keep the Galea
         yield b
     yield ("at", "champion's fight")
+    P = board.PLUS
+    for b in (P, P, P, M, P, P, P, M, P, P, P, P, M, P, P, P, P):  # round 1 from the table: 3 3, then 4 4
+        yield b
+    yield ("at", "table dice")
+    yield M
+    yield C
     for _ in range(200):  # every round to the death
         if t.s["phase"] != "fight":
             break

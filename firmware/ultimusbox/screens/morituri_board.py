@@ -9,7 +9,8 @@ number), CONFIRM (apply): the start (the box rolls the roll-off), the move
 point space 1-6, draw a card, an arena 1-3 pennants with the wheels of the
 players already there, Roma, a hit point change), the card drawn (kept or
 discarded: +/- pick which; a hit point change; the Thief; Owner in Debt;
-another card), a combat round (the box rolls), the crowd's die, the
+another card), a combat round (the box rolls, or +/- and MODE enter the table's dice one
+by one: the casses first, then each fighter's), the crowd's die, the
 thumbs for mercy, Roma alone (wait or the 4/4 beast). On the seat
 selection, MODE, the thumbs and +/- set alternate rules 1 and 2 and the
 cards' values. docs/box.md tells the players; morituri_board_lights
@@ -17,6 +18,7 @@ draws; morituri_board_entry holds the input.
 """
 
 from games.morituri_board import kit
+from games.morituri_board.combat import uses_net
 from games.morituri_board.content import (
     CARD_NAMES,
     DIE,
@@ -29,7 +31,7 @@ from games.morituri_board.content import (
     PENNANTS,
     hands_of,
 )
-from games.morituri_board.fight import reduced_seat
+from games.morituri_board.fight import reduced_seat, sides
 from games.morituri_board.state import drawer, on_road
 from ultimusbox import board
 from ultimusbox.screens import morituri_board_lights as lights
@@ -179,6 +181,8 @@ class Screen:
             return "mode chooses, +/- sets the number, confirm applies"
         if phase == "mercy":
             return "thumbs up takes the crowd's mercy, thumbs down fights on"
+        if phase == "fight":
+            return "confirm rolls the round; +/- and mode enter the table's dice one by one"
         return "press confirm"
 
     def _wrong(self, button):
@@ -202,6 +206,7 @@ class Screen:
             e.table_die = e.table_die - 1 if e.table_die > 0 else DIE
         else:
             return False
+        e.die_seat = self.table_die_seat()  # the lights read it: a frame computes nothing
         return True
 
     def _rolled(self, name):
@@ -227,9 +232,54 @@ class Screen:
         else:
             self._wrong(button)
 
+    def round_needs(self):
+        """(casses dice, the first fighter's dice, the other's) of this round, as the table rolls them."""
+        s = self.state()
+        a, b = sides(s, s["fight"])
+        return (2 if uses_net(a, b) else 0), 2 * a[kit.N_ATTACKS], 2 * b[kit.N_ATTACKS]
+
+    def table_die_seat(self):
+        """The seat whose wheel shows the table's die being entered (the casses' and the beast's on
+        the first fighter's), or NOBODY."""
+        s = self.state()
+        if s["phase"] == "fight":
+            f = s["fight"]
+            net, on_a, _ = self.round_needs()
+            return f["b"] if self.entry.round_n >= net + on_a and f["b"] >= 0 else f["a"]
+        return self.actor()
+
     def _press_fight(self, button):
-        if button == board.CONFIRM:
-            self.shell.act({"a": "round"})
+        e = self.entry
+        if self._table_die(button):
+            return
+        net, on_a, on_b = self.round_needs()
+        need = net + on_a + on_b
+        if button == board.MODE:
+            if e.round_n >= need:
+                self.shell.refuse("dice_complete", "every die of the round is in: confirm applies them")
+            elif not e.table_die:
+                self.shell.refuse("no_die", "+/- set the die rolled on the table first; mode then stores it")
+            else:
+                e.round_dice[e.round_n] = e.table_die
+                e.round_n += 1
+                e.table_die = 0
+                e.die_seat = self.table_die_seat()
+        elif button == board.THUMB_DOWN:
+            e.round_n = e.table_die = 0  # the table's dice let go: the box rolls
+        elif button == board.CONFIRM:
+            if e.table_die or 0 < e.round_n < need:
+                left = need - e.round_n
+                self.shell.refuse("dice_missing", "%d more table dice (+/- then mode each), or thumbs down" % left)
+                return
+            if not e.round_n:
+                self.shell.act({"a": "round"})  # the box rolls
+                return
+            d = e.round_dice
+            dice = [d[net : net + on_a], d[net + on_a : need]]
+            if net:
+                self.shell.act({"a": "round", "dice": dice, "net": d[:net]})
+            else:
+                self.shell.act({"a": "round", "dice": dice})
         else:
             self._wrong(button)
 

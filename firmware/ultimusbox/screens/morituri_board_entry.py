@@ -5,7 +5,8 @@ item MODE is on, each card's four numbers). During a game: the menu item
 MODE is on (what the space did, what card was drawn, wait or fight in Roma),
 the number +/- set (a hit point space, pennants, a hit point change, which
 card), the seats already on an arena (their wheels), the die rolled on the
-table (+/-; 0: the box rolls), and the last roll (shown on a ring for a moment).
+table (+/-; 0: the box rolls), a combat round's table dice (+/- then MODE,
+one by one), and the last roll (shown on a ring for a moment).
 """
 
 from games.morituri_board.content import (
@@ -63,6 +64,9 @@ class Entry:
         self.number = 0  # +/-: the menu item's number (a space, pennants, a change, a card)
         self.vs = [0, 0, 0, 0, 0, 0]  # arena: 1 for each wheel (station) already on the space
         self.table_die = 0  # a die rolled on the table (+/-), 0: the box rolls
+        self.round_dice = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0]  # a combat round's table dice, MODE stored
+        self.round_n = 0  # how many are stored (casses first, then the first fighter's, then the other's)
+        self.die_seat = NOBODY  # whose wheel shows the table's die being entered (set by the controller)
 
     def typed(self):
         """The set-up's "values": the cards whose numbers differ from the proposal."""

@@ -9,7 +9,8 @@ o'clock. Station lights: the player whose step it is blinks gold (steady
 gold: whose turn it is, while another acts), the others white, the dead red,
 all blinking white at the roll-off;
 over: the winner blinks gold. A roll spins for 400 ms on the roller's ring,
-then shows each die as white pips. docs/box.md describes it for players;
+then shows each die as white pips; a die being entered from the table shows
+as white pips on its roller's ring. docs/box.md describes it for players;
 nothing is allocated per frame.
 """
 
@@ -63,6 +64,13 @@ def render(screen, frame, now_ms, blink):
     s = screen.shell.game.state
     for p in range(s["players"]):
         _player(screen, s, frame, p, blink)
+    e = screen.entry
+    if e.table_die and s["phase"] != "over":  # a die rolled on the table, being entered: its pips
+        if e.die_seat >= 0:
+            k = screen.shell.station_of_seat(e.die_seat)
+            for i in range(board.RING_PIXELS):
+                frame.ring(k, i, OFF)
+            frame.count(k, e.table_die, WHITE)
     _dice(screen, frame, now_ms)
     _stations(screen, s, frame, blink)
 

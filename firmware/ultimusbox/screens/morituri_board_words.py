@@ -126,15 +126,16 @@ def describe(screen):
         foe = _who(screen, f["b"]) if f["b"] >= 0 else "a beast of %d pennant(s)" % f["pennants"]
         how = "to the death" if f["roma"] or f["b"] < 0 else "before the crowd"
         last = " (the crowd's one more round)" if f["last"] else ""
-        return "%s fights %s %s, combat HP %d and %d: confirm [Enter] rolls round %d%s" % (
+        text = "%s fights %s %s, combat HP %d and %d: round %d%s" % (
             _who(screen, f["a"]),
             foe,
             how,
-            f["hp"][0],
-            f["hp"][1],
+            max(0, f["hp"][0]),
+            max(0, f["hp"][1]),
             f["round"] + 1,
             last,
         )
+        return text + "; " + _round_dice(screen, foe)
     if phase == "crowd":
         die = "the table's die: %d (+/-)" % e.table_die if e.table_die else "or +/- enter the table's die"
         text = "%s is at 1 HP: confirm [Enter] rolls the crowd's 1D6 (%s)" % (who, die)
@@ -152,6 +153,31 @@ def describe(screen):
             return "nobody wins the rudis; confirm [Enter] returns to the seat selection"
         return "%s WINS THE RUDIS! confirm [Enter] returns to the seat selection" % _who(screen, s["winner"])
     return ""
+
+
+def _round_dice(screen, foe):
+    """A combat round's dice: the box's, or the table's entered one by one."""
+    e = screen.entry
+    if not e.round_n and not e.table_die:
+        return "confirm [Enter]: the box rolls (or +/- and mode [m] enter the table's dice one by one)"
+    f = screen.state()["fight"]
+    beast = "the beast" if f["b"] < 0 else foe
+    groups = zip(screen.round_needs(), ("the casses", _who(screen, f["a"]), beast))
+    shown, i, next_die = [], 0, ""
+    for n, name in groups:
+        if not n:
+            continue
+        dice = []
+        for k in range(n):
+            dice.append(str(e.round_dice[i]) if i < e.round_n else "_")
+            if i == e.round_n:
+                next_die = "%s's die %d of %d" % (name, k + 1, n) if name != "the casses" else "a casses die"
+            i += 1
+        shown.append("%s %s" % (name, " ".join(dice)))
+    if e.round_n >= i:
+        return "the table's dice: %s; confirm [Enter] applies them, thumbs down [n] lets them go" % "; ".join(shown)
+    now = ("+/-: %d, mode [m] stores it" % e.table_die) if e.table_die else "+/- set it"
+    return "the table's dice: %s; next %s: %s; thumbs down [n] lets them go" % ("; ".join(shown), next_die, now)
 
 
 def _who(screen, p):
