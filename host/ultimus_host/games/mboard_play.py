@@ -107,15 +107,14 @@ def line(e, stations=None):
         where = "in Roma, to the death" if e["roma"] else ("to the death" if e["b"] < 0 else "before the crowd")
         return "%s fights %s %s" % (who(e["a"]), who(e["b"]) if e["b"] >= 0 else "the beast", where)
     if k == "round":
-        net = (
-            " (netted: %s)" % ", ".join(("first", "second")[i] for i in (0, 1) if e["netted"][i])
-            if any(e["netted"])
-            else ""
-        )
-        return "  round %d%s: %d hit(s) and %d hit(s) back; combat HP %d and %d" % (
+        a, b = who(e["a"]), who(e["b"]) if e["b"] >= 0 else "the beast"
+        net = " (netted: %s)" % " and ".join(n for n, on in zip((a, b), e["netted"]) if on) if any(e["netted"]) else ""
+        return "  round %d%s: %s hits %d time(s), %s %d; combat HP %d and %d" % (
             e["round"],
             net,
+            a,
             e["on_b"],
+            b,
             e["on_a"],
             max(0, e["hp"][0]),
             max(0, e["hp"][1]),
