@@ -255,6 +255,7 @@ def test_the_alternate_rules_and_the_card_values_are_typed_in_on_the_seat_select
     t.press(board.CONFIRM)
     setup = t.shell.game.setup
     assert setup["last_alive"] == 0 and setup["rejoin"] == 1 and setup["players"] == 3
+    assert "rule 1 off, rule 2 on; cards typed in: Hasta" in t.shell.screen.describe()
     assert setup["values"] == {"hasta": [2, 5, 0, 0]}  # the Gladius is back at the proposal: not typed
     assert t.s["values"]["hasta"] == [2, 5, 0, 0]
 

@@ -82,7 +82,13 @@ def describe(screen):
     p = screen.actor()
     who = _who(screen, p) if p >= 0 else ""
     if phase == "start":
-        return "the roll-off: confirm [Enter] and the box rolls 1D6 for every player; the highest moves first"
+        setup = shell.game.setup
+        typed = ", ".join(card_name(c) for c in sorted(setup.get("values", {}))) or "none (the proposal)"
+        return (
+            "the roll-off: confirm [Enter] and the box rolls 1D6 for every player; the highest moves first "
+            "(alternate rule 1 %s, rule 2 %s; cards typed in: %s)"
+            % ("on" if setup["last_alive"] else "off", "on" if setup["rejoin"] else "off", typed)
+        )
     if phase == "move":
         die = (
             "the table's die: %d, confirm [Enter] enters it (+/- change, 0: the box rolls)" % e.table_die
