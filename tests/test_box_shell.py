@@ -182,18 +182,19 @@ def test_the_seat_selection_lights_the_one_game_and_refuses_the_wheels_without_o
     n = len(games.GAMES)
     assert box.shell.chosen == "ultimus" and box.shell.phase == "seats"
     assert ring(fb, 0).count(GOLD) == 3  # ULTIMUS's wheel: its options (3 battles)
-    for g in range(1, n):  # the other games, not chosen: one dim pixel each
+    for g in range(1, len(games.GAMES)):  # Morituri, the board game...: not chosen, one dim pixel each
         assert ring(fb, g)[0] != OFF and ring(fb, g)[1:] == [OFF] * 11
-    assert all(p == OFF for g in range(n, 6) for p in ring(fb, g))
+    assert all(p == OFF for g in range(len(games.GAMES), 6) for p in ring(fb, g))
+    empty = len(games.GAMES)  # the first wheel without a game
     events = []
     box.shell.listen(events.extend)
-    fb.buttons.push(board.WHEEL_0 + 5)
+    fb.buttons.push(board.WHEEL_0 + empty)
     box.step()
     refused = [e for e in events if e["e"] == "refused"]
     assert refused and refused[0]["code"] == "not_on_this_box" and "ULTIMUS" in refused[0]["message"]
     fb.clock.now = (fb.clock.ms() // 200 + 1) * 200000  # the next instant of the fast blink that is on
     box.draw(fb.clock.ms())
-    assert ring(fb, 5) == [RED] * 12
+    assert ring(fb, empty) == [RED] * 12
     assert played(fb, "error") and box.shell.chosen == "ultimus"
     press(fb, box, board.WHEEL_0)  # the game already chosen: nothing to do
     assert SETTINGS not in fb.storage.files
@@ -244,6 +245,16 @@ def test_on_a_pc_the_chosen_game_takes_over_at_once_and_its_journal_names_it(two
     assert again.shell.playing == "practice" and again.shell.game.digest() == box.shell.game.digest()
 
 
+def test_the_board_games_wheel_chooses_it_and_shows_its_options():
+    k = games.names().index("morituri_board")
+    assert games.GAMES[k][1] == "Morituri board game"
+    fb, box = new_box()
+    press(fb, box, board.WHEEL_0 + k)
+    assert box.shell.chosen == "morituri_board" and box.shell.screen.NAME == "morituri_board"
+    assert ring(fb, k)[10] == (0, 255, 0) and ring(fb, 0)[0] != OFF  # rule 1 on; ULTIMUS: one dim pixel
+    assert "rule 1" in box.shell.screen.describe()
+
+
 def test_the_options_of_the_chosen_game_stay_on_the_seat_selection_controls():
     fb, box = new_box()
     for b in (board.PLUS, board.PLUS, board.MODE):
@@ -283,6 +294,7 @@ def test_the_link_starts_a_named_game_and_says_which_one_plays():
 
     hello = call(id=1, op="hello")
     assert hello["protocol"] == 2 and hello["games"] == games.names() and hello["chosen"] == "ultimus"
+    assert hello["games"][:2] == ["ultimus", "morituri"] and "morituri_board" in hello["games"]
     assert hello["playing"] is None and hello["game"] is None
     assert call(id=2, op="new_game", game="chess", players=2, seed=1)["error"]["code"] == "unknown_game"
     started = call(id=3, op="new_game", players=2, seed=1)  # protocol 1's request: ULTIMUS

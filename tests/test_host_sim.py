@@ -62,6 +62,7 @@ def test_a_whole_battle_over_the_link_in_lockstep(sim):
     hello = client.call("hello")
     assert hello["game"] is None and hello["protocol"] == 2
     assert hello["games"][:2] == ["ultimus", "morituri"] and "munera" in hello["games"]
+    assert "morituri_board" in hello["games"]
     assert (
         client.call("new_game", game="ultimus", players=4, seed=11, mode="box", stations=[0, 1, 3, 5])["playing"]
         == "ultimus"

@@ -13,7 +13,7 @@ GAMES = (
     ("morituri", "Morituri Te Salutamus", "games.morituri.rules", "ultimusbox.screens.morituri"),
     ("ultimatum", "Ultimatum", "games.ultimatum.rules", "ultimusbox.screens.ultimatum"),
     ("munera", "Munera Sine Missione", "games.munera.rules", "ultimusbox.screens.munera"),
-    # ("morituri_board", "Morituri board game", "games.morituri_board.rules", "games.morituri_board.screen"),
+    ("morituri_board", "Morituri board game", "games.morituri_board.rules", "ultimusbox.screens.morituri_board"),
 )
 DEFAULT = "ultimus"  # what a journal or a link request that names no game means (0.1.0, protocol 1)
 

@@ -65,6 +65,10 @@ EVENT_TUNES = {
     "cut": "rattle",
     "beaten": "verso",  # Munera: he must appeal to the crowd
     "bout_over": "fanfare",
+    "rattle": "rattle",  # the board game's screen: the box rolled dice (a move, a round, the crowd's die)
+    "at_1": "verso",  # the board game: a gladiator at 1 HP, the crowd decides
+    "mercy": "verso",  # the board game: the crowd shows mercy, his thumb
+    "dies": "death",
 }
 
 

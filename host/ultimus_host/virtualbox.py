@@ -73,7 +73,13 @@ def _narrate(shell, e, stations=None):
         if shell.game is None:
             return munera_line(e)
         return munera_line(e, shell.game.state, shell.settings["stations"])
-    return line(e, stations)
+    if shell.playing == "morituri_board" or (shell.game is None and shell.chosen == "morituri_board"):
+        from ultimus_host.games.mboard_play import EVENTS
+        from ultimus_host.games.mboard_play import line as board_line
+
+        if e["e"] in EVENTS:
+            return board_line(e, stations)
+    return line(e, stations)  # the box's own events (joined, refused...), told as for every game
 
 
 LAST_EVENTS = 8  # events of the resumed game shown again at a restart
@@ -278,7 +284,8 @@ def render_text(vbox):
         elif game is not None and hasattr(shell.screen, "describe_ring"):
             out.append("  " + shell.screen.describe_ring(g)[1])
         elif game is None and g < len(games.GAMES):
-            out.append("  chosen" if games.GAMES[g][0] == shell.chosen else "  (press its wheel to choose it)")
+            title = games.GAMES[g][1]  # in full: the label may cut it ("Morituri" twice)
+            out.append("  %s: %s" % (title, "chosen" if games.GAMES[g][0] == shell.chosen else "press its wheel"))
         elif game is None and g == len(games.GAMES):
             out.append("  wheels without a game: not on this box yet")
         out.append("\n")

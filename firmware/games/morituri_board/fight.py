@@ -38,7 +38,16 @@ def fight_round(s, action, ev):
     f["hp"][0] -= on_a
     f["hp"][1] -= on_b
     ev.append(
-        {"e": "round", "round": f["round"], "on_a": on_a, "on_b": on_b, "netted": [net_a, net_b], "hp": list(f["hp"])}
+        {
+            "e": "round",
+            "round": f["round"],
+            "a": f["a"],
+            "b": f["b"],
+            "on_a": on_a,
+            "on_b": on_b,
+            "netted": [net_a, net_b],
+            "hp": list(f["hp"]),
+        }
     )
     if f["last"]:
         end(s, combat.last_round(f["hp"][0], f["hp"][1], f["reduced"]), ev)

@@ -38,7 +38,9 @@ FIELDS = {
     "thumb": ("up",),
 }
 
-_OPTIONS = ("players", "seed", "last_alive", "rejoin", "values", "game")
+# "rng": the generator a box asks for in a new game; taken and left out (the game rolls with
+# referee.rng's xorshift32, as Morituri does)
+_OPTIONS = ("players", "seed", "last_alive", "rejoin", "values", "game", "rng")
 
 
 def variant(s):

@@ -13,6 +13,7 @@ from games.morituri_board import rules
 from ultimus_host.games.mboard_bots import BOTS, Referee
 from ultimus_host.games.mboard_table import Table
 from ultimus_host.loop import run_game
+from ultimus_host.narrate import station_name
 
 SPACE_WORDS = {
     ".": "nothing",
@@ -28,14 +29,57 @@ SPACE_WORDS = {
 }
 
 
-def who(p):
+# the events line() tells; the box's own (joined, refused...) are told by ultimus_host.narrate
+EVENTS = (
+    "roll",
+    "rattle",
+    "roll_off",
+    "turn",
+    "move",
+    "hp",
+    "hp_gone",
+    "arena",
+    "fight",
+    "round",
+    "at_1",
+    "verdict",
+    "mercy",
+    "spared",
+    "refuses_mercy",
+    "one_more_round",
+    "fight_over",
+    "dies",
+    "sits_out",
+    "comes_back",
+    "card",
+    "lose",
+    "debt",
+    "other_card",
+    "roma",
+    "over",
+)
+
+
+def card(c):
+    """A card as the table reads it: "dual gladius"."""
+    return c.replace("_", " ")
+
+
+def seat_name(p):
     return "the beast" if p < 0 else "seat %d" % p
 
 
-def line(e):
-    """A sentence for one event (None for a roll, told only when verbose)."""
+def line(e, stations=None):
+    """A sentence for one event (None for a roll, told only when verbose); stations: the box's
+    station of each seat, to name a seat as the table sees it ("station 3")."""
+
+    def who(p):
+        if p >= 0 and stations and p < len(stations):
+            return station_name(stations[p])
+        return seat_name(p)
+
     k = e["e"]
-    if k == "roll":
+    if k == "roll" or k == "rattle":
         return None
     if k == "roll_off":
         return "%s wins the roll-off and moves first" % who(e["winner"])
@@ -63,18 +107,17 @@ def line(e):
         where = "in Roma, to the death" if e["roma"] else ("to the death" if e["b"] < 0 else "before the crowd")
         return "%s fights %s %s" % (who(e["a"]), who(e["b"]) if e["b"] >= 0 else "the beast", where)
     if k == "round":
-        net = (
-            " (netted: %s)" % ", ".join(("first", "second")[i] for i in (0, 1) if e["netted"][i])
-            if any(e["netted"])
-            else ""
-        )
-        return "  round %d%s: %d hit(s) and %d hit(s) back; combat HP %d and %d" % (
+        a, b = who(e["a"]), who(e["b"]) if e["b"] >= 0 else "the beast"
+        net = " (netted: %s)" % " and ".join(n for n, on in zip((a, b), e["netted"]) if on) if any(e["netted"]) else ""
+        return "  round %d%s: %s hits %d time(s), %s %d; combat HP %d and %d" % (
             e["round"],
             net,
+            a,
             e["on_b"],
+            b,
             e["on_a"],
-            e["hp"][0],
-            e["hp"][1],
+            max(0, e["hp"][0]),
+            max(0, e["hp"][1]),
         )
     if k == "at_1":
         return "  %s is down to 1 HP: the crowd decides" % who(e["seat"])
@@ -100,11 +143,11 @@ def line(e):
         return "%s comes back at Start, a fresh gladiator with %d HP" % (who(e["seat"]), e["hp"])
     if k == "card":
         if e["discard"] == [e["c"]]:
-            return "%s draws the %s and discards it" % (who(e["seat"]), e["c"])
-        given = " for the %s" % " and the ".join(e["discard"]) if e["discard"] else ""
-        return "%s draws the %s and keeps it%s" % (who(e["seat"]), e["c"], given)
+            return "%s draws the %s and discards it" % (who(e["seat"]), card(e["c"]))
+        given = " for the %s" % " and the ".join(card(c) for c in e["discard"]) if e["discard"] else ""
+        return "%s draws the %s and keeps it%s" % (who(e["seat"]), card(e["c"]), given)
     if k == "lose":
-        return "%s loses the %s" % (who(e["seat"]), e["c"])
+        return "%s loses the %s" % (who(e["seat"]), card(e["c"]))
     if k == "debt":
         return "Owner in Debt! %s goes to the Dalmatian Coast" % who(e["seat"])
     if k == "other_card":
@@ -136,7 +179,8 @@ def table_text(v, table):
         )
     f = v["fight"]
     if f is not None:
-        out.append("  fight: %s v %s, combat HP %d and %d" % (who(f["a"]), who(f["b"]), f["hp"][0], f["hp"][1]))
+        fighters = (seat_name(f["a"]), seat_name(f["b"]))
+        out.append("  fight: %s v %s, combat HP %d and %d" % (fighters + (f["hp"][0], f["hp"][1])))
     return "\n".join(out)
 
 
@@ -145,7 +189,7 @@ def action_text(a, table=None):
     if k == "hp_space":
         return "a hit point space (number %d)" % a["k"]
     if k == "arena":
-        vs = ", ".join(who(q) for q in a["vs"]) or "nobody (a beast)"
+        vs = ", ".join(seat_name(q) for q in a["vs"]) or "nobody (a beast)"
         return "an arena of %d pennant(s), standing there: %s" % (a["pennants"], vs)
     if k == "flux":
         return "hit points %+d" % a["n"]
@@ -220,7 +264,8 @@ class HotSeat:
         self.table.follow(e)
         if e["e"] == "roll":
             if self.verbose:
-                self.say("  %s rolls %s (%s)" % (who(e["who"]), " ".join(str(d) for d in e["dice"]), e["why"]))
+                dice = " ".join(str(d) for d in e["dice"])
+                self.say("  %s rolls %s (%s)" % (seat_name(e["who"]), dice, e["why"]))
             return
         text = line(e)
         if text:
