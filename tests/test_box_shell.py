@@ -179,7 +179,6 @@ def test_a_torn_last_record_is_still_dropped_quietly_as_after_a_power_cut():
 
 def test_the_seat_selection_lights_the_one_game_and_refuses_the_wheels_without_one():
     fb, box = new_box()
-    n = len(games.GAMES)
     assert box.shell.chosen == "ultimus" and box.shell.phase == "seats"
     assert ring(fb, 0).count(GOLD) == 3  # ULTIMUS's wheel: its options (3 battles)
     for g in range(1, len(games.GAMES)):  # Morituri, the board game...: not chosen, one dim pixel each
