@@ -62,23 +62,23 @@ def test_demo_is_narrated_and_the_same_game_for_the_same_seed():
 
 
 def test_play_with_bots_on_every_seat_runs_a_whole_game():
-    result = run("play", "--game", "morituri_board", "-p", "3", "--bot", "0=random,1,2=sensible", "--seed", "2")
+    result = run("play", "--game", "morituri_board", "-p", "3", "--bot", "1=random,2,3=sensible", "--seed", "2")
     assert result.exit_code == 0, result.output
-    assert result.output.strip().splitlines()[-1] in ("seat 0 wins", "seat 1 wins", "seat 2 wins", "nobody wins")
+    assert result.output.strip().splitlines()[-1] in ("seat 1 wins", "seat 2 wins", "seat 3 wins", "nobody wins")
 
 
 def test_play_hot_seat_a_person_against_a_bot_until_the_end():
     answers = "7\nx\n" + "\n" * 3000  # a bad number, a word, then Enter: the road's space and each default
-    result = run("play", "--game", "morituri_board", "-p", "2", "--bot", "1=sensible", "--seed", "9", input=answers)
+    result = run("play", "--game", "morituri_board", "-p", "2", "--bot", "2=sensible", "--seed", "9", input=answers)
     assert result.exit_code == 0, result.output
     out = result.output
-    assert "seat 0, your choice" in out and "a number from 0 to" in out and "seat 0 is on space" in out
-    assert out.strip().splitlines()[-1] in ("seat 0 wins", "seat 1 wins", "nobody wins")
+    assert "seat 1, your choice [1-" in out and "a number from 1 to" in out and "seat 1 is on space" in out
+    assert out.strip().splitlines()[-1] in ("seat 1 wins", "seat 2 wins", "nobody wins")
 
 
 def test_play_refuses_bad_options_in_one_line():
-    one_line_error(run("play", "--game", "morituri_board", "--bot", "5=random", "-p", "2"), "a seat from 0 to 1")
-    one_line_error(run("play", "--game", "morituri_board", "--bot", "0=clever", "-p", "2"), "random or sensible")
+    one_line_error(run("play", "--game", "morituri_board", "--bot", "5=random", "-p", "2"), "a seat from 1 to 2")
+    one_line_error(run("play", "--game", "morituri_board", "--bot", "1=clever", "-p", "2"), "random or sensible")
     one_line_error(run("play", "--game", "morituri_board", "--alt", "3", "-p", "2"), "--alt lists")
 
 

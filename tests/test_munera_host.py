@@ -85,10 +85,10 @@ def test_demo_and_play_with_bots_and_a_person():
     assert result.exit_code == 0, result.output
     assert "the bout is over" in result.output and "digest" in result.output
     result = run(
-        "play", "--game", "munera", "--seed", "4", "--gladiators", "gaul,samnite", "--bot", "0=careful,1=flanker"
+        "play", "--game", "munera", "--seed", "4", "--gladiators", "gaul,samnite", "--bot", "1=careful,2=flanker"
     )
     assert result.exit_code == 0 and "wins" in result.output.splitlines()[-1]
-    # a person at seat 0 who always ends his turn (the last option is listed first or last: type its number)
+    # a person at seat 1 who always takes the first option
     result = run(
         "play",
         "--game",
@@ -98,8 +98,8 @@ def test_demo_and_play_with_bots_and_a_person():
         "--gladiators",
         "gaul,samnite",
         "--bot",
-        "1=brawler",
-        input="0\n" * 400,
+        "2=brawler",
+        input="1\n" * 400,
     )
     assert result.exit_code == 0, result.output[-500:]
     assert "your choice" in result.output

@@ -102,25 +102,27 @@ def play_morituri(players, bots, seed, figures, ask, say):
 
 
 def _bots(text, players, game="morituri"):
-    """--bot's SEAT=KIND list as {seat: kind}, KIND one of the game's bots; seats counted from 1, as
-    `--bot`'s help, the play screens and the narration count them."""
-    first = 1
+    """--bot's SEAT=KIND list for Morituri or Ultimatum (see bot_seats)."""
     if game == "ultimatum":
         from ultimus_host.games.ultimatum_bots import BOTS
     else:
         from ultimus_host.games.morituri_bots import BOTS
+    return bot_seats(text, players, BOTS, "sensible", game.capitalize())
 
+
+def bot_seats(text, players, bots, default, title):
+    """Every game's --bot: "SEAT=KIND,..." as {seat (0-based, as the core counts): kind}, KIND one of
+    `bots` (`default` when left out); seats counted from 1, as the play screens and the narration count
+    them. A bad item is a one-line error naming what is allowed."""
     out = {}
     for item in text.split(",") if text else []:
         seat, _, kind = item.strip().partition("=")
-        if not seat.isdigit() or not first <= int(seat) < players + first:
-            raise click.ClickException(
-                "each bot is SEAT=KIND with a seat from %d to %d, not %r" % (first, players - 1 + first, item)
-            )
-        kind = kind or "sensible"
-        if kind not in BOTS:
-            raise click.ClickException("a %s bot is %s, not %r" % (game.capitalize(), " or ".join(sorted(BOTS)), kind))
-        out[int(seat) - first] = kind
+        if not seat.isdigit() or not 1 <= int(seat) <= players:
+            raise click.ClickException("each bot is SEAT=KIND with a seat from 1 to %d, not %r" % (players, item))
+        kind = kind or default
+        if kind not in bots:
+            raise click.ClickException("a %s bot is %s, not %r" % (title, " or ".join(sorted(bots)), kind))
+        out[int(seat) - 1] = kind
     return out
 
 

@@ -105,18 +105,10 @@ def odds_mboard(attacker, defender, hp_a, hp_d, roma, refuse_mercy):
 
 
 def _bots(text, players):
+    from ultimus_host.games.commands import bot_seats
     from ultimus_host.games.mboard_bots import BOTS
 
-    out = {}
-    for item in text.split(",") if text else []:
-        seat, _, kind = item.strip().partition("=")
-        if not seat.isdigit() or int(seat) >= players:
-            raise click.ClickException("each bot is SEAT=KIND with a seat from 0 to %d, not %r" % (players - 1, item))
-        kind = kind or "sensible"
-        if kind not in BOTS:
-            raise click.ClickException("a board game bot is %s, not %r" % (" or ".join(sorted(BOTS)), kind))
-        out[int(seat)] = kind
-    return out
+    return bot_seats(text, players, BOTS, "sensible", "board game")
 
 
 def play_mboard(players, bots, seed, alt, ask, say):
@@ -127,7 +119,7 @@ def play_mboard(players, bots, seed, alt, ask, say):
     setup = {"players": players, "seed": seed, "last_alive": last_alive, "rejoin": rejoin}
     game = HotSeat(setup, _bots(bots, players), ask=ask, say=say).run()
     w = game.state["winner"]
-    say("seat %d wins" % w if w >= 0 else "nobody wins")
+    say("seat %d wins" % (w + 1) if w >= 0 else "nobody wins")
     return game
 
 

@@ -66,7 +66,7 @@ def card(c):
 
 
 def seat_name(p):
-    return "the beast" if p < 0 else "seat %d" % p
+    return "the beast" if p < 0 else "seat %d" % (p + 1)
 
 
 def line(e, stations=None):
@@ -167,7 +167,7 @@ def table_text(v, table):
         out.append(
             "  seat %d  %2d HP  attack %d%s, defence %d, encumbrance %d  %s  [%s]"
             % (
-                p,
+                p + 1,
                 st["hp"],
                 st["attack"],
                 " x2" if st["attacks"] == 2 else "",
@@ -228,24 +228,25 @@ class Person:
         hot.say(table_text(view, table))
         default = 0
         if view["phase"] == "space":
-            hot.say(
-                "seat %d is on space %d: %s" % (self.seat, table.pos[self.seat], SPACE_WORDS[table.space(self.seat)])
-            )
+            space = table.pos[self.seat]
+            hot.say("%s is on space %d: %s" % (seat_name(self.seat), space, SPACE_WORDS[table.space(self.seat)]))
             suggested = table.suggest(view, self.seat)
             options = [suggested] + [a for a in options if a != suggested]
         elif view["phase"] == "draw":
-            hot.say("seat %d draws: %s" % (self.seat, table.draw()))
+            hot.say("%s draws: %s" % (seat_name(self.seat), table.draw()))
             options = table.answers(view, self.seat, options)
         texts = [action_text(a) for a in options]
-        for i, text in enumerate(texts):
-            hot.say("  %2d  %s" % (i, text))
+        for i, text in enumerate(texts):  # numbered from 1, as every menu of the host
+            hot.say("  %2d  %s" % (i + 1, text))
         while True:
-            answer = hot.ask("seat %d, your choice [0-%d] (Enter: %d): " % (self.seat, len(texts) - 1, default)).strip()
+            answer = hot.ask(
+                "%s, your choice [1-%d] (Enter: %d): " % (seat_name(self.seat), len(texts), default + 1)
+            ).strip()
             if not answer:
                 return options[default]
-            if answer.isdigit() and int(answer) < len(texts):
-                return options[int(answer)]
-            hot.say("a number from 0 to %d, please" % (len(texts) - 1))
+            if answer.isdigit() and 1 <= int(answer) <= len(texts):
+                return options[int(answer) - 1]
+            hot.say("a number from 1 to %d, please" % len(texts))
 
 
 class HotSeat:

@@ -60,17 +60,9 @@ def play_munera(gladiators, bots, seed, ask, say):
         names = parse_gladiators(gladiators) or ["murmillo", "retiarius"]
     except SetupError as exc:
         raise click.ClickException(str(exc)) from None
-    table = {}
-    for item in bots.split(",") if bots else []:
-        seat, _, kind = item.strip().partition("=")
-        if not seat.isdigit() or int(seat) >= len(names):
-            raise click.ClickException(
-                "each bot is SEAT=KIND with a seat from 0 to %d, not %r" % (len(names) - 1, item)
-            )
-        kind = kind or "brawler"
-        if kind not in BOTS:
-            raise click.ClickException("a Munera bot is %s, not %r" % (", ".join(sorted(BOTS)), kind))
-        table[int(seat)] = kind
+    from ultimus_host.games.commands import bot_seats
+
+    table = bot_seats(bots, len(names), BOTS, "brawler", "Munera")
     game = HotSeat(names, seed, table, ask=ask, say=say).run()
     w = game.state["winner"]
     say("%s wins" % names[w] if w >= 0 else "nobody wins")

@@ -34,7 +34,7 @@ def parse_gladiators(text):
 
 
 def name(view, g):
-    return "%d:%s" % (g, view["g"][g]["prof"])
+    return "%d:%s" % (g + 1, view["g"][g]["prof"])
 
 
 def arena_text(view):
@@ -195,13 +195,13 @@ class Person:
         if len(options) == 1 and options[0]["a"] in ("ap", "appeal", "wrestle"):
             return options[0]  # the box rolls: nothing to choose
         self.say(arena_text(view))
-        for i, a in enumerate(options):
-            self.say("  %2d  %s" % (i, action_text(view, a)))
+        for i, a in enumerate(options):  # numbered from 1, as every menu of the host
+            self.say("  %2d  %s" % (i + 1, action_text(view, a)))
         while True:
-            answer = self.ask("%s, your choice [0-%d]: " % (name(view, self.seat), len(options) - 1)).strip()
-            if answer.isdigit() and int(answer) < len(options):
-                return options[int(answer)]
-            self.say("a number from 0 to %d, please" % (len(options) - 1))
+            answer = self.ask("%s, your choice [1-%d]: " % (name(view, self.seat), len(options))).strip()
+            if answer.isdigit() and 1 <= int(answer) <= len(options):
+                return options[int(answer) - 1]
+            self.say("a number from 1 to %d, please" % len(options))
 
 
 class HotSeat:
