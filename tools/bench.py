@@ -12,7 +12,7 @@
 - the same for the whole box app (core, app, display, sounds, link, journal on
   fake drivers), and the time from a button press to its finished LED frame
   under MicroPython on this PC;
-- per game (ULTIMUS, Morituri, Ultimatum): the peak heap of the box app with that
+- per game (ULTIMUS, Morituri, Ultimatum, Munera, the Morituri board game): the peak heap of the box app with that
   game loaded, code included, with and without the test's fake drivers;
 - the link's round trip of one action through the virtual box's
   pseudo-terminal (median and 99th percentile) beside a bare echo on a
@@ -106,7 +106,7 @@ def main():
     for name, fields in per_game:
         peak, fakes = int(fields["peak"]), int(fields.get("fakes", 0))
         print(
-            "  %-9s box app with the game loaded: peak %.1f KB, of it code %.1f KB (from .mpy), without the test's"
+            "  %-14s box app with the game loaded: peak %.1f KB, of it code %.1f KB (from .mpy), without the test's"
             " fake drivers %.1f KB (aim: under 96 KB)"
             % (name, peak / 1024.0, int(fields["code"]) / 1024.0, (peak - fakes) / 1024.0)
         )
@@ -184,7 +184,15 @@ def game_heaps(mpy_dir, boxes):
     with open(path, "w") as f:
         f.write(plan())
     ultimatum = micropython("ultimatum_box_heap.py", "run", mpy_dir=mpy_dir, data=path)
-    return [("ultimus", ultimus), ("morituri", morituri), ("ultimatum", ultimatum)]
+    munera = micropython("munera_box_heap.py", "run", mpy_dir=mpy_dir)  # a scripted bout, murmillo v retiarius
+    board = micropython("mboard_box_heap.py", "run", mpy_dir=mpy_dir)  # a scripted game from the menu to the winner
+    return [
+        ("ultimus", ultimus),
+        ("morituri", morituri),
+        ("ultimatum", ultimatum),
+        ("munera", munera),
+        ("morituri_board", board),
+    ]
 
 
 def play_shape(battles=10):
