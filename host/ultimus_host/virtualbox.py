@@ -82,6 +82,14 @@ def _narrate(shell, e, stations=None):
     return line(e, stations)  # the box's own events (joined, refused...), told as for every game
 
 
+# the game menu's wheels as the 13-character label column has room for (the full titles follow on the line)
+MENU_LABELS = {
+    "ultimus": "ULTIMUS",
+    "morituri": "Morituri",
+    "ultimatum": "Ultimatum",
+    "munera": "Munera",
+    "morituri_board": "Board",
+}
 LAST_EVENTS = 8  # events of the resumed game shown again at a restart
 
 
@@ -253,14 +261,14 @@ def render_text(vbox):
         return out
     for g in range(board.RINGS):
         if game is None:
-            label = "[%s] %s" % ("asdfgh"[g], _title(games.GAMES[g][0]) if g < len(games.GAMES) else "-")
+            label = "[%s] %s" % ("asdfgh"[g], MENU_LABELS.get(games.GAMES[g][0], "?") if g < len(games.GAMES) else "-")
         elif final_count:
             label = station_name(g)  # the final count: each station's gold on the wheel in front of it
         elif hasattr(shell.screen, "describe_ring"):  # the game's screen names its wheels
             label = shell.screen.describe_ring(g)[0]
         else:
             label = GLADIATOR_NAMES[g] if ultimus else "wheel %d" % (g + 1)
-        out.append("%-12s " % label[:12])
+        out.append("%-13s " % label[:13])
         for i in range(board.RING_PIXELS):
             out.append_text(_dot(fb.leds.pixel(board.ring_pixel(g, i))))
         if final_count and game is not None:
