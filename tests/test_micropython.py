@@ -138,3 +138,11 @@ def test_links_eyes_generator_full_flash_and_checkpoints_agree_under_micropython
     from trust import lines
 
     assert finish(micropython("trust.py", seed, mpy_dir=compiled[0])) == lines(seed)
+
+
+def test_steady_play_allocates_nothing_per_idle_frame_or_entry_press_under_micropython(compiled):
+    (line,) = finish(micropython("box_alloc.py", mpy_dir=compiled[0]))
+    figures = dict(part.split("=") for part in line.split()[2:])
+    assert line.startswith("alloc ultimus ")
+    assert figures["idle"] == "0" and figures["entry"] == "0", line
+    assert 0 < int(figures["applied"]) < 16000  # the core's new values, events and journal record
