@@ -15,7 +15,9 @@ collector off between two gc.mem_alloc() readings:
 
 Every press sequence runs once before it is measured (the first press of a
 phase keeps its handler; the first frames fill nothing but the caches made
-once). Prints "alloc GAME idle=B entry=B applied=B frames=N presses=N".
+once). Prints "alloc GAME applied=B entry=B idle=B presses=N" per game: ULTIMUS at CLAMO,
+Morituri in its first melee, Ultimatum idle at its first roll-off (its presses
+there are refusals, which allocate their event and message).
 """
 
 import gc
@@ -102,37 +104,75 @@ def press_and_frame(fb, box, button):
     return n + allocated(box.step)
 
 
-def report(game, idle, entry, applied, presses):
-    figures = (game, idle, entry, applied, IDLE_FRAMES, presses)
-    print("alloc %s idle=%d entry=%d applied=%d frames=%d presses=%d" % figures)
+def report(game, **figures):
+    print("alloc %s %s" % (game, " ".join("%s=%d" % (k, figures[k]) for k in sorted(figures))))
 
 
-def steady_ultimus():
-    """The scripted battle up to CLAMO (round 1's actions), on the Pico's LED driver."""
+def pico_drivers(fb, box):
+    """The Pico's LED driver and a quiet buzzer in place of the fakes that record frames and tones."""
+    fb.leds = Leds(board.LED_DATA_PIN, board.PIXELS, board.BRIGHTNESS_CAP)
+    fb.buzzer = box.sound.buzzer = QuietBuzzer()
+
+
+def entry_presses(fb, box, buttons):
+    """The most bytes one of these presses with its frames allocated, measured on a second pass."""
+    log = len(box.shell.game.log)
+    for button in buttons:  # once unmeasured: the caches made once per phase
+        press_and_frame(fb, box, button)
+    idle_frames(fb, box, 10)
+    most = max(press_and_frame(fb, box, button) for button in buttons)
+    assert len(box.shell.game.log) == log, "an entry-only press applied an action"
+    return most
+
+
+def ultimus():
+    """The scripted battle at CLAMO (round 1's actions): entry presses, then a wound applied."""
     fb, box = new_box()
     for line in SCRIPT:
         run_line(fb, box, line)
         if line == ("at", "clamo"):
             break
-    fb.leds = Leds(board.LED_DATA_PIN, board.PIXELS, board.BRIGHTNESS_CAP)
-    fb.buzzer = box.sound.buzzer = QuietBuzzer()
-    return fb, box
-
-
-def ultimus():
-    fb, box = steady_ultimus()
+    pico_drivers(fb, box)
     assert box.shell.game.state["phase"] == "action", box.shell.game.state["phase"]
-    for button in ENTRY:  # once unmeasured: the caches made once per phase
-        press_and_frame(fb, box, button)
-    idle_frames(fb, box, 10)
+    entry = entry_presses(fb, box, ENTRY)
     idle = idle_frames(fb, box)
-    entry = max(press_and_frame(fb, box, button) for button in ENTRY)
     log = len(box.shell.game.log)
     for button in APPLIED:
         press_and_frame(fb, box, button)
     applied = press_and_frame(fb, box, board.CONFIRM)
     assert len(box.shell.game.log) == log + 1, "the wound was not applied"
-    report("ultimus", idle, entry, applied, len(ENTRY))
+    report("ultimus", idle=idle, entry=entry, applied=applied, presses=len(ENTRY))
+
+
+def morituri():
+    """The scripted Morituri game in its first melee: picking who acts, his target, their menus."""
+    from morituri_box_script import ANIMAL, HEAVY, SEED
+    from morituri_box_script import SCRIPT as PRESSES
+
+    fb, box = new_box(seed=SEED)
+    for line in PRESSES:
+        run_line(fb, box, line)
+        if line == ("at", "movement"):
+            break
+    press_and_frame(fb, box, board.CONFIRM)  # the rest move: the melee
+    pico_drivers(fb, box)
+    assert box.shell.game.state["phase"] == "melee", box.shell.game.state["phase"]
+    # the fighter, his target, the target's menu twice, the fighter again (his side), let go, and again
+    presses = (HEAVY, ANIMAL, board.MODE, board.MODE, HEAVY, HEAVY, HEAVY, ANIMAL, ANIMAL, HEAVY)
+    entry = entry_presses(fb, box, presses)
+    report("morituri", idle=idle_frames(fb, box), entry=entry, presses=len(presses))
+
+
+def ultimatum():
+    """Ultimatum's first roll-off, idle (its presses there are refusals, which allocate their message)."""
+    from ultimatum_box_heap import new_box as ultimatum_box
+    from ultimatum_box_script import STATIONS, join
+
+    fb, box = ultimatum_box()
+    for line in join(STATIONS):
+        run_line(fb, box, line)
+    pico_drivers(fb, box)
+    report("ultimatum", idle=idle_frames(fb, box))
 
 
 try:
@@ -141,3 +181,5 @@ except NameError:
     ARGS = None
 if ARGS is not None:
     ultimus()
+    morituri()
+    ultimatum()
