@@ -2,8 +2,9 @@
 
 The box app runs on the Pico's own LED driver (ultimusbox.drivers.leds, on
 stand-ins for rp2 and machine.Pin: its palette table and its words are what
-is measured), a quiet buzzer and the test's clock, buttons and serial port
-(which allocate nothing on these paths). Each measured step runs with the
+is measured), ULTIMUS on the Pico's storage driver (on the port's file
+system), a quiet buzzer and the test's clock, buttons and serial port (which
+allocate nothing on these paths). Each measured step runs with the
 collector off between two gc.mem_alloc() readings:
 
 - an idle frame: 40 ms later, Box.step() (input, link, clock, sound, a new frame);
@@ -125,9 +126,23 @@ def entry_presses(fb, box, buttons):
     return most
 
 
+def pico_storage():
+    """The Pico's storage driver on the port's file system (what an applied action's record costs)."""
+    import os
+
+    from ultimusbox.drivers.storage import Storage
+
+    os.chdir("/")
+    storage = Storage()
+    for name in os.listdir():
+        if name.startswith("game."):
+            os.remove(name)  # a journal left by a run before: start a new game
+    return storage
+
+
 def ultimus():
     """The scripted battle at CLAMO (round 1's actions): entry presses, then a wound applied."""
-    fb, box = new_box()
+    fb, box = new_box(pico_storage())
     for line in SCRIPT:
         run_line(fb, box, line)
         if line == ("at", "clamo"):
