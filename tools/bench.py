@@ -392,8 +392,8 @@ def allocation_figures():
     print(
         "MicroPython bytes allocated in steady play (ULTIMUS at CLAMO, the Pico's LED driver): %s per idle frame,"
         " %s per entry-only press with its frames (a wheel, +/-, MODE), %s per applied action (a wound: the"
-        " core's new values and events, the journal record); Morituri's melee: %s per idle frame, %s per entry"
-        " press; Ultimatum: %s per idle frame"
+        " core's new values and events, the journal record on the Pico's storage driver); Morituri's melee:"
+        " %s per idle frame, %s per entry press; Ultimatum: %s per idle frame"
         % (
             ultimus["idle"],
             ultimus["entry"],
