@@ -9,7 +9,7 @@ import pytest
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "mpy"))
 
 from box_battle import SCRIPT, new_box, run_line  # noqa: E402
-from referee.digest import digest  # noqa: E402
+from referee.digest import FNV_OFFSET, FNV_PRIME, digest, fnv1a  # noqa: E402
 from test_box_link import at  # noqa: E402
 from ultimus import randomplay  # noqa: E402
 from ultimusbox import board  # noqa: E402
@@ -158,3 +158,16 @@ def test_long_replies_in_pieces_under_micropython():
     out = subprocess.run(node_command("link_pieces.py"), cwd=ROOT, capture_output=True, text=True, check=True)
     fields = dict(part.split("=") for part in out.stdout.split())
     assert fields["same"] == "1" and fields["order"] == "1" and int(fields["turns"]) > 20
+
+
+def test_fnv1a_in_16_bit_halves_is_the_32_bit_fnv1a():
+    def plain(data):
+        h = FNV_OFFSET
+        for byte in data:
+            h = ((h ^ byte) * FNV_PRIME) & 0xFFFFFFFF
+        return h
+
+    assert fnv1a(b"") == 0x811C9DC5 and fnv1a(b"a") == 0xE40C292C  # the published FNV-1a 32 values
+    samples = [bytes(range(256)), b"\xff" * 300, json.dumps({"a": "damage", "p": 1, "g": 2, "n": 3}).encode()]
+    samples += [bytes((i * 37 + n) % 256 for i in range(n)) for n in range(1, 120)]
+    assert [fnv1a(s) for s in samples] == [plain(s) for s in samples]

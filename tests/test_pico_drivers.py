@@ -157,6 +157,17 @@ def test_led_words_are_green_red_blue_scaled_by_the_cap(pico):
     assert leds.sm.freq == 8000000
 
 
+def test_the_led_palette_is_scaled_once_into_a_table(pico):
+    leds = pico.leds.Leds(board.LED_DATA_PIN, board.PIXELS, board.BRIGHTNESS_CAP)
+    cap = board.BRIGHTNESS_CAP
+    assert list(leds.scale) == [v * cap // 255 for v in range(256)]
+    frame = bytearray(board.PIXELS * 3)
+    frame[0:3] = bytes((200, 100, 7))
+    leds.show(frame)
+    words, _ = leds.sm.sent[-1]
+    assert words[0] == ((100 * cap // 255) << 16) | ((200 * cap // 255) << 8) | (7 * cap // 255)
+
+
 def test_storage_replaces_atomically_and_appends(tmp_path, monkeypatch):
     from ultimusbox.drivers.storage import Storage
 
@@ -172,3 +183,15 @@ def test_storage_replaces_atomically_and_appends(tmp_path, monkeypatch):
     storage.remove("game.jnl")
     storage.remove("game.jnl")  # removing what is gone is fine
     assert not storage.exists("game.jnl")
+
+
+def test_take_gives_the_presses_one_at_a_time_with_their_times(pico):
+    driver = pico.buttons.Buttons(board.BUTTONS)
+    assert driver.take() == -1
+    sample(pico, driver, [board.BUTTONS[board.MODE][1]], ms=6)
+    sample(pico, driver, [], ms=6)
+    sample(pico, driver, [board.BUTTONS[board.CONFIRM][1]], ms=6)
+    first = driver.take()
+    first_us = driver.taken_us
+    assert first == board.MODE and driver.take() == board.CONFIRM and driver.taken_us > first_us
+    assert driver.take() == -1 and driver.presses() == []

@@ -17,6 +17,8 @@
 - the link's round trip of one action through the virtual box's
   pseudo-terminal (median and 99th percentile) beside a bare echo on a
   pseudo-terminal measured in the same run, and `balance` games per second;
+- the bytes the box app allocates in steady play under MicroPython: per idle
+  frame, per entry-only press with its frames, per applied action;
 - the digests a link reply needs: computed from scratch (what every reply did
   before the box kept them) and kept, under CPython and MicroPython, and the
   pieces the link computes them in.
@@ -382,6 +384,35 @@ def digest_figures():
     )
 
 
+def allocation_figures():
+    """Bytes allocated in steady play under MicroPython (tests/mpy/box_alloc.py, from mpy-cross output):
+    per idle frame, per entry-only press with its frames, per applied action."""
+    with tempfile.TemporaryDirectory() as mpy_dir:
+        compile_all(mpy_dir)
+        out = subprocess.run(
+            node_command("box_alloc.py", (), mpy_dir), cwd=ROOT, capture_output=True, text=True, check=True
+        ).stdout
+    games = {}
+    for line in out.splitlines():
+        if line.startswith("alloc "):
+            games[line.split()[1]] = dict(part.split("=") for part in line.split()[2:])
+    ultimus = games["ultimus"]
+    print(
+        "MicroPython bytes allocated in steady play (ULTIMUS at CLAMO, the Pico's LED driver): %s per idle frame,"
+        " %s per entry-only press with its frames (a wheel, +/-, MODE), %s per applied action (a wound: the"
+        " core's new values and events, the journal record on the Pico's storage driver); Morituri's melee:"
+        " %s per idle frame, %s per entry press; Ultimatum: %s per idle frame"
+        % (
+            ultimus["idle"],
+            ultimus["entry"],
+            ultimus["applied"],
+            games["morituri"]["idle"],
+            games["morituri"]["entry"],
+            games["ultimatum"]["idle"],
+        )
+    )
+
+
 def host_figures():
     echo = pty_echo()
     write = durable_write()
@@ -403,4 +434,5 @@ def host_figures():
 if __name__ == "__main__":
     core_speed()
     main()
+    allocation_figures()
     host_figures()

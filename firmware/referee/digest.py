@@ -47,10 +47,19 @@ def canonical_text(obj):
 
 
 def fnv1a(data):
-    h = FNV_OFFSET
+    """32-bit FNV-1a of bytes, computed in two 16-bit halves.
+
+    h * FNV_PRIME = h * 403 + h * 2**24 (mod 2**32): in halves every value stays
+    below 2**26, a MicroPython small int, so hashing allocates nothing per byte
+    (a 32-bit h would be a new big int three times a byte: kilobytes a record).
+    """
+    hi, lo = FNV_OFFSET >> 16, FNV_OFFSET & 0xFFFF
     for byte in data:
-        h = ((h ^ byte) * FNV_PRIME) & 0xFFFFFFFF
-    return h
+        lo ^= byte
+        low = lo * 403  # FNV_PRIME & 0xFFFF
+        hi = (hi * 403 + (low >> 16) + ((lo & 0xFF) << 8)) & 0xFFFF  # + (lo << 24): its low byte in the high half
+        lo = low & 0xFFFF
+    return (hi << 16) | lo
 
 
 def digest(state):

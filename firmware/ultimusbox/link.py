@@ -60,7 +60,11 @@ class LinkServer:
         self.events = None  # whether events go out: None until a host sends its first line (then True)
         self.clock = None
         self.budget_ms = None  # ms of pieces per turn (None: a job runs at once)
-        shell.listen(self.on_events)
+        shell.listen(self.on_events, presses=self.hears)  # a bound method made once, asked per press
+
+    def hears(self):
+        """Whether a host hears the events now (the presses are published only then)."""
+        return bool(self.events)
 
     def pieces(self, clock, ms):
         """Run jobs for at most `ms` (at least one piece) per call of work() or feed()."""

@@ -11,7 +11,7 @@ call Box.step() instead, with fake drivers and a fake clock, which runs the
 same jobs in the same order (a long reply at once).
 
 Drivers (ultimusbox/drivers/* on the Pico, ultimus_host.fakes on a PC):
-  clock.us() / ms() / diff(a, b) / add(t, d)   buttons.presses() -> [(id, t_us)]
+  clock.us() / ms() / diff(a, b) / add(t, d)   buttons.take() -> id or -1, its time in .taken_us
   leds.show(frame)   buzzer.tone(hz)   storage.read_lines/append/replace_lines/remove
   watchdog.feed()    serial.readinto(buf) -> n (or read() -> bytes) / write(bytes)
   serial.watch(asyncio, callback) (optional)  call back when bytes arrive (else the link looks every 5 ms)
@@ -58,7 +58,7 @@ class Box:
         self.inbuf = bytearray(READ_SIZE)  # every read of the serial port lands here
         self.inview = memoryview(self.inbuf)
         self.sent = 0  # bytes of the link's first waiting line already written
-        self.shell.listen(self._on_events)
+        self.shell.listen(self._on_events, presses=False)  # a press sets changed itself
         self.shell.start()  # resume the saved game, with everyone listening
         if selftest:
             self.shell.set_selftest(True)
@@ -71,11 +71,12 @@ class Box:
             self.wake.set()  # lines for the host: the link task writes them now
 
     def poll_input(self):
-        presses = self.d.buttons.presses()
-        for button, t_us in presses:
-            self.shell.press(button, t_us)
-        if presses:
+        buttons = self.d.buttons
+        button = buttons.take()
+        while button >= 0:
+            self.shell.press(button, buttons.taken_us)
             self.changed = True
+            button = buttons.take()
 
     def _read(self):
         """Bytes from the serial port: into the box's one buffer when the driver can."""

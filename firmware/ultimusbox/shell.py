@@ -41,6 +41,7 @@ class Shell:
         self.seed_source = seed_source
         self.reset = reset
         self.listeners = []
+        self.press_hearers = []  # of the listeners, those that need the "button" events (see listen())
         self.game = None  # the core's Game while one runs
         self.playing = None  # its name in the registry
         self.settings = None  # the box's settings of the running game: {"stations": [...], ...the screen's}
@@ -59,8 +60,24 @@ class Shell:
 
     # --- publishing -------------------------------------------------------
 
-    def listen(self, callback):
+    def listen(self, callback, presses=True):
+        """callback(events) from now on; presses: whether it needs the "button" events (True, False,
+        or a function saying whether it does now, such as the link's: only while a host hears)."""
         self.listeners.append(callback)
+        if presses:
+            self.press_hearers.append(presses)
+
+    def presses_heard(self):
+        """Whether a listener needs the "button" events now (else a press publishes nothing and
+        allocates nothing: no event dict, no list)."""
+        for hears in self.press_hearers:
+            if hears is True or hears():
+                return True
+        return False
+
+    def note_press(self, button):
+        if self.presses_heard():
+            self.note({"e": "button", "b": button})
 
     def publish(self, events):
         for callback in self.listeners:
@@ -414,15 +431,15 @@ class Shell:
         if self.claim is not None and physical and self._take_claim(button):
             return  # MODE granted a link the referee's eye: not a game input
         if self.selftest is not None:
-            self.note({"e": "button", "b": button})
+            self.note_press(button)
             self.selftest.press(button)
             return
         if self.game is None:
-            self.note({"e": "button", "b": button})
+            self.note_press(button)
             self.seats.press(button)
             return
         if not self.screen.secret(button):  # a seat's secret choice is never published
-            self.note({"e": "button", "b": button})
+            self.note_press(button)
         self.screen.press(button, t_us)
 
     def tick(self, now_us):

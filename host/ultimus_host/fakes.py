@@ -37,9 +37,17 @@ class FakeButtons:
     def __init__(self, clock):
         self.clock = clock
         self.queue = []
+        self.taken_us = 0
 
     def push(self, button, t_us=None):
         self.queue.append((button, self.clock.us() if t_us is None else t_us))
+
+    def take(self):
+        """The oldest press not taken yet, as the Pico's driver: its id (time in taken_us), or -1."""
+        if not self.queue:
+            return -1
+        button, self.taken_us = self.queue.pop(0)
+        return button
 
     def presses(self):
         out, self.queue = self.queue, []
@@ -52,7 +60,8 @@ class FakeLeds:
         self.frames = 0
 
     def show(self, frame):
-        self.frame = bytes(frame)
+        if self.frame is None or self.frame != frame:  # a copy only of a new picture: idle frames allocate nothing
+            self.frame = bytes(frame)
         self.frames += 1
 
     def pixel(self, index):

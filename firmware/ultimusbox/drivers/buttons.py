@@ -47,6 +47,7 @@ class Buttons:
         self.q_time = array.array("I", [0] * QUEUE)
         self.head = 0
         self.tail = 0
+        self.taken_us = 0  # the time of the press take() returned last
         self.last_raw = machine.mem32[SIO_GPIO_IN] & self.all_mask
         self.busy = 0  # buttons whose integrator is between its ends
         self._cb = self._sample  # one bound method for good: the interrupt must not make one
@@ -94,12 +95,23 @@ class Buttons:
                 busy = 1
         self.busy = busy
 
+    def take(self):
+        """The oldest press not taken yet: its button id (its time in self.taken_us), or -1 when
+        there is none. Allocates nothing (the box's input task calls it every 2 ms)."""
+        tail = self.tail
+        if tail == self.head:
+            return -1
+        self.taken_us = self.q_time[tail]
+        self.tail = (tail + 1) % QUEUE
+        return self.q_button[tail]
+
     def presses(self):
-        """Presses since the last call: [(button id, t_us)] (allocates; not for interrupts)."""
+        """Presses since the last call: [(button id, t_us)] (allocates; for tests and tools)."""
         out = []
-        while self.tail != self.head:
-            out.append((self.q_button[self.tail], self.q_time[self.tail]))
-            self.tail = (self.tail + 1) % QUEUE
+        button = self.take()
+        while button >= 0:
+            out.append((button, self.taken_us))
+            button = self.take()
         return out
 
     def held_now(self, *buttons):

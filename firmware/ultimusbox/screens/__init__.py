@@ -22,3 +22,12 @@ for the link's new_game. The shell gives the screen: game, settings,
 act(action), refuse(code, message), note(event), flash(key, ms),
 flashing(key, now_ms), seat_of_station(k), station_of_seat(seat), clock.
 """
+
+
+def phase_handler(screen, phase):
+    """The screen's _press_PHASE method, or None. Looked up once per phase and kept in the screen's
+    `handlers` dict: a press then makes no new name string and no new bound method."""
+    handlers = screen.handlers
+    if phase not in handlers:
+        handlers[phase] = getattr(screen, "_press_" + phase, None)
+    return handlers[phase]

@@ -15,6 +15,7 @@ players; morituri_lights draws; morituri_entry holds the input.
 from games.morituri.content import CLASS_NAMES, DIE, MAX_PLAYERS, MENU, MIN_PLAYERS
 from ultimusbox import board
 from ultimusbox.screens import morituri_lights as lights
+from ultimusbox.screens import phase_handler
 from ultimusbox.screens.morituri_entry import MAX_PER_STATION, NOBODY, Entry
 
 
@@ -33,6 +34,7 @@ class Screen:
     def __init__(self, shell):
         self.shell = shell
         self.entry = Entry()
+        self.handlers = {}  # phase -> its press handler (screens.phase_handler)
 
     # --- seat selection: each station's figures ----------------------------
 
@@ -102,7 +104,7 @@ class Screen:
         lights.render(self, frame, now_ms, blink)
 
     def press(self, button, t_us):
-        handler = getattr(self, "_press_" + self.state()["phase"], None)
+        handler = phase_handler(self, self.state()["phase"])
         if handler is not None:
             handler(button)
 

@@ -24,6 +24,7 @@ class Entry:
         self.dice_rings = [NOBODY, NOBODY]  # [the roller's ring (white), the other side's ring (amber)]
         self.dice = [[0] * DICE_SLOTS, [0] * DICE_SLOTS]  # their dice, high to low
         self.dice_n = [0, 0]
+        self.menu = [0, 0]  # each side's melee menu (games.morituri.content.MENU)
         self.clear()
 
     def clear(self):
@@ -31,7 +32,7 @@ class Entry:
         self.fighter = NOBODY  # melee: the figure who acts (first wheel pressed)
         self.target = NOBODY  # melee: the one he fights (second wheel)
         self.side = 0  # which of the two MODE sets: 0 the fighter's menu, 1 the target's
-        self.menu = [0, 0]  # each side's melee menu (games.morituri.content.MENU)
+        self.menu[0] = self.menu[1] = 0  # in place: letting go of a pick allocates nothing
         self.ending = 0  # melee: confirm pressed once with nothing picked; again ends the melee
         self.fallen = NOBODY  # implore: the gladiator Caesar calls
         self.table_die = 0  # implore: the appeal die rolled on the table (+/-), 0: the box rolls

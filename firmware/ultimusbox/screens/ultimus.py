@@ -9,6 +9,7 @@ entry. docs/box.md tells the players what each button does.
 from ultimus.content import BETTING_CARDS, GLADIATOR_NAMES, MAX_PLAYERS, MIN_PLAYERS
 from ultimus.state import MODE_BOX, PARDONED, PAYOUT_EVERY_COIN
 from ultimusbox import board
+from ultimusbox.screens import phase_handler
 from ultimusbox.screens import ultimus_lights as lights
 from ultimusbox.screens.ultimus_entry import (
     BET_KINDS,
@@ -63,6 +64,7 @@ class Screen:
     def __init__(self, shell):
         self.shell = shell
         self.entry = Entry()
+        self.handlers = {}  # phase -> its press handler (screens.phase_handler)
 
     # --- seat selection: the game's options --------------------------------
 
@@ -117,7 +119,7 @@ class Screen:
         lights.render(self, frame, now_ms, blink)
 
     def press(self, button, t_us):
-        handler = getattr(self, "_press_" + self.shell.game.state["phase"], None)
+        handler = phase_handler(self, self.shell.game.state["phase"])
         if handler is not None:
             handler(button, t_us)
 
