@@ -34,9 +34,9 @@ def field(q, r):
     return COORDS.index((q, r))
 
 
-def start_battle(players=3, seed=1, mode="full", battles=3, payout=None):
+def start_battle(players=3, seed=1, mode="full", battles=3, payout=None, content=None):
     """A game in the shout phase of round 1; gladiator g stands at door g."""
-    game = Game(players, seed, mode, battles, payout=payout)
+    game = Game(players, seed, mode, battles, payout=payout, content=content)
     game.apply({"a": "draw_loudest"})
     s = game.state
     if mode == "full":

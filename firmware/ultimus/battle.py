@@ -18,7 +18,6 @@ from ultimus.content import (
     BETTING_CARDS_BY_PLAYERS,
     DOOR_COUNT,
     MAX_COINS_PER_BETTING_CARD,
-    MAX_HEALTH,
     NEW_GOLD_BY_PLAYERS,
     YELLING_CARD_COUNT,
     YELLING_CARDS_PER_PLAYER,
@@ -35,6 +34,8 @@ from ultimus.state import (
     WAITING,
     arena_gladiators,
     draw_cards,
+    max_health,
+    payout_row,
     random_below,
     seat_order,
     shuffle,
@@ -115,8 +116,9 @@ def start_battle(s, ev):
     n = s["players"]
     s["battle"] += 1
     s["round"] = 0
+    full = max_health(s)
     for g in range(GLADIATORS):
-        s["hp"][g] = MAX_HEALTH[g]
+        s["hp"][g] = full[g]
         s["status"][g] = WAITING
         s["fallen"][g] = 0
         s["pos"][g] = -1
@@ -348,7 +350,7 @@ def _pay(s, ev, p, b, coins):
     paid = 0
     if coins:
         if won:
-            paid = BETTING_CARDS[b][2][coins - 1]
+            paid = payout_row(s, b)[coins - 1]
             s["bank"] -= paid - coins
         else:
             s["bank"] += coins

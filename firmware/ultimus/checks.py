@@ -8,8 +8,8 @@ change it. The checks of the card in play are in ultimus.cardchecks (the box
 never loads them). docs/rules-index.md maps each rule clause to its check and test.
 """
 
-from ultimus.content import BETTING_CARDS, MAX_COINS_PER_BETTING_CARD, MAX_HEALTH, NET_OWNER
-from ultimus.state import ARENA, MODE_FULL, THINK, UNDECIDED, WAITING, occupant
+from ultimus.content import BETTING_CARDS, MAX_COINS_PER_BETTING_CARD, NET_OWNER
+from ultimus.state import ARENA, MODE_FULL, THINK, UNDECIDED, WAITING, max_health, occupant
 
 ALREADY_READY = ("already_ready", "your bets are already placed")
 COIN_LIMIT = ("coin_limit", "at most %d coins on a betting card" % MAX_COINS_PER_BETTING_CARD)
@@ -104,7 +104,7 @@ def in_arena_problem(s, g):
 def bleed_problem(s, g, n):
     """Bleeding only on an injured gladiator, and it may not kill."""
     hp = s["hp"][g]
-    if hp >= MAX_HEALTH[g]:
+    if hp >= max_health(s)[g]:
         return ("not_injured", "bleeding only on an injured gladiator")
     if hp <= n:
         return ("bleeding_kills", "bleeding may not kill")

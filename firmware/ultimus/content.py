@@ -56,6 +56,47 @@ BETTING_CARDS = (
     (5, BET_INVEST, (3, 5, 7)),
 )
 
+# --- content variants -----------------------------------------------------
+# A set-up's "content" names the numbers a game is played with. Missing: the reconstruction
+# above (every game of 0.1.0 to 0.4.0 was played with it, and keeps replaying with it).
+# "balanced": the same cards with the health and payouts tuned from simulated games
+# (docs/balance.md: the method, the figures and each change with its reason).
+CONTENT_RECONSTRUCTED = "reconstructed"
+CONTENT_BALANCED = "balanced"
+CONTENT_KINDS = (CONTENT_RECONSTRUCTED, CONTENT_BALANCED)
+BALANCED_MAX_HEALTH = (9, 8, 9, 11, 12, 7)
+# the 2nd row of each betting card, in the order of BETTING_CARDS
+BALANCED_PAYOUTS = (
+    (5, 9, 13),
+    (5, 10, 14),
+    (5, 9, 13),
+    (4, 8, 11),
+    (4, 8, 11),
+    (6, 11, 16),
+    (2, 3, 5),
+    (2, 3, 5),
+    (2, 3, 5),
+    (2, 4, 6),
+    (2, 4, 6),
+    (2, 3, 4),
+    (3, 5, 7),
+    (3, 5, 7),
+    (3, 5, 7),
+    (3, 5, 7),
+)
+RECONSTRUCTED_PAYOUTS = tuple(card[2] for card in BETTING_CARDS)
+
+
+def variant_max_health(content):
+    """Each gladiator's highest health in a content variant (None: the reconstruction)."""
+    return BALANCED_MAX_HEALTH if content == CONTENT_BALANCED else MAX_HEALTH
+
+
+def variant_payouts(content):
+    """Each betting card's payout row in a content variant (None: the reconstruction)."""
+    return BALANCED_PAYOUTS if content == CONTENT_BALANCED else RECONSTRUCTED_PAYOUTS
+
+
 # --- yelling cards ------------------------------------------------------
 # The cards themselves, as readable text, are ultimus/cardtext.py (YELLING_CARD_TEXT);
 # tools/gen_content.py writes them out as the literal table ultimus/cards.py that the core reads.

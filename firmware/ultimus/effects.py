@@ -6,8 +6,7 @@ same rules either way. Callers validate first; these functions only apply
 and append events, and must not be reached with an illegal effect.
 """
 
-from ultimus.content import MAX_HEALTH
-from ultimus.state import ARENA, DEAD, MODE_FULL, PARDONED, draw_cards
+from ultimus.state import ARENA, DEAD, MODE_FULL, PARDONED, draw_cards, max_health
 
 
 def extra_card(s, ev, seat, why):
@@ -79,8 +78,9 @@ def thumb(s, ev, up):
 
 def heal(s, ev, g, amount):
     hp = s["hp"][g] + amount
-    if hp > MAX_HEALTH[g]:
-        hp = MAX_HEALTH[g]
+    full = max_health(s)[g]
+    if hp > full:
+        hp = full
     ev.append({"e": "heal", "g": g, "n": hp - s["hp"][g], "hp": hp})
     s["hp"][g] = hp
 

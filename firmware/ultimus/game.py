@@ -31,14 +31,19 @@ def copy_data(x: "Any") -> "Any":
 
 
 class Game(engine.Game):
-    def __init__(self, players, seed, mode=MODE_FULL, battles=DEFAULT_BATTLES, log=None, rng=SHA256, payout=None):
+    def __init__(
+        self, players, seed, mode=MODE_FULL, battles=DEFAULT_BATTLES, log=None, rng=SHA256, payout=None, content=None
+    ):
         """rng: the generator (referee.rng); None gives 0.2.0's xorshift32, as an old set-up does.
-        payout: a box game's accounting (ultimus.state.PAYOUT_EVERY_COIN); None: what is entered."""
+        payout: a box game's accounting (ultimus.state.PAYOUT_EVERY_COIN); None: what is entered.
+        content: a content variant (ultimus.content.CONTENT_KINDS); None: the reconstruction."""
         setup = {"players": players, "seed": seed, "mode": mode, "battles": battles}
         if rng is not None:
             setup["rng"] = rng
         if payout is not None:
             setup["payout"] = payout
+        if content is not None:
+            setup["content"] = content
         super().__init__(rules, setup, log)
 
 

@@ -14,7 +14,7 @@ from referee.digest import digest
 from referee.engine import lazy_module
 from referee.errors import Illegal
 from referee.rng import KINDS as RNG_KINDS
-from ultimus.content import DEFAULT_BATTLES, MAX_PLAYERS, MIN_PLAYERS
+from ultimus.content import CONTENT_KINDS, DEFAULT_BATTLES, MAX_PLAYERS, MIN_PLAYERS
 from ultimus.flow import FLOW  # noqa: F401  (the engine reads it here)
 from ultimus.state import MODE_BOX, MODE_FULL, PAYOUT_EVERY_COIN
 from ultimus.state import new_state as _new_state
@@ -24,8 +24,9 @@ NAME = "ultimus"
 # Saved games: format 1 was written by 0.1.0 (no "format" field; the pollice
 # verso queue was the state key "pending"); format 2 names the game and the version;
 # format 3 may name the generator (setup "rng": "sha256"; missing: xorshift32), which
-# an older version would silently replay with the wrong one, so it refuses format 3 loudly.
-FORMAT = 3
+# an older version would silently replay with the wrong one, so it refuses format 3 loudly;
+# format 4 may name the content variant (setup "content": "balanced"), for the same reason.
+FORMAT = 4
 MAX_SEED = 1 << 256
 
 # The fields each action may carry besides "a" and "p" (both levels): the engine keeps only
@@ -86,7 +87,8 @@ def variant(s):
 def check_setup(setup):
     """The set-up with its defaults: players 2-6, a whole-number seed, mode full/box, battles 1-99,
     the generator ("rng": "sha256" or "xorshift32"; missing means xorshift32 and stays missing,
-    so that the games of 0.1.0 and 0.2.0 keep their set-up, id and digests)."""
+    so that the games of 0.1.0 and 0.2.0 keep their set-up, id and digests), the content
+    ("content": ultimus.content.CONTENT_KINDS; missing means the reconstruction, as in 0.1.0 to 0.4.0)."""
     if type(setup) is not dict:
         raise Illegal("bad_setup", "a set-up is an object with players and seed")
     players = setup.get("players")
@@ -110,12 +112,22 @@ def check_setup(setup):
         if setup["payout"] != PAYOUT_EVERY_COIN or mode != MODE_BOX:
             raise Illegal("bad_setup", "payout can only be %r, in a box game" % PAYOUT_EVERY_COIN)
         out["payout"] = setup["payout"]
+    if "content" in setup:
+        if setup["content"] not in CONTENT_KINDS:
+            raise Illegal("bad_setup", "content must be one of %s" % ", ".join(CONTENT_KINDS))
+        out["content"] = setup["content"]
     return out
 
 
 def new_state(setup):
     return _new_state(
-        setup["players"], setup["seed"], setup["mode"], setup["battles"], setup.get("rng"), setup.get("payout")
+        setup["players"],
+        setup["seed"],
+        setup["mode"],
+        setup["battles"],
+        setup.get("rng"),
+        setup.get("payout"),
+        setup.get("content"),
     )
 
 

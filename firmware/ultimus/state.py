@@ -8,7 +8,7 @@ small questions about it; the rules that change it live elsewhere.
 from referee.compat import const
 from referee.rng import XORSHIFT32, below, shuffle_in_place, start
 from referee.turns import clockwise
-from ultimus.content import BANK_START, DEFAULT_BATTLES, MAX_HEALTH
+from ultimus.content import BANK_START, DEFAULT_BATTLES, variant_max_health, variant_payouts
 
 # gladiator status
 WAITING = const(0)  # not yet entered this battle
@@ -32,10 +32,11 @@ SHOUT = const(1)
 GLADIATORS = 6
 
 
-def new_state(players, seed, mode=MODE_FULL, battles=DEFAULT_BATTLES, rng=None, payout=None):
+def new_state(players, seed, mode=MODE_FULL, battles=DEFAULT_BATTLES, rng=None, payout=None, content=None):
     """The state a set-up starts from (ultimus.rules.check_setup has checked it); rng: the
     generator (referee.rng), xorshift32 when the set-up names none (0.1.0 and 0.2.0);
-    payout: PAYOUT_EVERY_COIN makes a box game account for each seat's new gold at the payout."""
+    payout: PAYOUT_EVERY_COIN makes a box game account for each seat's new gold at the payout;
+    content: a content variant (ultimus.content.CONTENT_KINDS), None for the reconstruction."""
     s = {
         "mode": mode,
         "players": players,
@@ -45,7 +46,7 @@ def new_state(players, seed, mode=MODE_FULL, battles=DEFAULT_BATTLES, rng=None, 
         "battle": 0,
         "round": 0,
         "loudest": -1,
-        "hp": list(MAX_HEALTH),
+        "hp": list(variant_max_health(content)),
         "status": [WAITING] * GLADIATORS,
         "fallen": [0] * GLADIATORS,
         "pos": [-1] * GLADIATORS,
@@ -74,7 +75,19 @@ def new_state(players, seed, mode=MODE_FULL, battles=DEFAULT_BATTLES, rng=None, 
     if mode == MODE_BOX and payout == PAYOUT_EVERY_COIN:
         # this battle's new gold not yet found on an entered betting card, per seat (battle.start_battle)
         s["unsettled"] = [0] * players
+    if content is not None:
+        s["content"] = content  # only when named: the states (and digests) of older games stay as they were
     return s
+
+
+def max_health(s):
+    """Each gladiator's highest health in this game's content."""
+    return variant_max_health(s.get("content"))
+
+
+def payout_row(s, b):
+    """What betting card b pays back for 1, 2 and 3 coins in this game's content."""
+    return variant_payouts(s.get("content"))[b]
 
 
 def arena_gladiators(s):

@@ -42,6 +42,8 @@ def public_view(s):
         v[key] = [list(x) for x in value] if key == "pollice_verso" else (list(value) if type(value) is list else value)
     if "unsettled" in s:  # a box game's coins of new gold still to be entered at the payout (public: on the table)
         v["unsettled"] = list(s["unsettled"])
+    if "content" in s:  # the numbers the game is played with: public, as the printed cards are
+        v["content"] = s["content"]
     v["deck"] = len(s["deck"])
     v["discard"] = len(s["discard"])
     # Before the reveal a face-down shout card still counts as in the hand:

@@ -8,6 +8,7 @@ The numbers on the link (seat 0, station 0, field 18) stay the protocol's.
 
 from ultimus.content import BET_KIND_NAMES, BETTING_CARDS, GLADIATOR_NAMES
 from ultimus.hexmap import COORDS, DOORS
+from ultimus.state import payout_row
 from ultimus.yelling import CARDS, SPECIAL_NAMES, SPECIAL_PLAYING_DEAD, SYMBOL_NAMES
 
 SHOUTS = {-1: "undecided", 0: "thinks", 1: "shouts"}
@@ -287,8 +288,11 @@ def sound(e):
     return TUNE_WORDS.get(tune, tune)
 
 
-def bet_card_text(b):
-    g, kind, row = BETTING_CARDS[b]
+def bet_card_text(b, v=None):
+    """A betting card in words, with what it pays in the game's content
+    (v: a view or state; None: the reconstruction)."""
+    g, kind, _ = BETTING_CARDS[b]
+    row = payout_row(v or {}, b)
     return "%s %s (pays %s)" % (BET_KIND_NAMES[kind], GLADIATOR_NAMES[g], "/".join(map(str, row)))
 
 
@@ -301,6 +305,8 @@ def action_text(v, a, stations=None):
     dirs = DIRECTIONS
     if kind in _REFEREE_ACTIONS:
         return _REFEREE_ACTIONS[kind](a, stations)
+    if kind == "payout":  # what the card pays depends on the game's content
+        return "pay out %s with %s" % (bet_card_text(a["b"], v), _coins(a["coins"]))
     if v.get("mode") == "box" and kind in _BOX_ACTIONS:
         return _BOX_ACTIONS[kind](a)
     card = v["card"] or {"c": 0}  # the symbol and choose actions come only with a card in play
@@ -316,7 +322,7 @@ def action_text(v, a, stations=None):
         return "a coin%s on betting card %d: %s, %s on it now" % (
             " of won gold" if a["won"] else "",
             a["k"] + 1,
-            bet_card_text(b),
+            bet_card_text(b, v),
             _coins(coins),
         )
     if kind == "ready":
@@ -408,5 +414,4 @@ _BOX_ACTIONS = {
     "loudest": lambda a: "take the loudest spectator marker",
     "draw": lambda a: "draw an extra yelling card",
     "done": lambda a: "end the turn",
-    "payout": lambda a: "pay out %s with %s" % (bet_card_text(a["b"]), _coins(a["coins"])),
 }

@@ -8,10 +8,10 @@ of the one host loop (ultimus_host.loop.run_game).
 
 import json
 
-from ultimus.content import GLADIATOR_NAMES, MAX_HEALTH
+from ultimus.content import GLADIATOR_NAMES
 from ultimus.game import Game
 from ultimus.hexmap import COORDS, DOORS, FIELDS
-from ultimus.state import ARENA
+from ultimus.state import ARENA, max_health
 from ultimus.views import public_event
 from ultimus_host.bots import BOTS
 from ultimus_host.loop import PlayOn, run_game
@@ -50,7 +50,7 @@ def table_text(v):
         ]
         out.append(
             "  %s %-12s %2d/%-2d %s %s"
-            % (LETTERS[g], GLADIATOR_NAMES[g], v["hp"][g], MAX_HEALTH[g], status, " ".join(marks))
+            % (LETTERS[g], GLADIATOR_NAMES[g], v["hp"][g], max_health(v)[g], status, " ".join(marks))
         )
     out.append(arena_map(v))
     out.append("(the digits on the map are the doors 1-6)")
@@ -161,12 +161,10 @@ class Person:
             "your gold: %d won (yours to keep or bet), %d new (must all be bet)"
             % (view["gold"][seat], view["new_gold"][seat])
         )
-        say(
-            "your betting cards: %s"
-            % ", ".join(
-                "%d: %s with %d coin(s)" % (k + 1, bet_card_text(b), c) for k, (b, c) in enumerate(view["my_bets"])
-            )
-        )
+        cards = [
+            "%d: %s with %d coin(s)" % (k + 1, bet_card_text(b, view), c) for k, (b, c) in enumerate(view["my_bets"])
+        ]
+        say("your betting cards: %s" % ", ".join(cards))
         entries = self.menu.lines(view, options, lambda a: action_text(view, a))
         for number, option, text in entries:
             say("  %2d  %s%s" % (number, text, "" if option is not None else "   (not possible now)"))

@@ -15,8 +15,8 @@ import sys
 import termios
 import tty
 
-from ultimus.content import GLADIATOR_NAMES, MAX_HEALTH
-from ultimus.state import ARENA
+from ultimus.content import GLADIATOR_NAMES
+from ultimus.state import ARENA, max_health
 from ultimus.views import public_event
 from ultimus_host.client import TOKENS_FILE
 from ultimus_host.fakes import FakeBoard
@@ -281,7 +281,7 @@ def render_text(vbox):
             s = game.state
             tags = []
             if s["status"][g] == ARENA:
-                tags.append("%d/%d" % (s["hp"][g], MAX_HEALTH[g]))
+                tags.append("%d/%d" % (s["hp"][g], max_health(s)[g]))
             tags += [
                 name
                 for name, on in (("fallen", s["fallen"][g]), ("netted", s["net"] == g), ("drunk", s["drunk"][g] >= 0))

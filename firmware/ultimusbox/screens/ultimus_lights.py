@@ -10,11 +10,10 @@ from ultimus.content import (
     BET_DIE,
     BET_WIN,
     BETTING_CARDS_BY_PLAYERS,
-    MAX_HEALTH,
     NEW_GOLD_BY_PLAYERS,
     YELLING_CARDS_PER_PLAYER,
 )
-from ultimus.state import DEAD, PARDONED, SHOUT, WAITING
+from ultimus.state import DEAD, PARDONED, SHOUT, WAITING, max_health
 from ultimusbox import board
 from ultimusbox.screens.ultimus_entry import (
     BLEED,
@@ -136,7 +135,7 @@ def _wheels(screen, frame, blink, now_ms):
             continue
         hp = s["hp"][g]
         lit = FALLEN_COLOURS[g] if s["fallen"][g] else colour
-        for i in range(min(MAX_HEALTH[g], board.RING_PIXELS)):
+        for i in range(min(max_health(s)[g], board.RING_PIXELS)):
             frame.ring(g, i, lit if i < hp else LOST)
         if s["drunk"][g] >= 0 and blink:
             for i in range(1, hp, 2):
@@ -159,7 +158,7 @@ def _selection(s, entry, frame, g, hp, colour, blink):
         for i in range(max(0, hp - n), hp):
             frame.ring(g, i, OFF if blink else colour)  # the wounds about to be dealt blink
     elif n and entry.mode == HEAL:
-        for i in range(hp, min(hp + n, MAX_HEALTH[g])):
+        for i in range(hp, min(hp + n, max_health(s)[g])):
             frame.ring(g, i, colour if blink else OFF)
     elif not blink:
         frame.ring(g, board.RING_PIXELS - 1, MODE_COLOURS[entry.mode])  # selected: the last pixel shows the mode

@@ -1,0 +1,105 @@
+"""Content variants: a set-up's "content" picks the health and payouts a game is played with.
+
+The balanced content (docs/balance.md) is a variant of the same rules: what changes is
+only the numbers of ultimus.content, and a game without the key is played, saved and
+digested exactly as before.
+"""
+
+import pytest
+
+from scenario import BARBARUS, TIGRIS, arrange, card_id, shout_round, start_battle
+from test_rules_end import bet_card, finishing_blow, total_gold
+from test_rules_symbols import CORNERS
+from ultimus import checks, rules
+from ultimus.content import (
+    BALANCED_MAX_HEALTH,
+    BALANCED_PAYOUTS,
+    BET_WIN,
+    BETTING_CARDS,
+    CONTENT_BALANCED,
+    MAX_HEALTH,
+    RECONSTRUCTED_PAYOUTS,
+)
+from ultimus.errors import Illegal
+from ultimus.game import Game, restore
+
+
+def test_a_set_up_names_its_content_or_keeps_the_reconstruction():
+    assert rules.check_setup({"players": 3, "seed": 1, "content": "balanced"})["content"] == "balanced"
+    assert "content" not in rules.check_setup({"players": 3, "seed": 1})
+    for bad in ("tuned", "", None, 1):
+        with pytest.raises(Illegal) as refusal:
+            rules.check_setup({"players": 3, "seed": 1, "content": bad})
+        assert refusal.value.code == "bad_setup" and "balanced" in refusal.value.message
+
+
+def test_without_the_key_the_state_and_its_digest_are_those_of_before():
+    plain, named = Game(4, 7), Game(4, 7, content=CONTENT_BALANCED)
+    assert "content" not in plain.state and plain.state["hp"] == list(MAX_HEALTH)
+    assert named.state["content"] == "balanced" and named.state["hp"] == list(BALANCED_MAX_HEALTH)
+    assert plain.digest() != named.digest()  # the content is part of what a digest vouches for
+
+
+def test_the_content_is_public_as_the_printed_cards_are():
+    game = Game(3, 1, content=CONTENT_BALANCED)
+    assert game.public_view()["content"] == "balanced" and game.seat_view(1)["content"] == "balanced"
+    assert "content" not in Game(3, 1).public_view()
+
+
+def test_each_battle_starts_every_gladiator_at_the_variants_full_health():
+    game = start_battle(3, seed=4, content=CONTENT_BALANCED)
+    assert game.state["hp"] == list(BALANCED_MAX_HEALTH)
+
+
+def _yell(text, gladiator, hp):
+    """Seat 0 shouts `text` alone in a balanced game and yells at `gladiator` (health as given)."""
+    game = start_battle(3, seed=9, content=CONTENT_BALANCED)
+    c = card_id(text)
+    arrange(game, loudest=0, pos=dict(CORNERS), hp=hp, hands={0: [c]})
+    shout_round(game, {0: c})
+    game.apply({"a": "choose", "p": 0, "g": gladiator})
+    return game
+
+
+def test_healing_stops_at_the_variants_full_health():
+    full = BALANCED_MAX_HEALTH[TIGRIS]
+    game = _yell("tigris: M2 H2", TIGRIS, {TIGRIS: full - 1})
+    game.apply({"a": "heal", "p": 0, "i": 1})
+    assert game.state["hp"][TIGRIS] == full
+
+
+def test_bleeding_needs_an_injury_below_the_variants_full_health():
+    s = start_battle(3, seed=9, content=CONTENT_BALANCED).state
+    for g in range(6):
+        s["hp"][g] = BALANCED_MAX_HEALTH[g]
+        assert checks.bleed_problem(s, g, 1)[0] == "not_injured"
+        s["hp"][g] -= 1
+        assert checks.bleed_problem(s, g, 1) is None or s["hp"][g] <= 1
+
+
+def test_payouts_follow_the_variants_rows():
+    game = start_battle(3, seed=4, content=CONTENT_BALANCED)
+    s = game.state
+    before = total_gold(s)
+    b = bet_card(BARBARUS, BET_WIN)
+    s["bets"] = [[[b, 2]], [], []]
+    s["bank"] = before - total_gold({**s, "bank": 0})
+    finishing_blow(game)
+    assert s["gold"][0] == BALANCED_PAYOUTS[b][1]
+    assert total_gold(s) == before
+
+
+def test_tables_have_one_row_per_card_each_rising_with_the_coins():
+    assert len(BALANCED_PAYOUTS) == len(BETTING_CARDS) == len(RECONSTRUCTED_PAYOUTS)
+    for row in BALANCED_PAYOUTS:
+        assert len(row) == 3 and row[0] >= 1 and row[0] < row[1] < row[2]
+    assert len(BALANCED_MAX_HEALTH) == 6 and all(1 <= hp <= 12 for hp in BALANCED_MAX_HEALTH)
+
+
+def test_a_balanced_game_is_saved_in_format_4_and_restored_with_its_content():
+    game = Game(3, 11, content=CONTENT_BALANCED)
+    game.apply({"a": "draw_loudest"})
+    data = game.to_data()
+    assert data["format"] == 4 and data["setup"]["content"] == "balanced"
+    again = restore(data)
+    assert again.state["content"] == "balanced" and again.digest() == game.digest()
