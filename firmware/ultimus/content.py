@@ -58,7 +58,7 @@ BETTING_CARDS = (
 
 # --- content variants -----------------------------------------------------
 # A set-up's "content" names the numbers a game is played with. Missing: the reconstruction
-# above (every game of 0.1.0 to 0.4.0 was played with it, and keeps replaying with it).
+# above (every game saved before the variants was played with it, and keeps replaying with it).
 # "balanced": the same cards with the health and payouts tuned from simulated games
 # (docs/balance.md: the method, the figures and each change with its reason).
 CONTENT_RECONSTRUCTED = "reconstructed"

@@ -88,7 +88,7 @@ def check_setup(setup):
     """The set-up with its defaults: players 2-6, a whole-number seed, mode full/box, battles 1-99,
     the generator ("rng": "sha256" or "xorshift32"; missing means xorshift32 and stays missing,
     so that the games of 0.1.0 and 0.2.0 keep their set-up, id and digests), the content
-    ("content": ultimus.content.CONTENT_KINDS; missing means the reconstruction, as in 0.1.0 to 0.4.0)."""
+    ("content": ultimus.content.CONTENT_KINDS; missing means the reconstruction, as every game saved before)."""
     if type(setup) is not dict:
         raise Illegal("bad_setup", "a set-up is an object with players and seed")
     players = setup.get("players")

@@ -12,7 +12,14 @@ import time
 import click
 
 from ultimus import VERSION
-from ultimus.content import GLADIATOR_NAMES, MAX_PLAYERS, MIN_PLAYERS
+from ultimus.content import (
+    CONTENT_BALANCED,
+    CONTENT_KINDS,
+    CONTENT_RECONSTRUCTED,
+    GLADIATOR_NAMES,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+)
 from ultimus.errors import Illegal
 from ultimus.game import Game
 from ultimus.game import replay as replay_game
@@ -56,6 +63,22 @@ class _Commands(click.Group):
                 raise  # click's own: output piped into a program that stopped reading
             where = " (%s)" % exc.filename if exc.filename else ""
             raise click.ClickException("%s%s" % (exc.strerror or exc, where)) from None
+
+
+# ULTIMUS's content variant for a new game: balanced unless asked (docs/balance.md).
+CONTENT_OPTION = click.option(
+    "--content",
+    type=click.Choice(CONTENT_KINDS),
+    default=CONTENT_BALANCED,
+    show_default=True,
+    help="ULTIMUS: the health and payouts played with: balanced from simulated games (docs/balance.md), "
+    "or reconstructed, the cards of 0.1.0.",
+)
+
+
+def _content(name):
+    """The set-up's content: none for the reconstruction, so that such a game is saved as older versions wrote it."""
+    return None if name == CONTENT_RECONSTRUCTED else name
 
 
 @click.group(cls=_Commands)
@@ -360,7 +383,8 @@ def _bot_map(bots, players):
     "--alt", default="1", show_default=True, help="morituri_board: alternate rules in play (1, 2, 1,2 or none)."
 )
 @click.option("--gladiators", default="", help="Munera: the profiles, e.g. murmillo,retiarius (see `ultimus munera`).")
-def play(players, bots, seed, battles, game_name, figures, alt, gladiators):
+@CONTENT_OPTION
+def play(players, bots, seed, battles, game_name, figures, alt, gladiators, content):
     """A whole game in the terminal, hot-seat, with bots if you like (ULTIMUS at card level, or --game another)."""
     from ultimus_host.play import HotSeat
 
@@ -393,6 +417,7 @@ def play(players, bots, seed, battles, game_name, figures, alt, gladiators):
         ask=_ask,
         say=click.echo,
         clear=_clear_screen,
+        content=_content(content),
     ).run()
     s = game.state
     click.echo(
@@ -524,7 +549,8 @@ def _seed(seed):
     "--alt", default="1", show_default=True, help="morituri_board: alternate rules in play (1, 2, 1,2 or none)."
 )
 @click.option("--gladiators", default="", help="Munera: the profiles, e.g. murmillo,retiarius (see `ultimus munera`).")
-def demo(players, seed, battles, verbose, game_name, figures, alt, gladiators):
+@CONTENT_OPTION
+def demo(players, seed, battles, verbose, game_name, figures, alt, gladiators, content):
     """Watch bots play, narrated: ULTIMUS battles between random bots, or a game of another rule set (--game)."""
     seed = _seed(seed)
     if game_name == "morituri_board":
@@ -547,8 +573,8 @@ def demo(players, seed, battles, verbose, game_name, figures, alt, gladiators):
 
         demo_ultimatum(players, seed, verbose, say=click.echo)
         return
-    click.echo("ULTIMUS %s: %d players, seed %d" % (VERSION, players, seed))
-    game = Game(players, seed, battles=battles)
+    click.echo("ULTIMUS %s: %d players, seed %d, %s content" % (VERSION, players, seed, content))
+    game = Game(players, seed, battles=battles, content=_content(content))
 
     def tell(e):
         if verbose or e["e"] not in QUIET_EVENTS:

@@ -66,8 +66,9 @@ def table_text(v):
 class HotSeat:
     """One terminal shared by the people at the table; bots take their seats in the same loop."""
 
-    def __init__(self, players, seed, bots, battles, ask=input, say=print, clear=None):
-        self.game = Game(players, seed, battles=battles)
+    def __init__(self, players, seed, bots, battles, ask=input, say=print, clear=None, content=None):
+        """content: ULTIMUS's content variant (ultimus.content.CONTENT_KINDS); None: the reconstruction."""
+        self.game = Game(players, seed, battles=battles, content=content)
         self.bots = {}
         for seat, kind in bots.items():
             self.bots[seat] = BOTS[kind](seed * 7 + seat)
