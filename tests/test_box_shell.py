@@ -94,7 +94,7 @@ class Listening:
 def test_a_new_game_journal_names_its_game_and_format():
     fb, box = play_until("new game")
     first = decode(next(fb.storage.read_lines(FILE)))["header"]
-    assert first["format"] == FORMAT == 3 and first["game"] == "ultimus" and first["version"] == VERSION
+    assert first["format"] == FORMAT == 4 and first["game"] == "ultimus" and first["version"] == VERSION
     assert first["setup"] == box.shell.game.setup and first["box"]["stations"] == [0, 2, 4]
 
 

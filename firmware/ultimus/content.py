@@ -64,21 +64,21 @@ BETTING_CARDS = (
 CONTENT_RECONSTRUCTED = "reconstructed"
 CONTENT_BALANCED = "balanced"
 CONTENT_KINDS = (CONTENT_RECONSTRUCTED, CONTENT_BALANCED)
-BALANCED_MAX_HEALTH = (9, 8, 9, 11, 12, 7)
+BALANCED_MAX_HEALTH = (9, 9, 9, 12, 12, 8)
 # the 2nd row of each betting card, in the order of BETTING_CARDS
 BALANCED_PAYOUTS = (
-    (5, 9, 13),
-    (5, 10, 14),
-    (5, 9, 13),
-    (4, 8, 11),
-    (4, 8, 11),
-    (6, 11, 16),
-    (2, 3, 5),
-    (2, 3, 5),
-    (2, 3, 5),
-    (2, 4, 6),
-    (2, 4, 6),
-    (2, 3, 4),
+    (4, 7, 10),
+    (4, 7, 10),
+    (4, 7, 10),
+    (4, 7, 10),
+    (4, 7, 10),
+    (4, 7, 10),
+    (1, 2, 4),
+    (1, 2, 4),
+    (1, 2, 4),
+    (1, 2, 4),
+    (1, 2, 4),
+    (1, 2, 4),
     (3, 5, 7),
     (3, 5, 7),
     (3, 5, 7),

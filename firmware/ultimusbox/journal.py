@@ -14,7 +14,8 @@ bigger than what the Pico could hold in its heap at once.
 Formats: 1 (0.1.0) wrote {"setup", "box"} and meant ULTIMUS; 2 adds
 "format", "game" and "version"; 3 adds the game's public "id" and a set-up
 that may name its generator ("rng": "sha256"), which an older firmware would
-replay wrongly: it refuses format 3 as a newer format. A journal this firmware cannot read (a newer
+replay wrongly: it refuses format 3 as a newer format. 4 adds a set-up that may name its content
+("content": "balanced"), for the same reason. A journal this firmware cannot read (a newer
 format, a game it does not referee) is never truncated nor deleted:
 move_aside() keeps it under another name for a newer firmware or a host.
 """
@@ -24,7 +25,7 @@ import json
 from referee.digest import fnv1a
 
 FILE = "game.jnl"
-FORMAT = 3
+FORMAT = 4
 ASIDE = "game-%d.jnl"  # where refused journals are kept
 FEED_EVERY = 32  # records read between two feeds of the watchdog
 CHECKPOINT_EVERY = 100  # actions between two checkpoints of the state (resume replays at most this many)

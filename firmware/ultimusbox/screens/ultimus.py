@@ -6,7 +6,14 @@ been entered so far, and its lights (ultimus_lights) draw the state and the
 entry. docs/box.md tells the players what each button does.
 """
 
-from ultimus.content import BETTING_CARDS, GLADIATOR_NAMES, MAX_PLAYERS, MIN_PLAYERS
+from ultimus.content import (
+    BETTING_CARDS,
+    CONTENT_BALANCED,
+    CONTENT_RECONSTRUCTED,
+    GLADIATOR_NAMES,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+)
 from ultimus.state import MODE_BOX, PARDONED, PAYOUT_EVERY_COIN
 from ultimusbox import board
 from ultimusbox.screens import phase_handler
@@ -54,6 +61,9 @@ def link_setup(request):
     }
     if setup["mode"] == MODE_BOX:
         setup["payout"] = request.get("payout", PAYOUT_EVERY_COIN)  # a new box game accounts for every coin
+    content = request.get("content", CONTENT_BALANCED)  # a new game plays the balanced content (docs/balance.md)
+    if content != CONTENT_RECONSTRUCTED:  # the reconstruction is the set-up without the key, as older journals hold it
+        setup["content"] = content
     return setup, {"beginner": 1 if request.get("beginner", 0) else 0}
 
 
