@@ -20,6 +20,9 @@ SCRIPT = (
         ("press", board.SHOUT_0),
         ("press", board.SHOUT_0 + 2),
         ("press", board.THINK_0 + 4),
+        # the script's wounds, kills and payouts were written for the reconstructed cards of 0.1.0
+        ("press", board.THUMB_DOWN),
+        ("wait", 440),  # with the press, one blink period (500 ms): the rest of the script keeps its light phases
         ("press", board.CONFIRM),
         ("at", "new game"),
         ("press", board.SHOUT_0 + 2),

@@ -61,7 +61,7 @@ def link_setup(request):
     }
     if setup["mode"] == MODE_BOX:
         setup["payout"] = request.get("payout", PAYOUT_EVERY_COIN)  # a new box game accounts for every coin
-    content = request.get("content", CONTENT_BALANCED)  # a new game plays the balanced content (docs/balance.md)
+    content = request.get("content", CONTENT_BALANCED)  # a new game plays the balanced numbers (docs/balance.md)
     if content != CONTENT_RECONSTRUCTED:  # the reconstruction is the set-up without the key, as older journals hold it
         setup["content"] = content
     return setup, {"beginner": 1 if request.get("beginner", 0) else 0}
@@ -86,6 +86,10 @@ class Screen:
             e.battles -= 1
         elif button == board.MODE:
             e.beginner = 1 - e.beginner
+        elif button == board.THUMB_DOWN:
+            e.reconstructed = 1  # the numbers printed on the cards of 0.1.0
+        elif button == board.THUMB_UP:
+            e.reconstructed = 0
 
     def render_options(self, frame, k, blink):
         lights.options(self.entry, frame, k)
@@ -93,7 +97,25 @@ class Screen:
     def seat_setup(self, players, seed):
         e = self.entry
         return link_setup(
-            {"players": players, "seed": seed, "mode": MODE_BOX, "battles": e.battles, "beginner": e.beginner}
+            {
+                "players": players,
+                "seed": seed,
+                "mode": MODE_BOX,
+                "battles": e.battles,
+                "beginner": e.beginner,
+                "content": CONTENT_RECONSTRUCTED if e.reconstructed else CONTENT_BALANCED,
+            }
+        )
+
+    def options_text(self):
+        """The seat selection's options in words, for a screen beside the box."""
+        e = self.entry
+        return "%d battle%s, beginners' mode %s, %s content   (+/-: battles  mode: beginners  thumbs up/down: %s)" % (
+            e.battles,
+            "" if e.battles == 1 else "s",
+            "on" if e.beginner else "off",
+            CONTENT_RECONSTRUCTED if e.reconstructed else CONTENT_BALANCED,
+            "balanced/reconstructed",
         )
 
     # --- a game -----------------------------------------------------------

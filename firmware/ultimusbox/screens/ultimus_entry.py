@@ -3,7 +3,7 @@
 Nothing else keeps input between presses: the selected gladiator, the
 wounds or health entered, what CONFIRM will do (the mode), the pollice verso
 flag of the card being played, the payout being entered, the countdown, and
-the seat selection's options (battles, beginners' mode).
+the seat selection's options (battles, beginners' mode, the content).
 """
 
 from ultimus.content import BET_WIN, DEFAULT_BATTLES
@@ -24,6 +24,7 @@ class Entry:
     def __init__(self):
         self.battles = DEFAULT_BATTLES  # seat selection: how many battles (+/-)
         self.beginner = 0  # seat selection: beginners' mode, no countdown (MODE)
+        self.reconstructed = 0  # seat selection: 1 plays the reconstructed cards of 0.1.0 (thumbs down/up)
         self.countdown_start = None  # when the countdown began (us), while it runs
         self.beats = 0  # beats of the countdown heard so far
         self.clamo_at = None  # when the last CLAMO fell (us): later seat presses are too late

@@ -72,9 +72,12 @@ FALLEN_COLOURS = tuple(half(c) for c in GLADIATOR_COLOURS)  # knocked down: half
 
 
 def options(entry, frame, k):
-    """Seat selection, on wheel k: the battles in gold; in beginners' mode the rest of the wheel glows green."""
+    """Seat selection, on wheel k: the battles in gold; in beginners' mode the rest of the wheel glows green;
+    the last pixel white: the reconstructed cards (thumbs down), not the balanced ones."""
     for i in range(board.RING_PIXELS):
         frame.ring(k, i, GOLD if i < entry.battles else (BEGINNER_GREEN if entry.beginner else OFF))
+    if entry.reconstructed:
+        frame.ring(k, board.RING_PIXELS - 1, WHITE)
 
 
 def render(screen, frame, now_ms, blink):
