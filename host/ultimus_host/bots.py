@@ -52,16 +52,23 @@ def random_table(players, seed):
     return {"seats": seats, "referee": RandomReferee(rng), "pick_seat": rng.choice}
 
 
-def outcome_odds(s, g):
-    """(win, die, pardon) chances of gladiator g guessed from what the table shows (a view or a state)."""
+def fighting_strength(s):
+    """({gladiator: strength} of those still to fight, in the arena or waiting; their total strength)."""
+    alive = [x for x in range(6) if s["status"][x] in (ARENA, WAITING)]
+    strength = {x: (s["hp"][x] if s["status"][x] == ARENA else MAX_HEALTH[x]) + 2 for x in alive}
+    return strength, float(sum(strength.values()))
+
+
+def outcome_odds(s, g, fighting=None):
+    """(win, die, pardon) chances of gladiator g guessed from what the table shows (a view or a state).
+
+    fighting: fighting_strength(s), when the caller asks about several gladiators of one state."""
     status = s["status"][g]
     if status == DEAD:
         return 0.0, 1.0, 0.0
     if status == PARDONED:
         return 0.0, 0.0, 1.0
-    alive = [x for x in range(6) if s["status"][x] in (ARENA, WAITING)]
-    strength = {x: (s["hp"][x] if s["status"][x] == ARENA else MAX_HEALTH[x]) + 2 for x in alive}
-    total = float(sum(strength.values()))
+    strength, total = fighting or fighting_strength(s)
     win = strength[g] / total if total else 0.0
     fall = 1.0 - win
     return win, fall * 0.75, fall * 0.25
@@ -70,11 +77,13 @@ def outcome_odds(s, g):
 def bet_value(s, bets):
     """Expected gold back from a seat's bets, as the table looks now."""
     value = 0.0
+    fighting = None  # the same for every bet: worked out at the first bet with coins
     for b, coins in bets:
         if not coins:
             continue
         g, kind, row = BETTING_CARDS[b]
-        win, die, pardon = outcome_odds(s, g)
+        fighting = fighting or fighting_strength(s)
+        win, die, pardon = outcome_odds(s, g, fighting)
         p = win if kind == BET_WIN else (die if kind == BET_DIE else win + pardon)
         value += p * row[coins - 1]
     return value
@@ -85,6 +94,14 @@ class HeuristicBot:
 
     def __init__(self, seed):
         self.rng = Rng(seed)
+        self._sandbox = None  # one for the game the bot plays: building a Game costs more than a lookahead
+
+    def sandbox(self, view):
+        """The Sandbox for the view's set-up (made on the first choice that needs one)."""
+        box = self._sandbox
+        if box is None or box.setup != (view["players"], view["mode"], view["battles"]):
+            box = self._sandbox = Sandbox(view)
+        return box
 
     def choose(self, view, options):
         if len(options) == 1:
@@ -94,7 +111,7 @@ class HeuristicBot:
             return self._bet(view, options)
         if kind == "thumb":
             return self._thumb(view, options)
-        sandbox, world = Sandbox(view), determinize(view, self.rng)
+        sandbox, world = self.sandbox(view), determinize(view, self.rng)
         if kind == "commit":
             return self._commit(sandbox, world, view["seat"], options)
         return self._lookahead(sandbox, world, view["seat"], options)
@@ -123,8 +140,15 @@ class HeuristicBot:
 
     @staticmethod
     def _value(s, seat):
-        """What the seat's bets are worth in a (sampled) state: its own bets, which a stupid bet may move."""
+        """What the seat's bets are worth in a (sampled) state: its own bets, which a stupid bet may move.
+
+        It reads only s["hp"], s["status"] and s["bets"] (_same_value relies on it)."""
         return bet_value(s, s["bets"][seat])
+
+    @staticmethod
+    def _same_value(trial, s):
+        """Whether a trial made from s (Sandbox.trial) shares all that _value reads: then its value is s's."""
+        return trial["hp"] is s["hp"] and trial["status"] is s["status"] and trial["bets"] is s["bets"]
 
     @staticmethod
     def _closeness(s):
@@ -138,26 +162,34 @@ class HeuristicBot:
 
     def _lookahead(self, sandbox, s, seat, options):
         """The option that leaves the seat's bets worth most in the sampled state s (ties: at random)."""
+        return self._try_options(sandbox, s, seat, options)[0]
+
+    def _try_options(self, sandbox, s, seat, options):
+        """_lookahead's choice and the state it leads to from s (None if s refuses it)."""
         base = self._value(s, seat)
+        near = None  # the closeness of s, worked out for the first step
         best, best_score = [], None
         for a in options:
-            trial = copy_state(s)
-            try:
-                sandbox.apply(trial, a)
-            except Illegal:
+            trial = sandbox.trial(s, a)
+            if trial is None:
                 continue
-            score = self._value(trial, seat) - base
+            # value - base is exactly 0.0 when the trial changed nothing the value reads
+            score = 0.0 if self._same_value(trial, s) else self._value(trial, seat) - base
             if a["a"] == "end":
                 score -= 0.05  # use a card's symbols when they do not hurt
             elif a["a"] == "step":
-                score += 0.02 * (self._closeness(trial) - self._closeness(s))
+                if near is None:
+                    near = self._closeness(s)
+                score += 0.02 * (self._closeness(trial) - near)
             elif a["a"] == "move":
                 score += 0.01
             if best_score is None or score > best_score + 1e-9:
-                best, best_score = [a], score
+                best, best_score = [(a, trial)], score
             elif abs(score - best_score) <= 1e-9:
-                best.append(a)
-        return self.rng.choice(best or options)
+                best.append((a, trial))
+        if not best:
+            return self.rng.choice(options), None  # the same one draw as a choice among the best
+        return self.rng.choice(best)
 
     def _commit(self, sandbox, world, seat, options):
         """Shout the card that would help most right now; think when none helps."""
@@ -196,13 +228,10 @@ class HeuristicBot:
             options = sandbox.legal_actions(s, seat)
             if not options:
                 break
-            choice = self._lookahead(sandbox, s, seat, options)
-            if choice["a"] == "end":
+            choice, after = self._try_options(sandbox, s, seat, options)
+            if choice["a"] == "end" or after is None:
                 break
-            try:
-                sandbox.apply(s, choice)
-            except Illegal:
-                break
+            s = after  # the lookahead's own trial of the choice: applying it again would give the same
         return self._value(s, seat)
 
     def _thumb(self, view, options):

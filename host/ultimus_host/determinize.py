@@ -25,13 +25,15 @@ through the core's public API.
 from typing import Any
 
 from ultimus.content import BETTING_CARDS
+from ultimus.errors import Illegal
 from ultimus.game import Game
-from ultimus.rng import seed_state
+from ultimus.rng import seed_state, shuffle_in_place
 from ultimus.state import SHOUT, THINK, UNDECIDED
 from ultimus.yelling import CARDS
 
 # The state's secrets: everything else in a state is in every seat's view under the same key.
 HIDDEN = ("rng", "deck", "discard", "hands", "bdeck", "bets", "shout", "shout_card")
+_FLAT = (int, str, bool, tuple)  # items a list copy may share
 
 
 def template(view):
@@ -39,14 +41,28 @@ def template(view):
     return Game(view["players"], 0, view["mode"], view["battles"]).state
 
 
+_KEYS = {}  # (players, mode, battles) -> the keys of a state of that set-up, in order: a Game costs more than a sample
+
+
+def state_keys(view):
+    setup = (view["players"], view["mode"], view["battles"])
+    keys = _KEYS.get(setup)
+    if keys is None:
+        keys = _KEYS[setup] = tuple(template(view))
+    return keys
+
+
 def determinize(view, rng):
     """A full state consistent with a seat's view; rng: the bot's own generator (an ultimus.rng.Rng)."""
-    s = template(view)
-    for key in s:
-        if key not in HIDDEN:
-            if key not in view:
-                raise KeyError("the seat view has no %r: determinize does not know where it comes from" % key)
-            s[key] = copy_state(view[key])
+    s = {}
+    for key in state_keys(view):
+        if key in HIDDEN:
+            s[key] = None  # drawn below
+            continue
+        if key not in view:
+            raise KeyError("the seat view has no %r: determinize does not know where it comes from" % key)
+        v = view[key]
+        s[key] = v[:] if type(v) is list and (not v or type(v[0]) in _FLAT) else copy_state(v)
     s["rng"] = seed_state(rng.below(1 << 30))
     _yelling_cards(s, view, rng)
     _betting_cards(s, view, rng)
@@ -54,13 +70,12 @@ def determinize(view, rng):
 
 
 def _shuffled(items, rng):
-    """A shuffled copy drawn from the bot's generator (Fisher-Yates), so a sample is reproducible."""
+    """A shuffled copy drawn from the bot's generator (Fisher-Yates), so a sample is reproducible.
+
+    The draws are rng.below(i + 1) for i from the last index down, as shuffle_in_place makes them
+    on the generator's state (without a method call for each)."""
     items = list(items)
-    i = len(items) - 1
-    while i > 0:
-        j = rng.below(i + 1)
-        items[i], items[j] = items[j], items[i]
-        i -= 1
+    rng.state = shuffle_in_place(rng.state, items)
     return items
 
 
@@ -153,9 +168,6 @@ def _betting_cards(s, view, rng):
     s["bdeck"] = unseen
 
 
-_FLAT = (int, str, bool, tuple)  # items a list copy may share
-
-
 def copy_state(x: Any) -> Any:
     """A deep copy of a state (plain data) made for speed: the lookahead copies one for every option.
 
@@ -169,15 +181,49 @@ def copy_state(x: Any) -> Any:
         for k, v in x.items():
             tv = type(v)
             if tv is list:
-                out[k] = v[:] if not v or type(v[0]) in _FLAT else [copy_state(i) for i in v]
+                out[k] = v[:] if not v or type(v[0]) in _FLAT else _copy_nested(v)
             elif tv is dict:
                 out[k] = copy_state(v)
             else:
                 out[k] = v
         return out
     if t is list:
-        return x[:] if not x or type(x[0]) in _FLAT else [copy_state(i) for i in x]
+        return x[:] if not x or type(x[0]) in _FLAT else _copy_nested(x)
     return x
+
+
+def _copy_nested(x):
+    """copy_state of a list of lists or dicts: the inner lists of flat items copied here (hands, a seat's bets)."""
+    return [i[:] if type(i) is list and (not i or type(i[0]) in _FLAT) else copy_state(i) for i in x]
+
+
+# What each action's handler may change in place, by state key (read from ultimus.cardplay, ultimus.battle
+# and ultimus.effects): a trial of one of these copies only those keys and shares every other list and
+# dict with the state it starts from, which stays as it was. A handler may still set any key to a new
+# value: the trial's dict is its own. Every other action (an attack may end the battle and settle every
+# bet) gets a whole copy. tests/test_host_determinize.py holds this table to the handlers.
+# end_turn: the card to the discard pile, one drawn (a reshuffle draws from a list generator in place)
+_TURN_OVER = ("deck", "discard", "hands", "shout_card", "rng")
+TRIAL_WRITES = {
+    "step": ("card", "pos"),
+    "move": ("card",),
+    "rise": ("card", "fallen"),
+    "choose": ("card", "hp", "status", "fallen", "pos", "drunk"),
+    "heal": ("card", "hp"),
+    "draw": ("card",) + _TURN_OVER,
+    "loudest": ("card",),
+    "end": _TURN_OVER,
+    "think": _TURN_OVER,
+    "place": ("status", "pos"),
+}
+
+
+def fork(s, writes):
+    """A state equal to s that shares with it everything but the keys in writes (each copied whole)."""
+    out = dict(s)
+    for key in writes:
+        out[key] = copy_state(s[key])
+    return out
 
 
 class Sandbox:
@@ -189,6 +235,7 @@ class Sandbox:
     """
 
     def __init__(self, setup):
+        self.setup = (setup["players"], setup["mode"], setup["battles"])
         self.game = Game(setup["players"], 0, setup["mode"], setup["battles"])
 
     def apply(self, state, action):
@@ -196,6 +243,20 @@ class Sandbox:
         self.game.state = state
         self.game.log = []
         return self.game.apply(action)
+
+    def trial(self, state, action):
+        """The state after the action, leaving `state` as it was, or None if it is refused.
+
+        The result shares with `state` the lists and dicts the action cannot change
+        (TRIAL_WRITES), so neither of them may be changed in place afterwards, except
+        by trying actions on it here."""
+        writes = TRIAL_WRITES.get(action["a"])
+        after = copy_state(state) if writes is None else fork(state, writes)
+        try:
+            self.apply(after, action)
+        except Illegal:
+            return None
+        return after
 
     def legal_actions(self, state, seat):
         self.game.state = state
