@@ -20,7 +20,7 @@ from ultimus.hexmap import distance
 from ultimus.randomplay import play_on
 from ultimus.rng import Rng
 from ultimus.state import ARENA, DEAD, PARDONED, THINK, UNDECIDED, WAITING
-from ultimus_host.determinize import Sandbox, copy_state, determinize
+from ultimus_host.determinize import copy_state, determinize, sandbox_for
 
 
 class RandomBot:
@@ -94,14 +94,6 @@ class HeuristicBot:
 
     def __init__(self, seed):
         self.rng = Rng(seed)
-        self._sandbox = None  # one for the game the bot plays: building a Game costs more than a lookahead
-
-    def sandbox(self, view):
-        """The Sandbox for the view's set-up (made on the first choice that needs one)."""
-        box = self._sandbox
-        if box is None or box.setup != (view["players"], view["mode"], view["battles"]):
-            box = self._sandbox = Sandbox(view)
-        return box
 
     def choose(self, view, options):
         if len(options) == 1:
@@ -111,7 +103,7 @@ class HeuristicBot:
             return self._bet(view, options)
         if kind == "thumb":
             return self._thumb(view, options)
-        sandbox, world = self.sandbox(view), determinize(view, self.rng)
+        sandbox, world = sandbox_for(view), determinize(view, self.rng)
         if kind == "commit":
             return self._commit(sandbox, world, view["seat"], options)
         return self._lookahead(sandbox, world, view["seat"], options)

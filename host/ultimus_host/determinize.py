@@ -235,7 +235,6 @@ class Sandbox:
     """
 
     def __init__(self, setup):
-        self.setup = (setup["players"], setup["mode"], setup["battles"])
         self.game = Game(setup["players"], 0, setup["mode"], setup["battles"])
 
     def apply(self, state, action):
@@ -261,3 +260,15 @@ class Sandbox:
     def legal_actions(self, state, seat):
         self.game.state = state
         return self.game.legal_actions(seat)
+
+
+_SANDBOXES = {}  # (players, mode, battles) -> Sandbox: it keeps nothing between calls, so one serves every bot
+
+
+def sandbox_for(setup):
+    """The shared Sandbox of a set-up (a view holds one): building a Game costs more than a lookahead."""
+    key = (setup["players"], setup["mode"], setup["battles"])
+    box = _SANDBOXES.get(key)
+    if box is None:
+        box = _SANDBOXES[key] = Sandbox(setup)
+    return box
