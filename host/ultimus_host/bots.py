@@ -134,13 +134,13 @@ class HeuristicBot:
     def _value(s, seat):
         """What the seat's bets are worth in a (sampled) state: its own bets, which a stupid bet may move.
 
-        It reads only s["hp"], s["status"] and s["bets"] (_same_value relies on it)."""
+        It reads only s["hp"], s["status"] and s["bets"][seat] (_same_value relies on it)."""
         return bet_value(s, s["bets"][seat])
 
     @staticmethod
-    def _same_value(trial, s):
-        """Whether a trial made from s (Sandbox.trial) shares all that _value reads: then its value is s's."""
-        return trial["hp"] is s["hp"] and trial["status"] is s["status"] and trial["bets"] is s["bets"]
+    def _same_value(trial, s, seat):
+        """Whether _value reads the same in both states (most trials leave hp, status and bets alone)."""
+        return trial["hp"] == s["hp"] and trial["status"] == s["status"] and trial["bets"][seat] == s["bets"][seat]
 
     @staticmethod
     def _closeness(s):
@@ -166,7 +166,7 @@ class HeuristicBot:
             if trial is None:
                 continue
             # value - base is exactly 0.0 when the trial changed nothing the value reads
-            score = 0.0 if self._same_value(trial, s) else self._value(trial, seat) - base
+            score = 0.0 if self._same_value(trial, s, seat) else self._value(trial, seat) - base
             if a["a"] == "end":
                 score -= 0.05  # use a card's symbols when they do not hurt
             elif a["a"] == "step":
