@@ -6,10 +6,10 @@ import random
 
 from ultimus.content import BETTING_CARDS
 from ultimus.game import Game
-from ultimus.rng import Rng
+from ultimus.rng import Rng, shuffle_in_place
 from ultimus.yelling import CARDS
 from ultimus_host.bots import HeuristicBot, RandomBot
-from ultimus_host.determinize import TRIAL_WRITES, copy_state, determinize, sandbox_for
+from ultimus_host.determinize import TRIAL_WRITES, _shuffled, copy_state, determinize, sandbox_for
 from ultimus_host.loop import run_game
 
 
@@ -193,3 +193,11 @@ def test_a_trial_changes_only_its_own_copy_of_what_the_action_writes():
         game = Game(3 + seed, seed, battles=2)
         run_game(game, {p: TrialCheck(seed * 10 + p, tried) for p in range(3 + seed)}, max_actions=1500)
     assert all(tried[kind] for kind in list(TRIAL_WRITES) + ["copied whole"]), tried
+
+
+def test_a_samples_shuffle_draws_as_the_generators_own_shuffle():
+    for seed in range(20):
+        items = list(range(seed * 4))
+        rng, twin = Rng(seed), Rng(seed)
+        state = shuffle_in_place(twin.state, items)
+        assert _shuffled(range(seed * 4), rng) == items and rng.state == state

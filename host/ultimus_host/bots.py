@@ -158,15 +158,18 @@ class HeuristicBot:
 
     def _try_options(self, sandbox, s, seat, options):
         """_lookahead's choice and the state it leads to from s (None if s refuses it)."""
-        base = self._value(s, seat)
-        near = None  # the closeness of s, worked out for the first step
+        base = near = None  # the value and closeness of s, worked out when a trial first needs them
         best, best_score = [], None
         for a in options:
             trial = sandbox.trial(s, a)
             if trial is None:
                 continue
-            # value - base is exactly 0.0 when the trial changed nothing the value reads
-            score = 0.0 if self._same_value(trial, s, seat) else self._value(trial, seat) - base
+            if self._same_value(trial, s, seat):
+                score = 0.0  # what value(trial) - base would be, exactly
+            else:
+                if base is None:
+                    base = self._value(s, seat)
+                score = self._value(trial, seat) - base
             if a["a"] == "end":
                 score -= 0.05  # use a card's symbols when they do not hurt
             elif a["a"] == "step":
