@@ -187,7 +187,8 @@ def _betting_cards(s, view, rng):
 
 
 def copy_state(x: Any) -> Any:
-    """A deep copy of a state (plain data) made for speed: the lookahead copies one for every option.
+    """A deep copy of a state (plain data) made for speed: the lookahead copies one for each option that may
+    change most of it (Sandbox.trial), and a sample copies the view's lists.
 
     A state's lists hold one kind of thing each (ints, or lists, or dicts), so
     a list whose first item is a number or a string is copied flat, and the
@@ -195,15 +196,13 @@ def copy_state(x: Any) -> Any:
     """
     t = type(x)
     if t is dict:
-        out = {}
+        out = dict(x)  # the scalars in one go; then each list and dict replaced by its copy
         for k, v in x.items():
             tv = type(v)
             if tv is list:
                 out[k] = v[:] if not v or type(v[0]) in _FLAT else _copy_nested(v)
             elif tv is dict:
                 out[k] = copy_state(v)
-            else:
-                out[k] = v
         return out
     if t is list:
         return x[:] if not x or type(x[0]) in _FLAT else _copy_nested(x)
