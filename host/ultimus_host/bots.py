@@ -20,7 +20,16 @@ from ultimus.hexmap import distance
 from ultimus.randomplay import play_on
 from ultimus.rng import Rng
 from ultimus.state import ARENA, DEAD, PARDONED, THINK, UNDECIDED, WAITING
-from ultimus_host.determinize import copy_state, determinize, sandbox_for
+from ultimus_host.determinize import TRIAL_WRITES, copy_state, determinize, sandbox_for
+
+# The actions whose trial cannot change what HeuristicBot._value reads (TRIAL_WRITES leaves hp, status and
+# bets shared, untouched) and whose score reads nothing else of it (a step's reads the positions): when
+# the core lists one as legal, its score is known without trying it.
+NO_TRIAL = frozenset(
+    kind
+    for kind, writes in TRIAL_WRITES.items()
+    if kind != "step" and "hp" not in writes and "status" not in writes and "bets" not in writes
+)
 
 
 class RandomBot:
@@ -106,7 +115,10 @@ class HeuristicBot:
         sandbox, world = sandbox_for(view), determinize(view, self.rng)
         if kind == "commit":
             return self._commit(sandbox, world, view["seat"], options)
-        return self._lookahead(sandbox, world, view["seat"], options)
+        # The sample lists the same legal actions as the game (determinize keeps what the seat sees),
+        # but only the core's listing on the sample itself lets _try_options skip a trial as legal.
+        listed = any(a["a"] in NO_TRIAL for a in options) and sandbox.legal_actions(world, view["seat"]) == options
+        return self._try_options(sandbox, world, view["seat"], options, listed)[0]
 
     def _bet(self, view, options):
         bets = view["my_bets"]
@@ -152,24 +164,27 @@ class HeuristicBot:
         others = [distance(here, s["pos"][g]) for g in range(6) if g != card["g"] and s["pos"][g] >= 0]
         return -min(others) if others else 0.0
 
-    def _lookahead(self, sandbox, s, seat, options):
-        """The option that leaves the seat's bets worth most in the sampled state s (ties: at random)."""
-        return self._try_options(sandbox, s, seat, options)[0]
+    def _try_options(self, sandbox, s, seat, options, listed):
+        """The option that leaves the seat's bets worth most in the sampled state s (ties: at random), and
+        the state it leads to from s: None if s refuses it, or if it was not tried (NO_TRIAL).
 
-    def _try_options(self, sandbox, s, seat, options):
-        """_lookahead's choice and the state it leads to from s (None if s refuses it)."""
+        listed: options are the core's legal actions of the seat in s, so each one is accepted."""
         base = near = None  # the value and closeness of s, worked out when a trial first needs them
         best, best_score = [], None
         for a in options:
-            trial = sandbox.trial(s, a)
-            if trial is None:
-                continue
-            if self._same_value(trial, s, seat):
-                score = 0.0  # what value(trial) - base would be, exactly
+            trial = None
+            if listed and a["a"] in NO_TRIAL:
+                score = 0.0  # accepted, and the value stays as it is: nothing to try
             else:
-                if base is None:
-                    base = self._value(s, seat)
-                score = self._value(trial, seat) - base
+                trial = sandbox.trial(s, a)
+                if trial is None:
+                    continue
+                if self._same_value(trial, s, seat):
+                    score = 0.0  # what value(trial) - base would be, exactly
+                else:
+                    if base is None:
+                        base = self._value(s, seat)
+                    score = self._value(trial, seat) - base
             if a["a"] == "end":
                 score -= 0.05  # use a card's symbols when they do not hurt
             elif a["a"] == "step":
@@ -223,10 +238,14 @@ class HeuristicBot:
             options = sandbox.legal_actions(s, seat)
             if not options:
                 break
-            choice, after = self._try_options(sandbox, s, seat, options)
-            if choice["a"] == "end" or after is None:
+            choice, after = self._try_options(sandbox, s, seat, options, True)
+            if choice["a"] == "end":
                 break
-            s = after  # the lookahead's own trial of the choice: applying it again would give the same
+            if after is None:
+                after = sandbox.trial(s, choice)  # not tried in the lookahead (NO_TRIAL)
+                if after is None:
+                    break
+            s = after  # the lookahead's own trial of the choice when it made one: applying again gives the same
         return self._value(s, seat)
 
     def _thumb(self, view, options):
