@@ -15,12 +15,11 @@ view (ultimus_host.determinize) and tries its options on that.
 """
 
 from ultimus.content import BET_DIE, BET_INVEST, BET_WIN, BETTING_CARDS, MAX_HEALTH
-from ultimus.errors import Illegal
 from ultimus.hexmap import distance
 from ultimus.randomplay import play_on
 from ultimus.rng import Rng
 from ultimus.state import ARENA, DEAD, PARDONED, THINK, UNDECIDED, WAITING
-from ultimus_host.determinize import TRIAL_WRITES, copy_state, determinize, sandbox_for
+from ultimus_host.determinize import TRIAL_WRITES, determinize, sandbox_for
 
 # The actions whose trial cannot change what HeuristicBot._value reads (TRIAL_WRITES leaves hp, status and
 # bets shared, untouched) and whose score reads nothing else of it (a step's reads the positions): when
@@ -218,7 +217,7 @@ class HeuristicBot:
 
     def _card_gain(self, sandbox, world, seat, shout):
         """Value after playing the card greedily, as if this seat were the only one to shout and went first."""
-        s = copy_state(world)
+        s = dict(world)  # shares the lists of world, which trials leave as they are (Sandbox.trial)
         n = s["players"]
         # A hypothetical round: every other seat thinks and this seat is the loudest, so CLAMO
         # hands it the first turn and the core itself reveals the card.
@@ -228,10 +227,10 @@ class HeuristicBot:
         s["loudest"] = seat
         s["pollice_verso"] = []
         s["card"] = None
-        try:
-            sandbox.apply(s, shout)
-        except Illegal:
+        after = sandbox.trial(s, shout)
+        if after is None:
             return self._value(s, seat)
+        s = after
         for _ in range(6):
             if s["phase"] != "action" or s["pollice_verso"] or s["card"] is None:
                 break

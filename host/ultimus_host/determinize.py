@@ -217,11 +217,20 @@ def _copy_nested(x):
 # What each action's handler may change in place, by state key (read from ultimus.cardplay, ultimus.battle
 # and ultimus.effects): a trial of one of these copies only those keys and shares every other list and
 # dict with the state it starts from, which stays as it was. A handler may still set any key to a new
-# value: the trial's dict is its own. Every other action (an attack may end the battle and settle every
-# bet) gets a whole copy. tests/test_host_determinize.py holds this table to the handlers.
+# value: the trial's dict is its own. Every other action gets a whole copy.
+# tests/test_host_determinize.py holds this table to the handlers.
 # end_turn: the card to the discard pile, one drawn (a reshuffle draws from a list generator in place)
 _TURN_OVER = ("deck", "discard", "hands", "shout_card", "rng")
+# An attack wounds, may kill (a card drawn for the killer) or wait for the thumb, and may end the battle:
+# the face-down cards to the discard pile, every bet settled.
+_ATTACK = ("card", "hp", "status", "pos", "fallen", "drunk", "pollice_verso", "bets", "gold", "paid") + _TURN_OVER
 TRIAL_WRITES = {
+    "commit": ("hands", "shout", "shout_card"),
+    "melee": _ATTACK,
+    "ranged": _ATTACK,
+    "bleed": _ATTACK,
+    "net": ("card",),
+    "unnet": ("card",),
     "step": ("card", "pos"),
     "move": ("card",),
     "rise": ("card", "fallen"),
