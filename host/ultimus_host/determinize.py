@@ -19,7 +19,8 @@ at random, consistently with that view:
 Anything the view shows is copied as it is, so seat_view(sample, seat) equals
 the view it was built from. A Sandbox (one throw-away Game) applies actions to
 such states and lists their legal actions, so that bots try their options
-through the core's public API.
+through the core's public API; Sandbox.trial tries one on a state that copies
+only what the action may change (TRIAL_WRITES) and shares the rest.
 """
 
 from typing import Any
@@ -41,10 +42,11 @@ def template(view):
     return Game(view["players"], 0, view["mode"], view["battles"]).state
 
 
-_KEYS = {}  # (players, mode, battles) -> the keys of a state of that set-up, in order: a Game costs more than a sample
+_KEYS = {}  # (players, mode, battles) -> state_keys
 
 
 def state_keys(view):
+    """The keys of a state of the view's set-up, in order (a template made once: a Game costs more than a sample)."""
     setup = (view["players"], view["mode"], view["battles"])
     keys = _KEYS.get(setup)
     if keys is None:
