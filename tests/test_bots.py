@@ -1,5 +1,8 @@
 """The bots: always legal, the heuristic one bets and shouts with sense, and both play from the seat's view."""
 
+import json
+import os
+
 from ultimus.game import Game
 from ultimus_host.balance import Tally, play_game
 from ultimus_host.bots import HeuristicBot, RandomBot
@@ -58,3 +61,38 @@ def test_the_thumb_follows_the_bots_bets():
     s["bets"][0] = [[12, 2]]  # Tigris invest: a pardoned Tigris pays
     s["pollice_verso"] = [[0, 1]]
     assert bot.choose(game.seat_view(0), options)["up"] == 1
+
+
+# Speed-ups of the bots must not change a single choice: these games, played by the bots of the
+# commit that wrote tests/data/bots_golden.json, must come out the same, action for action.
+# ULTIMUS_WRITE_BOTS_GOLDEN=1 pytest tests/test_bots.py writes the file again (only when a choice
+# is meant to change, and say so in the commit).
+GOLDEN = os.path.join(os.path.dirname(__file__), "data", "bots_golden.json")
+GOLDEN_GAMES = (  # (players, seed, bots, battles)
+    (3, 1, "heuristic", 1),
+    (3, 7, "heuristic", 1),
+    (4, 2, "heuristic", 1),
+    (4, 9, "heuristic", 2),
+    (6, 3, "heuristic", 1),
+    (6, 11, "heuristic", 1),
+    (3, 5, "heuristic,random", 1),
+    (4, 6, "random,heuristic", 1),
+    (6, 8, "heuristic,random", 1),
+)
+
+
+def _golden_key(players, seed, bots, battles):
+    return "%dp seed %d %s battles %d" % (players, seed, bots, battles)
+
+
+def test_the_bots_make_the_same_choices_as_when_the_golden_file_was_written():
+    played = {}
+    for players, seed, bots, battles in GOLDEN_GAMES:
+        game, _ = play_game(players, seed, bots.split(","), battles=battles)
+        played[_golden_key(players, seed, bots, battles)] = {"digest": game.digest(), "actions": len(game.log)}
+    if os.environ.get("ULTIMUS_WRITE_BOTS_GOLDEN"):
+        with open(GOLDEN, "w") as f:
+            json.dump(played, f, indent=1, sort_keys=True)
+            f.write("\n")
+    with open(GOLDEN) as f:
+        assert played == json.load(f)

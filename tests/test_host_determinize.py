@@ -1,14 +1,15 @@
 """Bots see what their seat may see: determinized samples agree with the view, and secrets change no choice."""
 
+import collections
 import copy
 import random
 
 from ultimus.content import BETTING_CARDS
 from ultimus.game import Game
-from ultimus.rng import Rng
+from ultimus.rng import Rng, shuffle_in_place
 from ultimus.yelling import CARDS
 from ultimus_host.bots import HeuristicBot, RandomBot
-from ultimus_host.determinize import copy_state, determinize
+from ultimus_host.determinize import TRIAL_WRITES, _shuffled, copy_state, determinize, sandbox_for
 from ultimus_host.loop import run_game
 
 
@@ -164,3 +165,40 @@ def test_a_state_copy_is_equal_and_shares_nothing_that_can_change():
 
     originals = set(id(x) for x in lists_and_dicts(s, []))
     assert not any(id(x) in originals for x in lists_and_dicts(twin, []))
+
+
+class TrialCheck:
+    """A random seat that first tries each of its options on a sample as the heuristic bot does (Sandbox.trial),
+    and checks the trial against a whole copy: the same state after, and the sample untouched."""
+
+    def __init__(self, seed, tried):
+        self.bot, self.rng, self.tried = RandomBot(seed), Rng(seed + 50), tried
+
+    def choose(self, view, options):
+        sample = determinize(view, self.rng)
+        before = copy_state(sample)
+        sandbox = sandbox_for(view)
+        for a in options:
+            trial = sandbox.trial(sample, a)
+            assert trial is not None  # the sample accepts what the game lists (a bot may skip trying some)
+            whole = copy_state(before)
+            sandbox.apply(whole, a)
+            assert trial == whole and sample == before, a
+            self.tried[a["a"] if a["a"] in TRIAL_WRITES else "copied whole"] += 1
+        return self.bot.choose(view, options)
+
+
+def test_a_trial_changes_only_its_own_copy_of_what_the_action_writes():
+    tried = collections.Counter()
+    for seed in range(4):
+        game = Game(3 + seed, seed, battles=2)
+        run_game(game, {p: TrialCheck(seed * 10 + p, tried) for p in range(3 + seed)}, max_actions=1500)
+    assert all(tried[kind] for kind in list(TRIAL_WRITES) + ["copied whole"]), tried
+
+
+def test_a_samples_shuffle_draws_as_the_generators_own_shuffle():
+    for seed in range(20):
+        items = list(range(seed * 4))
+        rng, twin = Rng(seed), Rng(seed)
+        state = shuffle_in_place(twin.state, items)
+        assert _shuffled(range(seed * 4), rng) == items and rng.state == state

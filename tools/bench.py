@@ -16,7 +16,7 @@
   game loaded, code included, with and without the test's fake drivers;
 - the link's round trip of one action through the virtual box's
   pseudo-terminal (median and 99th percentile) beside a bare echo on a
-  pseudo-terminal measured in the same run, and `balance` games per second;
+  pseudo-terminal measured in the same run, and `balance` games per second, mixed and heuristic bots only;
 - the bytes the box app allocates in steady play under MicroPython: per idle
   frame, per entry-only press with its frames, per applied action;
 - the digests a link reply needs: computed from scratch (what every reply did
@@ -354,6 +354,17 @@ def balance_rate(games=20):
     return games / (time.perf_counter() - start), heuristic / max(1, random)
 
 
+def heuristic_rate(players, games=20):
+    """Games per second of heuristic bots only (1 battle) on one core: the CPU time of this process, so that
+    other work on the machine does not count (the bots' lookahead is nearly all of a game's time)."""
+    from ultimus_host.balance import play_game
+
+    start = time.process_time()
+    for seed in range(games):
+        play_game(players, 1000 + seed, ["heuristic"])
+    return games / (time.process_time() - start)
+
+
 PICO_DIGESTS_US = 37500  # both digests, computed at once, on a Pico (issue 15: 35-40 ms)
 
 
@@ -428,6 +439,10 @@ def host_figures():
     print(
         "balance: %.1f games/s (4 players, heuristic and random bots, 1 battle); the heuristic bots end with"
         " %.2fx the random bots' gold" % balance_rate()
+    )
+    print(
+        "heuristic bots only, per core (CPU time, 1 battle): %.1f games/s with 3 players, %.1f with 4, %.1f with 6"
+        " (aim: 50)" % tuple(heuristic_rate(players) for players in (3, 4, 6))
     )
 
 

@@ -15,12 +15,20 @@ view (ultimus_host.determinize) and tries its options on that.
 """
 
 from ultimus.content import BET_DIE, BET_INVEST, BET_WIN, BETTING_CARDS, MAX_HEALTH
-from ultimus.errors import Illegal
 from ultimus.hexmap import distance
 from ultimus.randomplay import play_on
 from ultimus.rng import Rng
 from ultimus.state import ARENA, DEAD, PARDONED, THINK, UNDECIDED, WAITING
-from ultimus_host.determinize import Sandbox, copy_state, determinize
+from ultimus_host.determinize import TRIAL_WRITES, determinize, sandbox_for
+
+# The actions whose trial cannot change what HeuristicBot._value reads (TRIAL_WRITES leaves hp, status and
+# bets shared, untouched) and whose score reads nothing else of it (a step's reads the positions): when
+# the core lists one as legal, its score is known without trying it.
+NO_TRIAL = frozenset(
+    kind
+    for kind, writes in TRIAL_WRITES.items()
+    if kind != "step" and "hp" not in writes and "status" not in writes and "bets" not in writes
+)
 
 
 class RandomBot:
@@ -52,16 +60,23 @@ def random_table(players, seed):
     return {"seats": seats, "referee": RandomReferee(rng), "pick_seat": rng.choice}
 
 
-def outcome_odds(s, g):
-    """(win, die, pardon) chances of gladiator g guessed from what the table shows (a view or a state)."""
+def fighting_strength(s):
+    """({gladiator: strength} of those still to fight, in the arena or waiting; their total strength)."""
+    alive = [x for x in range(6) if s["status"][x] in (ARENA, WAITING)]
+    strength = {x: (s["hp"][x] if s["status"][x] == ARENA else MAX_HEALTH[x]) + 2 for x in alive}
+    return strength, float(sum(strength.values()))
+
+
+def outcome_odds(s, g, fighting=None):
+    """(win, die, pardon) chances of gladiator g guessed from what the table shows (a view or a state).
+
+    fighting: fighting_strength(s), when the caller asks about several gladiators of one state."""
     status = s["status"][g]
     if status == DEAD:
         return 0.0, 1.0, 0.0
     if status == PARDONED:
         return 0.0, 0.0, 1.0
-    alive = [x for x in range(6) if s["status"][x] in (ARENA, WAITING)]
-    strength = {x: (s["hp"][x] if s["status"][x] == ARENA else MAX_HEALTH[x]) + 2 for x in alive}
-    total = float(sum(strength.values()))
+    strength, total = fighting or fighting_strength(s)
     win = strength[g] / total if total else 0.0
     fall = 1.0 - win
     return win, fall * 0.75, fall * 0.25
@@ -70,11 +85,13 @@ def outcome_odds(s, g):
 def bet_value(s, bets):
     """Expected gold back from a seat's bets, as the table looks now."""
     value = 0.0
+    fighting = None  # the same for every bet: worked out at the first bet with coins
     for b, coins in bets:
         if not coins:
             continue
         g, kind, row = BETTING_CARDS[b]
-        win, die, pardon = outcome_odds(s, g)
+        fighting = fighting or fighting_strength(s)
+        win, die, pardon = outcome_odds(s, g, fighting)
         p = win if kind == BET_WIN else (die if kind == BET_DIE else win + pardon)
         value += p * row[coins - 1]
     return value
@@ -94,10 +111,13 @@ class HeuristicBot:
             return self._bet(view, options)
         if kind == "thumb":
             return self._thumb(view, options)
-        sandbox, world = Sandbox(view), determinize(view, self.rng)
+        sandbox, world = sandbox_for(view), determinize(view, self.rng)
         if kind == "commit":
             return self._commit(sandbox, world, view["seat"], options)
-        return self._lookahead(sandbox, world, view["seat"], options)
+        # The sample lists the same legal actions as the game (determinize keeps what the seat sees),
+        # but only the core's listing on the sample itself lets _try_options skip a trial as legal.
+        listed = any(a["a"] in NO_TRIAL for a in options) and sandbox.legal_actions(world, view["seat"]) == options
+        return self._try_options(sandbox, world, view["seat"], options, listed)[0]
 
     def _bet(self, view, options):
         bets = view["my_bets"]
@@ -123,8 +143,15 @@ class HeuristicBot:
 
     @staticmethod
     def _value(s, seat):
-        """What the seat's bets are worth in a (sampled) state: its own bets, which a stupid bet may move."""
+        """What the seat's bets are worth in a (sampled) state: its own bets, which a stupid bet may move.
+
+        It reads only s["hp"], s["status"] and s["bets"][seat] (_same_value relies on it)."""
         return bet_value(s, s["bets"][seat])
+
+    @staticmethod
+    def _same_value(trial, s, seat):
+        """Whether _value reads the same in both states (most trials leave hp, status and bets alone)."""
+        return trial["hp"] == s["hp"] and trial["status"] == s["status"] and trial["bets"][seat] == s["bets"][seat]
 
     @staticmethod
     def _closeness(s):
@@ -136,28 +163,42 @@ class HeuristicBot:
         others = [distance(here, s["pos"][g]) for g in range(6) if g != card["g"] and s["pos"][g] >= 0]
         return -min(others) if others else 0.0
 
-    def _lookahead(self, sandbox, s, seat, options):
-        """The option that leaves the seat's bets worth most in the sampled state s (ties: at random)."""
-        base = self._value(s, seat)
+    def _try_options(self, sandbox, s, seat, options, listed):
+        """The option that leaves the seat's bets worth most in the sampled state s (ties: at random), and
+        the state it leads to from s: None if s refuses it, or if it was not tried (NO_TRIAL).
+
+        listed: options are the core's legal actions of the seat in s, so each one is accepted."""
+        base = near = None  # the value and closeness of s, worked out when a trial first needs them
         best, best_score = [], None
         for a in options:
-            trial = copy_state(s)
-            try:
-                sandbox.apply(trial, a)
-            except Illegal:
-                continue
-            score = self._value(trial, seat) - base
+            trial = None
+            if listed and a["a"] in NO_TRIAL:
+                score = 0.0  # accepted, and the value stays as it is: nothing to try
+            else:
+                trial = sandbox.trial(s, a)
+                if trial is None:
+                    continue
+                if self._same_value(trial, s, seat):
+                    score = 0.0  # what value(trial) - base would be, exactly
+                else:
+                    if base is None:
+                        base = self._value(s, seat)
+                    score = self._value(trial, seat) - base
             if a["a"] == "end":
                 score -= 0.05  # use a card's symbols when they do not hurt
             elif a["a"] == "step":
-                score += 0.02 * (self._closeness(trial) - self._closeness(s))
+                if near is None:
+                    near = self._closeness(s)
+                score += 0.02 * (self._closeness(trial) - near)
             elif a["a"] == "move":
                 score += 0.01
             if best_score is None or score > best_score + 1e-9:
-                best, best_score = [a], score
+                best, best_score = [(a, trial)], score
             elif abs(score - best_score) <= 1e-9:
-                best.append(a)
-        return self.rng.choice(best or options)
+                best.append((a, trial))
+        if not best:
+            return self.rng.choice(options), None  # the same one draw as a choice among the best
+        return self.rng.choice(best)
 
     def _commit(self, sandbox, world, seat, options):
         """Shout the card that would help most right now; think when none helps."""
@@ -176,7 +217,7 @@ class HeuristicBot:
 
     def _card_gain(self, sandbox, world, seat, shout):
         """Value after playing the card greedily, as if this seat were the only one to shout and went first."""
-        s = copy_state(world)
+        s = dict(world)  # shares the lists of world, which trials leave as they are (Sandbox.trial)
         n = s["players"]
         # A hypothetical round: every other seat thinks and this seat is the loudest, so CLAMO
         # hands it the first turn and the core itself reveals the card.
@@ -186,23 +227,24 @@ class HeuristicBot:
         s["loudest"] = seat
         s["pollice_verso"] = []
         s["card"] = None
-        try:
-            sandbox.apply(s, shout)
-        except Illegal:
+        after = sandbox.trial(s, shout)
+        if after is None:
             return self._value(s, seat)
+        s = after
         for _ in range(6):
             if s["phase"] != "action" or s["pollice_verso"] or s["card"] is None:
                 break
             options = sandbox.legal_actions(s, seat)
             if not options:
                 break
-            choice = self._lookahead(sandbox, s, seat, options)
+            choice, after = self._try_options(sandbox, s, seat, options, True)
             if choice["a"] == "end":
                 break
-            try:
-                sandbox.apply(s, choice)
-            except Illegal:
-                break
+            if after is None:
+                after = sandbox.trial(s, choice)  # not tried in the lookahead (NO_TRIAL)
+                if after is None:
+                    break
+            s = after  # the lookahead's own trial of the choice when it made one: applying again gives the same
         return self._value(s, seat)
 
     def _thumb(self, view, options):

@@ -19,19 +19,22 @@ at random, consistently with that view:
 Anything the view shows is copied as it is, so seat_view(sample, seat) equals
 the view it was built from. A Sandbox (one throw-away Game) applies actions to
 such states and lists their legal actions, so that bots try their options
-through the core's public API.
+through the core's public API; Sandbox.trial tries one on a state that copies
+only what the action may change (TRIAL_WRITES) and shares the rest.
 """
 
 from typing import Any
 
 from ultimus.content import BETTING_CARDS
+from ultimus.errors import Illegal
 from ultimus.game import Game
-from ultimus.rng import seed_state
+from ultimus.rng import MASK32, seed_state, shuffle_in_place
 from ultimus.state import SHOUT, THINK, UNDECIDED
 from ultimus.yelling import CARDS
 
 # The state's secrets: everything else in a state is in every seat's view under the same key.
 HIDDEN = ("rng", "deck", "discard", "hands", "bdeck", "bets", "shout", "shout_card")
+_FLAT = (int, str, bool, tuple)  # items a list copy may share
 
 
 def template(view):
@@ -39,14 +42,29 @@ def template(view):
     return Game(view["players"], 0, view["mode"], view["battles"]).state
 
 
+_KEYS = {}  # (players, mode, battles) -> state_keys
+
+
+def state_keys(view):
+    """The keys of a state of the view's set-up, in order (a template made once: a Game costs more than a sample)."""
+    setup = (view["players"], view["mode"], view["battles"])
+    keys = _KEYS.get(setup)
+    if keys is None:
+        keys = _KEYS[setup] = tuple(template(view))
+    return keys
+
+
 def determinize(view, rng):
     """A full state consistent with a seat's view; rng: the bot's own generator (an ultimus.rng.Rng)."""
-    s = template(view)
-    for key in s:
-        if key not in HIDDEN:
-            if key not in view:
-                raise KeyError("the seat view has no %r: determinize does not know where it comes from" % key)
-            s[key] = copy_state(view[key])
+    s = {}
+    for key in state_keys(view):
+        if key in HIDDEN:
+            s[key] = None  # drawn below
+            continue
+        if key not in view:
+            raise KeyError("the seat view has no %r: determinize does not know where it comes from" % key)
+        v = view[key]
+        s[key] = v[:] if type(v) is list and (not v or type(v[0]) in _FLAT) else copy_state(v)
     s["rng"] = seed_state(rng.below(1 << 30))
     _yelling_cards(s, view, rng)
     _betting_cards(s, view, rng)
@@ -54,13 +72,30 @@ def determinize(view, rng):
 
 
 def _shuffled(items, rng):
-    """A shuffled copy drawn from the bot's generator (Fisher-Yates), so a sample is reproducible."""
+    """A shuffled copy drawn from the bot's generator (Fisher-Yates), so a sample is reproducible.
+
+    The draws are rng.below(i + 1) for i from the last index down, as referee.rng.shuffle_in_place makes
+    them; for xorshift32 (an int state) its loop is written out here, without two calls a draw: the
+    samples' shuffles are most of what determinize costs."""
     items = list(items)
+    state = rng.state
+    if type(state) is not int:
+        rng.state = shuffle_in_place(state, items)
+        return items
     i = len(items) - 1
     while i > 0:
-        j = rng.below(i + 1)
+        n = i + 1
+        limit = (MASK32 + 1) - ((MASK32 + 1) % n)  # rejection keeps each draw unbiased, as below() does
+        while True:
+            state ^= (state << 13) & MASK32
+            state ^= state >> 17
+            state ^= (state << 5) & MASK32
+            if state < limit:
+                break
+        j = state % n
         items[i], items[j] = items[j], items[i]
         i -= 1
+    rng.state = state
     return items
 
 
@@ -153,11 +188,9 @@ def _betting_cards(s, view, rng):
     s["bdeck"] = unseen
 
 
-_FLAT = (int, str, bool, tuple)  # items a list copy may share
-
-
 def copy_state(x: Any) -> Any:
-    """A deep copy of a state (plain data) made for speed: the lookahead copies one for every option.
+    """A deep copy of a state (plain data) made for speed: the lookahead copies one for each option that may
+    change most of it (Sandbox.trial), and a sample copies the view's lists.
 
     A state's lists hold one kind of thing each (ints, or lists, or dicts), so
     a list whose first item is a number or a string is copied flat, and the
@@ -165,19 +198,61 @@ def copy_state(x: Any) -> Any:
     """
     t = type(x)
     if t is dict:
-        out = {}
+        out = dict(x)  # the scalars in one go; then each list and dict replaced by its copy
         for k, v in x.items():
             tv = type(v)
             if tv is list:
-                out[k] = v[:] if not v or type(v[0]) in _FLAT else [copy_state(i) for i in v]
+                out[k] = v[:] if not v or type(v[0]) in _FLAT else _copy_nested(v)
             elif tv is dict:
                 out[k] = copy_state(v)
-            else:
-                out[k] = v
         return out
     if t is list:
-        return x[:] if not x or type(x[0]) in _FLAT else [copy_state(i) for i in x]
+        return x[:] if not x or type(x[0]) in _FLAT else _copy_nested(x)
     return x
+
+
+def _copy_nested(x):
+    """copy_state of a list of lists or dicts: the inner lists of flat items copied here (hands, a seat's bets)."""
+    return [i[:] if type(i) is list and (not i or type(i[0]) in _FLAT) else copy_state(i) for i in x]
+
+
+# What each action's handler may change in place, by state key (read from ultimus.cardplay, ultimus.battle
+# and ultimus.effects): a trial of one of these copies only those keys and shares every other list and
+# dict with the state it starts from, which stays as it was. A handler may still set any key to a new
+# value: the trial's dict is its own. Every other action gets a whole copy.
+# tests/test_host_determinize.py holds this table to the handlers.
+# end_turn: the card to the discard pile, one drawn (a reshuffle draws from a list generator in place)
+_TURN_OVER = ("deck", "discard", "hands", "shout_card", "rng")
+# An attack wounds, may kill (a card drawn for the killer) or wait for the thumb, and may end the battle:
+# the face-down cards to the discard pile, every bet settled.
+_ATTACK = ("card", "hp", "status", "pos", "fallen", "drunk", "pollice_verso", "bets", "gold", "paid") + _TURN_OVER
+TRIAL_WRITES = {
+    "commit": ("hands", "shout", "shout_card"),
+    "melee": _ATTACK,
+    "ranged": _ATTACK,
+    "bleed": _ATTACK,
+    "net": ("card",),
+    "unnet": ("card",),
+    "step": ("card", "pos"),
+    "move": ("card",),
+    "rise": ("card", "fallen"),
+    "choose": ("card", "hp", "status", "fallen", "pos", "drunk"),
+    "heal": ("card", "hp"),
+    "draw": ("card",) + _TURN_OVER,
+    "loudest": ("card",),
+    "end": _TURN_OVER,
+    "think": _TURN_OVER,
+    "place": ("status", "pos"),
+}
+
+
+def fork(s, writes):
+    """A state equal to s that shares with it everything but the keys in writes (each copied whole)."""
+    out = dict(s)
+    for key in writes:
+        v = s[key]
+        out[key] = v[:] if type(v) is list and (not v or type(v[0]) in _FLAT) else copy_state(v)
+    return out
 
 
 class Sandbox:
@@ -197,6 +272,32 @@ class Sandbox:
         self.game.log = []
         return self.game.apply(action)
 
+    def trial(self, state, action):
+        """The state after the action, leaving `state` as it was, or None if it is refused.
+
+        The result shares with `state` the lists and dicts the action cannot change
+        (TRIAL_WRITES), so neither of them may be changed in place afterwards, except
+        by trying actions on it here."""
+        writes = TRIAL_WRITES.get(action["a"])
+        after = copy_state(state) if writes is None else fork(state, writes)
+        try:
+            self.apply(after, action)
+        except Illegal:
+            return None
+        return after
+
     def legal_actions(self, state, seat):
         self.game.state = state
         return self.game.legal_actions(seat)
+
+
+_SANDBOXES = {}  # (players, mode, battles) -> Sandbox: it keeps nothing between calls, so one serves every bot
+
+
+def sandbox_for(setup):
+    """The shared Sandbox of a set-up (a view holds one): building a Game costs more than a lookahead."""
+    key = (setup["players"], setup["mode"], setup["battles"])
+    box = _SANDBOXES.get(key)
+    if box is None:
+        box = _SANDBOXES[key] = Sandbox(setup)
+    return box
