@@ -103,11 +103,12 @@ def chart(tallies, path):
         left.set_xticks(list(x))
         left.set_xticklabels(names)
         left.set_ylabel("share of battles")
+        left.set_ylim(0, 1.15)  # rates are at most 1: the band above holds the legend, clear of the bars
         left.set_title("%d players: %d games, %d battles" % (players, t.games, t.battles))
         if row == 0:
-            left.legend(loc="upper right", ncols=3, fontsize=8)
+            left.legend(loc="upper center", ncols=3, fontsize=8)
         right.bar([b[0] for b in bets], [b[2] for b in bets], color=["#d4a017", "#b22222", "#2e8b57"])
-        right.axhline(1.0, color="grey", linewidth=0.8)
+        right.axhline(1.0, color="grey", linewidth=0.8)  # a bet kind above the line pays more than it takes
         right.set_title("%d players: gold back per coin bet" % players, fontsize=10)
     fig.tight_layout()
     fig.savefig(path, dpi=100)

@@ -2,6 +2,7 @@
 command line: the --workers/-j option, and their jobs run by ultimus_host.parallel under a
 transient progress bar (done/total, rate, time left)."""
 
+import contextlib
 import time
 
 import click
@@ -21,20 +22,24 @@ def workers_option(command):
     )(command)
 
 
-def run_with_bar(fn, jobs, workers, what="games", chunk=None):
-    """parallel.run(fn, jobs, workers) under a progress bar that counts `what`; the results, in job order."""
+@contextlib.contextmanager
+def progress_bar(total, what="games"):
+    """A transient progress bar of `total` jobs; yields progress(done), the callback parallel.run calls."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-    rate = TextColumn("{task.fields[rate]}")
-    with Progress(
-        TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), rate, TimeRemainingColumn(), transient=True
-    ) as bar:
-        task = bar.add_task(what, total=len(jobs), rate="")
-
+    columns = (BarColumn(), MofNCompleteColumn(), TextColumn("{task.fields[rate]}"), TimeRemainingColumn())
+    with Progress(TextColumn("{task.description}"), *columns, transient=True) as bar:
+        task = bar.add_task(what, total=total, rate="")
         started = time.monotonic()
 
-        def advance(done):
+        def progress(done):
             rate = done / max(time.monotonic() - started, 1e-9)
             bar.update(task, completed=done, rate="%.1f %s/s" % (rate, what))
 
-        return parallel.run(fn, jobs, workers, chunk=chunk, progress=advance)
+        yield progress
+
+
+def run_with_bar(fn, jobs, workers, what="games"):
+    """parallel.run(fn, jobs, workers) under a progress bar that counts `what`: the results, in job order."""
+    with progress_bar(len(jobs), what) as progress:
+        return parallel.run(fn, jobs, workers, progress=progress)
