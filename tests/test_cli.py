@@ -244,7 +244,7 @@ def test_a_player_count_keeps_its_figures_when_another_is_added(tmp_path):
 
 
 def test_balance_refuses_bad_player_counts_workers_and_output_paths(tmp_path):
-    for players in ("7", "x", "3,,4", "1"):
+    for players in ("7", "x", "3,x", "1", ""):
         result = run("balance", "-n", "2", "-p", players)
         assert result.exit_code == 2 and "is not a player count" in result.output and "2 to 6" in result.output
     result = run("balance", "-n", "2", "-j", "0")

@@ -419,8 +419,8 @@ def _clear_screen():
 def _player_counts(ctx, param, value):
     """--players 3,4,6 as the sorted list [3, 4, 6], each count from MIN_PLAYERS to MAX_PLAYERS."""
     counts = set()
-    for item in str(value).split(","):
-        text = item.strip()
+    items = [item.strip() for item in str(value).split(",") if item.strip()]  # a stray comma is no count
+    for text in items or [str(value)]:
         if not (text.isdigit() and MIN_PLAYERS <= int(text) <= MAX_PLAYERS):
             raise click.BadParameter(
                 "%r is not a player count: give whole numbers from %d to %d, comma-separated, e.g. 3,4,6"
