@@ -199,3 +199,56 @@ def test_the_stopped_virtual_box_says_nothing_is_saved_without_a_game_in_play(tm
         assert "is over, so nothing is saved" in stopped_message(shell, str(tmp_path))
     finally:
         _stop(vbox)
+
+
+def test_balance_per_player_count_is_the_same_on_1_and_2_workers(tmp_path):
+    figures = []
+    for workers in ("1", "2"):
+        path = tmp_path / ("b%s.json" % workers)
+        markdown = tmp_path / ("b%s.md" % workers)
+        result = run(
+            "balance",
+            "-n",
+            "4",
+            "-p",
+            "4,3",
+            "-j",
+            workers,
+            "--json",
+            str(path),
+            "--markdown",
+            str(markdown),
+            "--chart",
+            str(tmp_path / "b.png"),
+        )
+        assert result.exit_code == 0, result.output
+        assert "3 players: 2 games" in result.output and "4 players: 2 games" in result.output
+        figures.append(json.loads(path.read_text()))
+    assert figures[0] == figures[1]
+    data = figures[0]
+    assert data["parameters"]["players"] == [3, 4] and data["parameters"]["seed"] == 1 and data["version"]
+    three, four = data["by_players"]
+    assert three["players"] == 3 and four["players"] == 4 and three["games"] == 2 and three["battles"] == 2
+    assert len(three["gladiators"]) == 6 and abs(sum(g["wins"] for g in three["gladiators"]) - 1) < 1e-9
+    assert [b["kind"] for b in four["bets"]] == ["win", "die", "invest"]
+    text = markdown.read_text()
+    assert "### 3 players: 2 games" in text and "| gladiator | wins | dies | pardoned |" in text
+
+
+def test_a_player_count_keeps_its_figures_when_another_is_added(tmp_path):
+    alone, together = tmp_path / "a.json", tmp_path / "t.json"
+    chart = str(tmp_path / "b.png")
+    assert run("balance", "-n", "2", "-p", "3", "-j", "1", "--json", str(alone), "--chart", chart).exit_code == 0
+    assert run("balance", "-n", "4", "-p", "3,5", "-j", "1", "--json", str(together), "--chart", chart).exit_code == 0
+    assert json.loads(alone.read_text())["by_players"][0] == json.loads(together.read_text())["by_players"][0]
+
+
+def test_balance_refuses_bad_player_counts_workers_and_output_paths(tmp_path):
+    for players in ("7", "x", "3,x", "1", ""):
+        result = run("balance", "-n", "2", "-p", players)
+        assert result.exit_code == 2 and "is not a player count" in result.output and "2 to 6" in result.output
+    result = run("balance", "-n", "2", "-j", "0")
+    assert result.exit_code == 2 and "--workers" in result.output and "0 is not in the range" in result.output
+    for option in ("--json", "--markdown"):
+        result = run("balance", "-n", "2", option, str(tmp_path / "nowhere" / "b.out"))
+        assert result.exit_code == 2 and option in result.output and "no folder" in result.output

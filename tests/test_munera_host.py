@@ -133,3 +133,16 @@ def test_the_narrator_tells_every_kind_of_event_of_random_bouts():
                     told.add(e["e"])
     for kind in ("stamina", "order", "turn", "ap", "attack", "strike", "wound", "beaten", "verdict", "bout_over"):
         assert kind in told, kind
+
+
+def test_munera_commands_give_the_same_figures_on_1_and_2_workers(tmp_path):
+    def figures(*args):
+        result = run("munera", *args)
+        assert result.exit_code == 0, result.output
+        return [line for line in result.output.splitlines() if "/s" not in line]  # all but the speed
+
+    bout = ("bout", "gaul", "samnite", "-n", "12")
+    assert figures(*bout, "-j", "1") == figures(*bout, "-j", "2")
+    grid = ("matrix", "--profiles", "gaul,velite", "-n", "6", "--chart", str(tmp_path / "m.png"))
+    assert figures(*grid, "-j", "1") == figures(*grid, "-j", "2")
+    assert run("munera", "bout", "gaul", "samnite", "-j", "0").exit_code == 2

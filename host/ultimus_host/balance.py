@@ -2,7 +2,9 @@
 
 For each battle: who won, died or was pardoned; for each bet kind: the gold
 paid back per coin staked; the length of battles. The figures are how the
-reconstructed cards in firmware/ultimus/content.py get balanced.
+reconstructed cards in firmware/ultimus/content.py get balanced. A game is
+played by play_summary() (a job for ultimus_host.parallel) and comes back as
+a small summary that a Tally adds; balance_report.py writes the figures out.
 """
 
 from ultimus.content import BET_KIND_NAMES, BETTING_CARDS, GLADIATOR_NAMES
@@ -25,7 +27,48 @@ def play_game(players, seed, bots, battles=1, max_actions=40000):
     return game, events
 
 
+def summarise(game, events):
+    """One game's counters as a plain dict of ints and lists of ints: small and picklable, it is
+    what a worker process sends back instead of the game (see Tally.add_summary)."""
+    s = {
+        "games": 1,
+        "actions": len(game.log),
+        "unfinished": int(game.phase != "over"),
+        "battles": 0,
+        "rounds": 0,
+        "won": [0] * 6,
+        "died": [0] * 6,
+        "pardoned": [0] * 6,
+        "staked": [0, 0, 0],
+        "paid": [0, 0, 0],
+    }
+    for e in events:
+        if e["e"] == "round":
+            s["rounds"] += 1
+        elif e["e"] == "battle_end":
+            s["battles"] += 1
+            s["won"][e["winner"]] += 1
+            for g in range(6):
+                s["died"][g] += e["status"][g] == DEAD
+                s["pardoned"][g] += e["status"][g] == PARDONED
+        elif e["e"] == "bet_revealed" and e["coins"]:
+            kind = BETTING_CARDS[e["b"]][1]
+            s["staked"][kind] += e["coins"]
+            s["paid"][kind] += e["paid"]
+    return s
+
+
+def play_summary(players, seed, bots, battles=1):
+    """One game between bots, as its summary: the job `ultimus balance` gives its workers."""
+    return summarise(*play_game(players, seed, bots, battles))
+
+
 class Tally:
+    """The counters of many games, added one summary at a time."""
+
+    COUNTS = ("games", "actions", "unfinished", "battles", "rounds")
+    LISTS = ("won", "died", "pardoned", "staked", "paid")
+
     def __init__(self):
         self.battles = 0
         self.games = 0
@@ -39,23 +82,22 @@ class Tally:
         self.unfinished = 0
 
     def add(self, game, events):
-        self.games += 1
-        self.actions += len(game.log)
-        if game.phase != "over":
-            self.unfinished += 1
-        for e in events:
-            if e["e"] == "round":
-                self.rounds += 1
-            elif e["e"] == "battle_end":
-                self.battles += 1
-                self.won[e["winner"]] += 1
-                for g in range(6):
-                    self.died[g] += e["status"][g] == DEAD
-                    self.pardoned[g] += e["status"][g] == PARDONED
-            elif e["e"] == "bet_revealed" and e["coins"]:
-                kind = BETTING_CARDS[e["b"]][1]
-                self.staked[kind] += e["coins"]
-                self.paid[kind] += e["paid"]
+        self.add_summary(summarise(game, events))
+
+    def add_summary(self, s):
+        for name in self.COUNTS:
+            setattr(self, name, getattr(self, name) + s[name])
+        for name in self.LISTS:
+            setattr(self, name, [a + b for a, b in zip(getattr(self, name), s[name])])
+
+    def summary(self):
+        """All the counters as a summary (the shape summarise() gives one game): for merging and comparing."""
+        out = {name: getattr(self, name) for name in self.COUNTS}
+        out.update({name: list(getattr(self, name)) for name in self.LISTS})
+        return out
+
+    def merge(self, other):
+        self.add_summary(other.summary())
 
     def rows(self):
         n = max(1, self.battles)
@@ -68,29 +110,3 @@ class Tally:
 
     def length(self):
         return self.rounds / max(1, self.battles), self.actions / max(1, self.games)
-
-
-def chart(tally, path):
-    """A PNG: win, death and pardon rates per gladiator, and the return per coin of each bet kind."""
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    gladiators, bets = tally.rows()
-    fig, (left, right) = plt.subplots(1, 2, figsize=(11, 4.2), gridspec_kw={"width_ratios": [3, 1]})
-    names = [g[0] for g in gladiators]
-    x = range(len(names))
-    for i, (label, colour) in enumerate((("win", "#d4a017"), ("die", "#b22222"), ("pardoned", "#4682b4"))):
-        left.bar([v + (i - 1) * 0.27 for v in x], [g[i + 1] for g in gladiators], width=0.27, label=label, color=colour)
-    left.set_xticks(list(x))
-    left.set_xticklabels(names)
-    left.set_ylabel("share of battles")
-    left.set_title("%d battles" % tally.battles)
-    left.legend()
-    right.bar([b[0] for b in bets], [b[2] for b in bets], color=["#d4a017", "#b22222", "#2e8b57"])
-    right.axhline(1.0, color="grey", linewidth=0.8)
-    right.set_title("gold back per coin bet")
-    fig.tight_layout()
-    fig.savefig(path, dpi=100)
-    plt.close(fig)

@@ -29,6 +29,7 @@ from ultimus_host.games.commands import odds as _games_odds
 from ultimus_host.games.munera_commands import munera as _munera
 from ultimus_host.loop import run_game
 from ultimus_host.narrate import line, who
+from ultimus_host.simulate import run_with_bar, workers_option
 from ultimusbox import games as box_games
 
 # the games `play` and `demo` take (--game): ULTIMUS and the other rule sets, as the box's game menu orders them
@@ -440,9 +441,37 @@ def _clear_screen():
         click.echo("\033[3J", nl=False)
 
 
+def _player_counts(ctx, param, value):
+    """--players 3,4,6 as the sorted list [3, 4, 6], each count from MIN_PLAYERS to MAX_PLAYERS."""
+    counts = set()
+    items = [item.strip() for item in str(value).split(",") if item.strip()]  # a stray comma is no count
+    for text in items or [str(value)]:
+        if not (text.isdigit() and MIN_PLAYERS <= int(text) <= MAX_PLAYERS):
+            raise click.BadParameter(
+                "%r is not a player count: give whole numbers from %d to %d, comma-separated, e.g. 3,4,6"
+                % (text, MIN_PLAYERS, MAX_PLAYERS)
+            )
+        counts.add(int(text))
+    return sorted(counts)
+
+
 @main.command()
-@click.option("-n", "games", type=click.IntRange(1, 100000), default=100, show_default=True)
-@click.option("--players", "-p", type=click.IntRange(MIN_PLAYERS, MAX_PLAYERS), default=4, show_default=True)
+@click.option(
+    "-n",
+    "games",
+    type=click.IntRange(1, 100000),
+    default=100,
+    show_default=True,
+    help="Games in all, split evenly among the player counts (rounded up).",
+)
+@click.option(
+    "--players",
+    "-p",
+    default="4",
+    show_default=True,
+    callback=_player_counts,
+    help="Player counts, comma-separated (each %d to %d), e.g. 3,4,6: figures for each." % (MIN_PLAYERS, MAX_PLAYERS),
+)
 @click.option(
     "--bots",
     default="heuristic,random",
@@ -450,44 +479,85 @@ def _clear_screen():
     help="Bot kinds, given to the seats in turn (random, heuristic).",
 )
 @click.option("--battles", type=click.IntRange(1, 9), default=1, show_default=True)
-@click.option("--seed", type=int, default=1, show_default=True)
+@click.option("--seed", type=int, default=1, show_default=True, help="Game i of each player count has seed SEED+i.")
+@workers_option
 @click.option(
     "--chart",
     type=click.Path(),
     default="balance.png",
     show_default=True,
-    help="The chart's file: .png, .svg or .pdf.",
+    help="The chart's file: .png, .svg or .pdf (one row per player count).",
 )
-def balance(games, players, bots, battles, seed, chart):
-    """N games between bots, then each gladiator's win/death/pardon rates, each bet's return, and a PNG chart."""
-    from rich.console import Console
-    from rich.progress import Progress
-    from rich.table import Table
-
-    from ultimus_host.balance import Tally, play_game
-    from ultimus_host.balance import chart as draw_chart
+@click.option(
+    "--json", "json_path", type=click.Path(), default=None, help="Also write all the figures to this JSON file."
+)
+@click.option(
+    "--markdown", "markdown_path", type=click.Path(), default=None, help="Also write the tables to this Markdown file."
+)
+def balance(games, players, bots, battles, seed, workers, chart, json_path, markdown_path):
+    """N bot games, then, per player count, each gladiator's win/death/pardon rates, each bet's return, and a chart."""
+    from ultimus_host import balance_report
+    from ultimus_host.balance import Tally, play_summary
 
     kinds = [k.strip() for k in bots.split(",") if k.strip()]
     if not kinds or any(k not in BOTS for k in kinds):
         raise click.BadParameter("bots are random or heuristic", param_hint="--bots")
-    _check_new_file(chart, "--chart", CHART_TYPES)  # now, not after the games
-    tally = Tally()
+    # now, not after the games
+    _check_new_file(chart, "--chart", CHART_TYPES)
+    for path, option in ((json_path, "--json"), (markdown_path, "--markdown")):
+        if path is not None:
+            _check_new_file(path, option)
+    each = -(-games // len(players))  # rounded up: every count gets the same seeds
+    jobs = [(p, seed + i, kinds, battles) for p in players for i in range(each)]
     start = time.monotonic()
-    with Progress(transient=True) as progress:
-        task = progress.add_task("games", total=games)
-        for i in range(games):
-            tally.add(*play_game(players, seed + i, kinds, battles))
-            progress.advance(task)
+    summaries = run_with_bar(play_summary, jobs, workers)
     elapsed = time.monotonic() - start
+    tallies = {p: Tally() for p in players}
+    for (p, *_), summary in zip(jobs, summaries):
+        tallies[p].add_summary(summary)
+    for p in players:
+        _print_balance(tallies[p], p, kinds)
+    click.echo(
+        "%d games (%s) in %.1f s: %.1f games/s"
+        % (
+            len(jobs),
+            "%d for each player count" % each if len(players) > 1 else "%d players" % players[0],
+            elapsed,
+            len(jobs) / max(elapsed, 1e-9),
+        )
+    )
+    if json_path is not None:
+        parameters = {"games": games, "games_per_count": each, "players": players, "bots": kinds}
+        parameters.update({"battles": battles, "seed": seed})
+        document = balance_report.report(tallies, parameters, VERSION)
+        _write_output(json_path, "--json", json.dumps(document, indent=1) + "\n")
+        click.echo("figures: %s" % json_path)
+    if markdown_path is not None:
+        _write_output(markdown_path, "--markdown", balance_report.markdown(tallies, "/".join(kinds)))
+        click.echo("tables: %s" % markdown_path)
+    try:
+        balance_report.chart(tallies, chart)
+    except OSError as exc:
+        raise click.ClickException("could not write the chart %s: %s" % (chart, exc.strerror or exc)) from None
+    click.echo("chart: %s" % chart)
+
+
+def _print_balance(tally, players, kinds):
+    """One player count's tables in the terminal: gladiators, bets, then the length of battles."""
+    from rich.console import Console
+    from rich.table import Table
+
     gladiators, bets = tally.rows()
     console = Console()
-    table = Table(title="%d games, %d battles (%s bots, %d players)" % (games, tally.battles, "/".join(kinds), players))
+    table = Table(
+        title="%d players: %d games, %d battles (%s bots)" % (players, tally.games, tally.battles, "/".join(kinds))
+    )
     for column in ("gladiator", "wins", "dies", "pardoned"):
         table.add_column(column, justify="right")
     for name, win, die, pardon in gladiators:
         table.add_row(name, "%.0f %%" % (100 * win), "%.0f %%" % (100 * die), "%.0f %%" % (100 * pardon))
     console.print(table)
-    bet_table = Table(title="bets")
+    bet_table = Table(title="%d players: bets" % players)
     for column in ("kind", "coins bet", "gold back per coin"):
         bet_table.add_column(column, justify="right")
     for kind, staked, ret in bets:
@@ -495,19 +565,17 @@ def balance(games, players, bots, battles, seed, chart):
     console.print(bet_table)
     rounds, actions = tally.length()
     click.echo(
-        "%.1f rounds a battle, %.0f actions a game, %.1f games/s%s"
-        % (
-            rounds,
-            actions,
-            games / elapsed,
-            ", %d games stopped unfinished" % tally.unfinished if tally.unfinished else "",
-        )
+        "%d players: %.1f rounds a battle, %.0f actions a game%s\n"
+        % (players, rounds, actions, ", %d games stopped unfinished" % tally.unfinished if tally.unfinished else "")
     )
+
+
+def _write_output(path, option, text):
     try:
-        draw_chart(tally, chart)
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(text)
     except OSError as exc:
-        raise click.ClickException("could not write the chart %s: %s" % (chart, exc.strerror or exc)) from None
-    click.echo("chart: %s" % chart)
+        raise click.ClickException("could not write %s %s: %s" % (option, path, exc.strerror or exc)) from None
 
 
 @main.command()

@@ -2,12 +2,14 @@
 
 bout() plays one seeded bout between two gladiators of Appendix B; tally() runs many and
 counts, from the first gladiator's side, wins, losses and what ended them: an appeal
-spared or killed, or a mortal wound. matrix() does it for every pairing of a list of
+spared or killed, or a mortal wound, on as many processes as asked (ultimus_host.parallel:
+each bout comes back as a small summary). matrix() does it for every pairing of a list of
 profiles (each ordered pair, so a row is the row gladiator's record), and chart() draws
 the win rates as a heat map with matplotlib (a dependency of the host already).
 """
 
 from games.munera import rules
+from ultimus_host import parallel
 from ultimus_host.games.munera_bots import BOTS, BoxReferee
 from ultimus_host.loop import run_game
 
@@ -34,6 +36,17 @@ def outcome(game):
     return s["winner"], s["g"][loser]["out"] or "unfinished"
 
 
+def summarise(game, actions):
+    """A bout as (winner, how it ended, actions, rounds): what a worker process sends back instead of the game."""
+    winner, how = outcome(game)
+    return winner, how, actions, game.state["round"]
+
+
+def bout_summary(a, b, seed, bots=("brawler", "brawler")):
+    """One bout, as its summary: the job `ultimus munera bout|matrix` gives ultimus_host.parallel."""
+    return summarise(*bout(a, b, seed, bots))
+
+
 class Tally:
     def __init__(self):
         self.n = 0
@@ -43,12 +56,15 @@ class Tally:
         self.rounds = 0
 
     def add(self, game, actions):
-        winner, how = outcome(game)
+        self.add_summary(summarise(game, actions))
+
+    def add_summary(self, summary):
+        winner, how, actions, rounds = summary
         self.n += 1
         self.wins += 1 if winner == 0 else 0
         self.counts[how] += 1
         self.actions += actions
-        self.rounds += game.state["round"]
+        self.rounds += rounds
 
     def rates(self):
         """{"win", "appeal", "death", "spared", "unfinished"} as fractions of the bouts."""
@@ -63,23 +79,31 @@ class Tally:
         }
 
 
-def tally(a, b, n, seed=1, bots=("brawler", "brawler"), advance=None):
+def tally(a, b, n, seed=1, bots=("brawler", "brawler"), workers=1, progress=None):
+    """n bouts of a against b, seeds seed to seed+n-1, on `workers` processes: a Tally.
+    progress(done) hears the number of bouts done (see ultimus_host.parallel.run)."""
     t = Tally()
-    for i in range(n):
-        game, actions = bout(a, b, seed + i, bots)
-        t.add(game, actions)
-        if advance is not None:
-            advance()
+    for summary in parallel.run(bout_summary, [(a, b, seed + i, bots) for i in range(n)], workers, progress=progress):
+        t.add_summary(summary)
     return t
 
 
-def matrix(profiles, n, seed=1, bots=("brawler", "brawler"), advance=None):
-    """{(row, column): Tally} for every ordered pair of distinct profiles."""
+def matrix(profiles, n, seed=1, bots=("brawler", "brawler"), workers=1, progress=None):
+    """{(row, column): Tally} for every ordered pair of distinct profiles, n bouts each. The bouts of
+    all the pairs are one list of jobs, so that the workers share them out; progress as for tally()."""
+    pairs = [
+        (a, b, seed + 1000 * (i * len(profiles) + j))
+        for i, a in enumerate(profiles)
+        for j, b in enumerate(profiles)
+        if a != b
+    ]
+    jobs = [(a, b, first + k, bots) for a, b, first in pairs for k in range(n)]
+    summaries = parallel.run(bout_summary, jobs, workers, progress=progress)
     out = {}
-    for i, a in enumerate(profiles):
-        for j, b in enumerate(profiles):
-            if a != b:
-                out[(a, b)] = tally(a, b, n, seed + 1000 * (i * len(profiles) + j), bots, advance)
+    for p, (a, b, _) in enumerate(pairs):
+        t = out[(a, b)] = Tally()
+        for summary in summaries[p * n : (p + 1) * n]:
+            t.add_summary(summary)
     return out
 
 

@@ -7,6 +7,7 @@ import click
 
 from games.munera.content import FRONT, LEFT, PROFILE_NAMES, REAR, RIGHT
 from ultimus_host.games.munera_bots import BOTS
+from ultimus_host.simulate import progress_bar, workers_option
 
 QUADRANTS = (FRONT, LEFT, RIGHT, REAR)
 CHART_TYPES = (".png", ".svg", ".pdf")
@@ -94,22 +95,16 @@ def munera():
     "--bots", default="brawler,brawler", show_default=True, help="The two bots: brawler, netter, flanker, careful."
 )
 @click.option("--seed", type=int, default=1, show_default=True)
-def bout(first, second, bouts, bots, seed):
+@workers_option
+def bout(first, second, bouts, bots, seed, workers):
     """N bouts of FIRST against SECOND (profiles of Appendix B): win, appeal and death rates."""
-    from rich.progress import Progress
-
-    from ultimus_host.games.munera_bouts import Tally
-    from ultimus_host.games.munera_bouts import bout as one_bout
+    from ultimus_host.games.munera_bouts import tally
 
     a, b = _profile(first, "FIRST"), _profile(second, "SECOND")
     kinds = _bots(bots)
-    t = Tally()
     started = time.monotonic()
-    with Progress(transient=True) as progress:
-        task = progress.add_task("bouts", total=bouts)
-        for i in range(bouts):
-            t.add(*one_bout(a, b, seed + i, kinds))
-            progress.advance(task)
+    with progress_bar(bouts, "bouts") as progress:
+        t = tally(a, b, bouts, seed, kinds, workers, progress)
     elapsed = time.monotonic() - started
     r = t.rates()
     click.echo("%d bouts, %s (%s) against %s (%s)" % (bouts, a, kinds[0], b, kinds[1]))
@@ -129,12 +124,12 @@ def bout(first, second, bouts, bots, seed):
 @click.option("--bots", default="brawler,brawler", show_default=True)
 @click.option("--seed", type=int, default=1, show_default=True)
 @click.option("--chart", type=click.Path(), default="munera_matrix.png", show_default=True, help=".png, .svg or .pdf")
-def matrix(profiles, bouts, bots, seed, chart):
+@workers_option
+def matrix(profiles, bouts, bots, seed, chart, workers):
     """Win/appeal/death rates of every pairing from simulated bouts, with a heat-map chart."""
     import os
 
     from rich.console import Console
-    from rich.progress import Progress
     from rich.table import Table
 
     from ultimus_host.games.munera_bouts import chart as draw_chart
@@ -150,9 +145,8 @@ def matrix(profiles, bouts, bots, seed, chart):
     kinds = _bots(bots)
     total = len(names) * (len(names) - 1) * bouts
     started = time.monotonic()
-    with Progress(transient=True) as progress:
-        task = progress.add_task("bouts", total=total)
-        results = run_matrix(names, bouts, seed, kinds, lambda: progress.advance(task))
+    with progress_bar(total, "bouts") as progress:
+        results = run_matrix(names, bouts, seed, kinds, workers, progress)
     elapsed = time.monotonic() - started
     table = Table(title="Munera: %d bouts per pairing (%s), the row gladiator's record" % (bouts, "/".join(kinds)))
     for column in ("gladiator", "wins", "appeals", "deaths"):
