@@ -19,9 +19,9 @@ def table_of_bots(players, seed, bots):
     return {p: BOTS[bots[p % len(bots)]](seed * 31 + p) for p in range(players)}
 
 
-def play_game(players, seed, bots, battles=1, max_actions=40000):
-    """One game between bots; returns (game, events)."""
-    game = Game(players, seed, battles=battles)
+def play_game(players, seed, bots, battles=1, max_actions=40000, content=None):
+    """One game between bots; returns (game, events). content: ULTIMUS's content variant (None: the reconstruction)."""
+    game = Game(players, seed, battles=battles, content=content)
     events = []
     run_game(game, table_of_bots(players, seed, bots), on_event=events.append, max_actions=max_actions)
     return game, events
@@ -58,9 +58,9 @@ def summarise(game, events):
     return s
 
 
-def play_summary(players, seed, bots, battles=1):
+def play_summary(players, seed, bots, battles=1, content=None):
     """One game between bots, as its summary: the job `ultimus balance` gives its workers."""
-    return summarise(*play_game(players, seed, bots, battles))
+    return summarise(*play_game(players, seed, bots, battles, content=content))
 
 
 class Tally:

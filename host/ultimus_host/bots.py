@@ -14,11 +14,11 @@ To look ahead it needs a whole state, so it samples one that agrees with its
 view (ultimus_host.determinize) and tries its options on that.
 """
 
-from ultimus.content import BET_DIE, BET_INVEST, BET_WIN, BETTING_CARDS, MAX_HEALTH
+from ultimus.content import BET_DIE, BET_INVEST, BET_WIN, BETTING_CARDS
 from ultimus.hexmap import distance
 from ultimus.randomplay import play_on
 from ultimus.rng import Rng
-from ultimus.state import ARENA, DEAD, PARDONED, THINK, UNDECIDED, WAITING
+from ultimus.state import ARENA, DEAD, PARDONED, THINK, UNDECIDED, WAITING, max_health, payout_row
 from ultimus_host.determinize import TRIAL_WRITES, determinize, sandbox_for
 
 # The actions whose trial cannot change what HeuristicBot._value reads (TRIAL_WRITES leaves hp, status and
@@ -63,7 +63,8 @@ def random_table(players, seed):
 def fighting_strength(s):
     """({gladiator: strength} of those still to fight, in the arena or waiting; their total strength)."""
     alive = [x for x in range(6) if s["status"][x] in (ARENA, WAITING)]
-    strength = {x: (s["hp"][x] if s["status"][x] == ARENA else MAX_HEALTH[x]) + 2 for x in alive}
+    full = max_health(s)  # the game's content: a view holds it as a state does
+    strength = {x: (s["hp"][x] if s["status"][x] == ARENA else full[x]) + 2 for x in alive}
     return strength, float(sum(strength.values()))
 
 
@@ -89,7 +90,8 @@ def bet_value(s, bets):
     for b, coins in bets:
         if not coins:
             continue
-        g, kind, row = BETTING_CARDS[b]
+        g, kind, _ = BETTING_CARDS[b]
+        row = payout_row(s, b)
         fighting = fighting or fighting_strength(s)
         win, die, pardon = outcome_odds(s, g, fighting)
         p = win if kind == BET_WIN else (die if kind == BET_DIE else win + pardon)
@@ -126,7 +128,8 @@ class HeuristicBot:
             if a["a"] != "bet":
                 continue
             b, coins = bets[a["k"]]
-            g, kind, row = BETTING_CARDS[b]
+            g, kind, _ = BETTING_CARDS[b]
+            row = payout_row(view, b)
             win, die, pardon = outcome_odds(view, g)
             p = win if kind == BET_WIN else (die if kind == BET_DIE else win + pardon)
             gain = p * (row[coins] - (row[coins - 1] if coins else 0)) - (1.0 if a["won"] else 0.0)

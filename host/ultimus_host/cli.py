@@ -494,7 +494,8 @@ def _player_counts(ctx, param, value):
 @click.option(
     "--markdown", "markdown_path", type=click.Path(), default=None, help="Also write the tables to this Markdown file."
 )
-def balance(games, players, bots, battles, seed, workers, chart, json_path, markdown_path):
+@CONTENT_OPTION
+def balance(games, players, bots, battles, seed, workers, chart, json_path, markdown_path, content):
     """N bot games, then, per player count, each gladiator's win/death/pardon rates, each bet's return, and a chart."""
     from ultimus_host import balance_report
     from ultimus_host.balance import Tally, play_summary
@@ -508,7 +509,7 @@ def balance(games, players, bots, battles, seed, workers, chart, json_path, mark
         if path is not None:
             _check_new_file(path, option)
     each = -(-games // len(players))  # rounded up: every count gets the same seeds
-    jobs = [(p, seed + i, kinds, battles) for p in players for i in range(each)]
+    jobs = [(p, seed + i, kinds, battles, _content(content)) for p in players for i in range(each)]
     start = time.monotonic()
     summaries = run_with_bar(play_summary, jobs, workers)
     elapsed = time.monotonic() - start
@@ -516,7 +517,7 @@ def balance(games, players, bots, battles, seed, workers, chart, json_path, mark
     for (p, *_), summary in zip(jobs, summaries):
         tallies[p].add_summary(summary)
     for p in players:
-        _print_balance(tallies[p], p, kinds)
+        _print_balance(tallies[p], p, kinds, content)
     click.echo(
         "%d games (%s) in %.1f s: %.1f games/s"
         % (
@@ -528,7 +529,7 @@ def balance(games, players, bots, battles, seed, workers, chart, json_path, mark
     )
     if json_path is not None:
         parameters = {"games": games, "games_per_count": each, "players": players, "bots": kinds}
-        parameters.update({"battles": battles, "seed": seed})
+        parameters.update({"battles": battles, "seed": seed, "content": content})
         document = balance_report.report(tallies, parameters, VERSION)
         _write_output(json_path, "--json", json.dumps(document, indent=1) + "\n")
         click.echo("figures: %s" % json_path)
@@ -542,7 +543,7 @@ def balance(games, players, bots, battles, seed, workers, chart, json_path, mark
     click.echo("chart: %s" % chart)
 
 
-def _print_balance(tally, players, kinds):
+def _print_balance(tally, players, kinds, content):
     """One player count's tables in the terminal: gladiators, bets, then the length of battles."""
     from rich.console import Console
     from rich.table import Table
@@ -550,7 +551,8 @@ def _print_balance(tally, players, kinds):
     gladiators, bets = tally.rows()
     console = Console()
     table = Table(
-        title="%d players: %d games, %d battles (%s bots)" % (players, tally.games, tally.battles, "/".join(kinds))
+        title="%d players: %d games, %d battles (%s bots, %s content)"
+        % (players, tally.games, tally.battles, "/".join(kinds), content)
     )
     for column in ("gladiator", "wins", "dies", "pardoned"):
         table.add_column(column, justify="right")

@@ -39,15 +39,20 @@ _FLAT = (int, str, bool, tuple)  # items a list copy may share
 
 def template(view):
     """A fresh state of the view's set-up: every key a state has, secrets empty."""
-    return Game(view["players"], 0, view["mode"], view["battles"]).state
+    return Game(view["players"], 0, view["mode"], view["battles"], content=view.get("content")).state
 
 
-_KEYS = {}  # (players, mode, battles) -> state_keys
+def _setup_key(setup):
+    """What a set-up's template and sandbox depend on (a view or a set-up holds it)."""
+    return (setup["players"], setup["mode"], setup["battles"], setup.get("content"))
+
+
+_KEYS = {}  # _setup_key -> state_keys
 
 
 def state_keys(view):
     """The keys of a state of the view's set-up, in order (a template made once: a Game costs more than a sample)."""
-    setup = (view["players"], view["mode"], view["battles"])
+    setup = _setup_key(view)
     keys = _KEYS.get(setup)
     if keys is None:
         keys = _KEYS[setup] = tuple(template(view))
@@ -264,7 +269,7 @@ class Sandbox:
     """
 
     def __init__(self, setup):
-        self.game = Game(setup["players"], 0, setup["mode"], setup["battles"])
+        self.game = Game(setup["players"], 0, setup["mode"], setup["battles"], content=setup.get("content"))
 
     def apply(self, state, action):
         """The events of the action on `state` (changed in place), or Illegal."""
@@ -291,12 +296,12 @@ class Sandbox:
         return self.game.legal_actions(seat)
 
 
-_SANDBOXES = {}  # (players, mode, battles) -> Sandbox: it keeps nothing between calls, so one serves every bot
+_SANDBOXES = {}  # _setup_key -> Sandbox: it keeps nothing between calls, so one serves every bot
 
 
 def sandbox_for(setup):
     """The shared Sandbox of a set-up (a view holds one): building a Game costs more than a lookahead."""
-    key = (setup["players"], setup["mode"], setup["battles"])
+    key = _setup_key(setup)
     box = _SANDBOXES.get(key)
     if box is None:
         box = _SANDBOXES[key] = Sandbox(setup)
