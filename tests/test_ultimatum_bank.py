@@ -95,6 +95,8 @@ def test_lasers_only_for_a_player_holding_all_of_the_western_or_communist_allian
     refused(game, {"a": "buy", "p": 0, "kind": "laser", "n": 1}, "no_alliance")
     for n in COMMUNIST:
         s["owner"][n] = 0
+    for at in (-1, 0):  # a laser goes on a space station: one spelling, the listing's, with no place
+        refused(game, {"a": "buy", "p": 0, "kind": "laser", "n": 2, "at": at}, "bad_action")
     game.apply({"a": "buy", "p": 0, "kind": "laser", "n": 2})
     assert s["lasers"][0] == 2 and s["purses"]["savings"][0] == 80
     s["lasers"][1] = 3

@@ -46,6 +46,8 @@ def buy(s, action, ev):
         at = int_arg(action, "at", 0, N_NATIONS - 1)
     elif kind != LASER:
         at = int_arg(action, "at", 0, N_SEAS - 1)
+    elif "at" in action:  # one spelling per action: the listing's, which a laser's has no place in
+        raise Illegal("bad_action", "a laser goes on a space station: its buy names no 'at'")
     need(checks.buy_problem(s, p, kind, n, at))
     purse = checks.purse_now(s)
     ledger.spend(s, p, PRICES[kind] * n, purse, ev, kind)
