@@ -103,3 +103,58 @@ def test_a_balanced_game_is_saved_in_format_4_and_restored_with_its_content():
     assert data["format"] == 4 and data["setup"]["content"] == "balanced"
     again = restore(data)
     assert again.state["content"] == "balanced" and again.digest() == game.digest()
+
+
+# --- on the box: the seat selection chooses, a new game plays balanced --------------------------
+
+
+def _box_at_seat_selection():
+    import sys as _sys
+    from os.path import dirname, join
+
+    _sys.path.insert(0, join(dirname(__file__), "mpy"))
+    from box_battle import new_box
+
+    return new_box()
+
+
+def _start_three(fb, box, *before):
+    from box_battle import run_line
+    from ultimusbox import board
+
+    for button in (board.SHOUT_0, board.SHOUT_0 + 2, board.SHOUT_0 + 4, *before, board.CONFIRM):
+        run_line(fb, box, ("press", button))
+    return box.shell.game
+
+
+def test_a_new_box_game_plays_the_balanced_content():
+    fb, box = _box_at_seat_selection()
+    game = _start_three(fb, box)
+    assert game.setup["content"] == "balanced" and game.state["hp"] == list(BALANCED_MAX_HEALTH)
+
+
+def test_thumbs_down_at_the_seat_selection_plays_the_reconstructed_cards_with_a_white_pixel():
+    from box_battle import run_line
+    from ultimusbox import board
+    from ultimusbox.screens.ultimus_lights import WHITE
+
+    fb, box = _box_at_seat_selection()
+    last = board.ring_pixel(0, board.RING_PIXELS - 1)  # ULTIMUS's wheel shows its options
+    assert fb.leds.pixel(last) != WHITE
+    run_line(fb, box, ("press", board.THUMB_DOWN))
+    assert fb.leds.pixel(last) == WHITE
+    assert "reconstructed content" in box.shell.screen.options_text()
+    run_line(fb, box, ("press", board.THUMB_UP))
+    assert fb.leds.pixel(last) != WHITE and "balanced content" in box.shell.screen.options_text()
+    game = _start_three(fb, box, board.THUMB_DOWN)
+    assert "content" not in game.setup and game.state["hp"] == list(MAX_HEALTH)  # saved as 0.1.0 saved it
+
+
+def test_the_link_names_the_content_of_a_new_game_and_a_wrong_one_is_refused():
+    from ultimusbox.screens.ultimus import link_setup
+
+    assert link_setup({"players": 3, "seed": 1})[0]["content"] == "balanced"
+    assert "content" not in link_setup({"players": 3, "seed": 1, "content": "reconstructed"})[0]
+    setup = link_setup({"players": 3, "seed": 1, "content": "tuned"})[0]
+    with pytest.raises(Illegal):
+        rules.check_setup(setup)
