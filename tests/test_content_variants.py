@@ -137,15 +137,16 @@ def test_thumbs_down_at_the_seat_selection_plays_the_reconstructed_cards_with_a_
     from box_battle import run_line
     from ultimusbox import board
     from ultimusbox.screens.ultimus_lights import WHITE
+    from ultimusbox.screens.ultimus_words import describe
 
     fb, box = _box_at_seat_selection()
     last = board.ring_pixel(0, board.RING_PIXELS - 1)  # ULTIMUS's wheel shows its options
     assert fb.leds.pixel(last) != WHITE
     run_line(fb, box, ("press", board.THUMB_DOWN))
     assert fb.leds.pixel(last) == WHITE
-    assert "reconstructed content" in box.shell.screen.options_text()
+    assert "reconstructed cards" in describe(box.shell.screen)
     run_line(fb, box, ("press", board.THUMB_UP))
-    assert fb.leds.pixel(last) != WHITE and "balanced content" in box.shell.screen.options_text()
+    assert fb.leds.pixel(last) != WHITE and "balanced cards" in describe(box.shell.screen)
     game = _start_three(fb, box, board.THUMB_DOWN)
     assert "content" not in game.setup and game.state["hp"] == list(MAX_HEALTH)  # saved as 0.1.0 saved it
 

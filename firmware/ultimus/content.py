@@ -64,25 +64,25 @@ BETTING_CARDS = (
 CONTENT_RECONSTRUCTED = "reconstructed"
 CONTENT_BALANCED = "balanced"
 CONTENT_KINDS = (CONTENT_RECONSTRUCTED, CONTENT_BALANCED)
-BALANCED_MAX_HEALTH = (9, 9, 9, 12, 12, 8)
+BALANCED_MAX_HEALTH = (9, 9, 9, 12, 11, 8)
 # the 2nd row of each betting card, in the order of BETTING_CARDS
 BALANCED_PAYOUTS = (
-    (4, 7, 10),
-    (4, 7, 10),
-    (4, 7, 10),
-    (4, 7, 10),
-    (4, 7, 10),
-    (4, 7, 10),
+    (3, 6, 9),  # win: Tigris
+    (3, 6, 9),  # win: Sagittarius
+    (3, 6, 9),  # win: Retiarius
+    (3, 5, 7),  # win: Murmillo
+    (3, 5, 7),  # win: Barbarus
+    (4, 7, 10),  # win: Dimachaerus
+    (1, 2, 4),  # die: every gladiator (death is the likely end: a single coin only comes back)
     (1, 2, 4),
     (1, 2, 4),
     (1, 2, 4),
     (1, 2, 4),
     (1, 2, 4),
-    (1, 2, 4),
-    (3, 5, 7),
-    (3, 5, 7),
-    (3, 5, 7),
-    (3, 5, 7),
+    (3, 5, 8),  # invest: Tigris, Sagittarius, Retiarius, Dimachaerus
+    (3, 5, 8),
+    (3, 5, 8),
+    (3, 5, 8),
 )
 RECONSTRUCTED_PAYOUTS = tuple(card[2] for card in BETTING_CARDS)
 

@@ -150,6 +150,13 @@ def _resumed(e, stations):
     return "resumed: %s (%s)" % (", ".join(where), game) if where else "resumed %s" % game
 
 
+def _content_words(setup, game):
+    """ULTIMUS's cards in a new game's words: which numbers it plays."""
+    if game != "ultimus":
+        return ""
+    return ", the %s cards" % setup.get("content", "reconstructed")
+
+
 def _coins(n):
     return "%d coin%s" % (n, "" if n == 1 else "s")
 
@@ -258,7 +265,9 @@ _EVENTS = {
     "button": lambda e, st: "pressed: %s" % button_name(e["b"]),
     "joined": lambda e, st: "at the table: %s" % (", ".join(station_name(s) for s in e["stations"]) or "nobody yet"),
     "game_chosen": lambda e, st: "game chosen: %s" % e["game"],
-    "new_game": lambda e, st: "a new game of %s for %d players" % (e["game"], e["players"]),
+    "new_game": lambda e, st: (
+        "a new game of %s for %d players%s" % (e["game"], e["players"], _content_words(e.get("setup") or {}, e["game"]))
+    ),
     "resumed": lambda e, st: _resumed(e, st),
     "seat_selection": lambda e, st: "seat selection: SHOUT or THINK at your station to join, confirm to start",
     "selftest": lambda e, st: "self-test %s" % ("on: press every button in turn" if e["on"] else "off"),

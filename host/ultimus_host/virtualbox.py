@@ -309,8 +309,6 @@ def render_text(vbox):
             % _title(shell.chosen),
             style="bold",
         )
-        if shell.screen is not None and hasattr(shell.screen, "options_text"):
-            out.append("%s: %s\n" % (_title(shell.chosen), shell.screen.options_text()))
     if shell.notice:
         out.append(
             "%s: %s; the journal is kept as %s\n"

@@ -107,17 +107,6 @@ class Screen:
             }
         )
 
-    def options_text(self):
-        """The seat selection's options in words, for a screen beside the box."""
-        e = self.entry
-        return "%d battle%s, beginners' mode %s, %s content   (+/-: battles  mode: beginners  thumbs up/down: %s)" % (
-            e.battles,
-            "" if e.battles == 1 else "s",
-            "on" if e.beginner else "off",
-            CONTENT_RECONSTRUCTED if e.reconstructed else CONTENT_BALANCED,
-            "balanced/reconstructed",
-        )
-
     # --- a game -----------------------------------------------------------
 
     def start(self):

@@ -31,9 +31,10 @@ def describe(screen):
     """The entry in progress of an ULTIMUS screen, in words."""
     e = screen.entry
     if screen.shell.game is None:
-        return "ULTIMUS: %d battle(s) (+/-), beginners' mode %s (mode)" % (
+        return "ULTIMUS: %d battle(s) (+/-), beginners' mode %s (mode), %s cards (thumbs up/down)" % (
             e.battles,
             "on: no countdown" if e.beginner else "off",
+            "reconstructed" if e.reconstructed else "balanced",
         )
     s = screen.state()
     phase = s["phase"]
