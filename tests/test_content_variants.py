@@ -159,3 +159,30 @@ def test_the_link_names_the_content_of_a_new_game_and_a_wrong_one_is_refused():
     setup = link_setup({"players": 3, "seed": 1, "content": "tuned"})[0]
     with pytest.raises(Illegal):
         rules.check_setup(setup)
+
+
+def test_docs_balance_lists_the_balanced_content_this_file_holds():
+    """docs/balance.md's table of the balanced content says what ultimus.content holds."""
+    import os
+    import re
+
+    from ultimus.content import BET_DIE, BET_INVEST, GLADIATOR_NAMES
+
+    path = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "docs", "balance.md")
+    with open(path) as f:
+        text = f.read()
+    rows = {}
+    for name in GLADIATOR_NAMES:
+        line = re.search(
+            r"^\| %s \| (\d+) \((\d+)\) \| ([\d/]+) \([\d/]+\) \| ([\d/]+) \([\d/]+\) \| ([^|]+)\|$" % name, text, re.M
+        )
+        assert line, name
+        rows[name] = line.groups()
+    for g, name in enumerate(GLADIATOR_NAMES):
+        hp, old_hp, win, die, invest = rows[name]
+        assert int(hp) == BALANCED_MAX_HEALTH[g] and int(old_hp) == MAX_HEALTH[g]
+        for b, (who, kind, _) in enumerate(BETTING_CARDS):
+            if who != g:
+                continue
+            shown = die if kind == BET_DIE else (invest.split(" (")[0].strip() if kind == BET_INVEST else win)
+            assert shown == "/".join(map(str, BALANCED_PAYOUTS[b])), (name, kind)

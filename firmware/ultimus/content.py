@@ -64,7 +64,7 @@ BETTING_CARDS = (
 CONTENT_RECONSTRUCTED = "reconstructed"
 CONTENT_BALANCED = "balanced"
 CONTENT_KINDS = (CONTENT_RECONSTRUCTED, CONTENT_BALANCED)
-BALANCED_MAX_HEALTH = (9, 9, 9, 12, 11, 8)
+BALANCED_MAX_HEALTH = (9, 9, 9, 12, 11, 9)
 # the 2nd row of each betting card, in the order of BETTING_CARDS
 BALANCED_PAYOUTS = (
     (3, 6, 9),  # win: Tigris

@@ -109,6 +109,8 @@ def chart(tallies, path):
             left.legend(loc="upper center", ncols=3, fontsize=8)
         right.bar([b[0] for b in bets], [b[2] for b in bets], color=["#d4a017", "#b22222", "#2e8b57"])
         right.axhline(1.0, color="grey", linewidth=0.8)  # a bet kind above the line pays more than it takes
+        right.axhspan(0.9, 1.1, color="grey", alpha=0.15, linewidth=0)  # the balance aim (docs/balance.md)
+        left.axhspan(0.12, 0.22, color="#d4a017", alpha=0.12, linewidth=0)  # the aim for each gladiator's wins
         right.set_title("%d players: gold back per coin bet" % players, fontsize=10)
     fig.tight_layout()
     fig.savefig(path, dpi=100)
