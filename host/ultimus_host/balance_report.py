@@ -35,6 +35,29 @@ def figures(tally):
     }
 
 
+def tally_of(figures_of_count):
+    """The Tally a player count's saved figures (figures(), an item of the --json document's
+    "by_players") were made from, as far as a chart and the tables need it: so that a saved
+    run can be drawn again without playing it again."""
+    from ultimus_host.balance import Tally
+
+    t = Tally()
+    f = figures_of_count
+    t.games, t.battles, t.unfinished = f["games"], f["battles"], f["unfinished"]
+    t.rounds = round(f["rounds_per_battle"] * f["battles"])
+    t.actions = round(f["actions_per_game"] * f["games"])
+    for g, row in enumerate(f["gladiators"]):
+        t.won[g], t.died[g], t.pardoned[g] = row["won"], row["died"], row["pardons"]
+    for k, row in enumerate(f["bets"]):
+        t.staked[k], t.paid[k] = row["coins_bet"], row["gold_back"]
+    return t
+
+
+def tallies_of(document):
+    """{player count: Tally} of a whole --json document."""
+    return {f["players"]: tally_of(f) for f in document["by_players"]}
+
+
 def report(tallies, parameters, version):
     """The whole --json document: the command's parameters, the package's version and, for each
     player count in increasing order, its figures. Rates are fractions (0.25, not 25 %)."""
@@ -105,12 +128,13 @@ def chart(tallies, path):
         left.set_ylabel("share of battles")
         left.set_ylim(0, 1.15)  # rates are at most 1: the band above holds the legend, clear of the bars
         left.set_title("%d players: %d games, %d battles" % (players, t.games, t.battles))
+        # the aims of docs/balance.md, behind the bars
+        left.axhspan(0.12, 0.22, color="#d4a017", alpha=0.18, linewidth=0, zorder=0, label="aim for wins")
         if row == 0:
-            left.legend(loc="upper center", ncols=3, fontsize=8)
+            left.legend(loc="upper center", ncols=4, fontsize=8)
         right.bar([b[0] for b in bets], [b[2] for b in bets], color=["#d4a017", "#b22222", "#2e8b57"])
         right.axhline(1.0, color="grey", linewidth=0.8)  # a bet kind above the line pays more than it takes
-        right.axhspan(0.9, 1.1, color="grey", alpha=0.15, linewidth=0)  # the balance aim (docs/balance.md)
-        left.axhspan(0.12, 0.22, color="#d4a017", alpha=0.12, linewidth=0)  # the aim for each gladiator's wins
+        right.axhspan(0.9, 1.1, color="grey", alpha=0.18, linewidth=0, zorder=0)
         right.set_title("%d players: gold back per coin bet" % players, fontsize=10)
     fig.tight_layout()
     fig.savefig(path, dpi=100)
