@@ -483,18 +483,26 @@ def aims():
         "see allocation_figures",
     )
     peak, data = f["core_heap"]
+    frozen = "the frozen image cannot be built here (the Node port loads .mpy): measure it on a Pico"
     say(
-        "core peak heap under 64 KB",
+        "core peak heap under 64 KB, code loaded from .mpy",
         peak < 64,
-        "%.1f KB with its code from .mpy, %.1f KB of battle data (the code moves to flash when frozen)" % (peak, data),
-        "from .mpy files the code's bytecode is in RAM; frozen into the firmware only the data counts",
+        "%.1f KB, of it %.1f KB battle data" % (peak, data),
+        "the bytecode of the .mpy files is in RAM; frozen into the firmware only the data counts",
     )
+    say("core peak heap under 64 KB, code frozen", data < 64, "%.1f KB of battle data" % data, frozen)
     worst = max(f["app_heap"], key=lambda row: row[1])
     say(
-        "box app with one game under 96 KB",
+        "box app with one game under 96 KB, code loaded from .mpy",
         worst[1] < 96,
-        "largest %s %.1f KB with its code from .mpy, %.1f KB without the code" % worst,
-        "the bytecode of the core, the app and the game loaded from .mpy; frozen modules keep it in flash",
+        "largest %s %.1f KB, %.1f KB without the code" % worst,
+        "the bytecode of the core, the app and the game is in RAM; frozen modules keep it in flash",
+    )
+    say(
+        "box app with one game under 96 KB, code frozen",
+        worst[2] < 96,
+        "largest %s %.1f KB" % (worst[0], worst[2]),
+        frozen,
     )
     ratio = f["core_vs_reference"] / FILED_CORE_VS_REFERENCE
     say(
