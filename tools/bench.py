@@ -483,6 +483,8 @@ def aims():
         "see allocation_figures",
     )
     peak, data = f["core_heap"]
+    # An estimate: what importing the .mpy files added counts as code, though frozen modules still make
+    # their function objects and globals in RAM.
     frozen = "the frozen image cannot be built here (the Node port loads .mpy): measure it on a Pico"
     say(
         "core peak heap under 64 KB, code loaded from .mpy",
@@ -490,7 +492,7 @@ def aims():
         "%.1f KB, of it %.1f KB battle data" % (peak, data),
         "the bytecode of the .mpy files is in RAM; frozen into the firmware only the data counts",
     )
-    say("core peak heap under 64 KB, code frozen", data < 64, "%.1f KB of battle data" % data, frozen)
+    say("core peak heap under 64 KB, code frozen (estimate)", data < 64, "%.1f KB of battle data" % data, frozen)
     worst = max(f["app_heap"], key=lambda row: row[1])
     say(
         "box app with one game under 96 KB, code loaded from .mpy",
@@ -499,7 +501,7 @@ def aims():
         "the bytecode of the core, the app and the game is in RAM; frozen modules keep it in flash",
     )
     say(
-        "box app with one game under 96 KB, code frozen",
+        "box app with one game under 96 KB, code frozen (estimate)",
         worst[2] < 96,
         "largest %s %.1f KB" % (worst[0], worst[2]),
         frozen,
