@@ -29,3 +29,18 @@ def test_a_journal_damaged_in_the_middle_says_so_and_exits_non_zero(tmp_path):
     result = run("replay", str(path))
     assert result.exit_code == 2
     assert "JOURNAL DAMAGED" in result.output and "record 40" in result.output
+
+
+def test_a_journal_of_a_newer_format_is_refused_not_replayed_with_other_rules(tmp_path):
+    """A newer journal may name set-up keys (as format 4's "content") that this version would drop."""
+    from ultimus.digest import fnv1a
+
+    path = tmp_path / "game.jnl"
+    shutil.copy(os.path.join(DATA, "box-5p-seed21.jnl"), path)
+    lines = path.read_bytes().split(b"\n")
+    body = lines[0].split(b" ", 1)[1].replace(b'{"header": {', b'{"header": {"format": 9, "game": "ultimus", ', 1)
+    lines[0] = ("%08x " % fnv1a(body)).encode() + body
+    path.write_bytes(b"\n".join(lines))
+    result = run("replay", str(path))
+    assert result.exit_code == 1 and "format 9" in result.output and "update" in result.output
+    assert "actions replayed" not in result.output

@@ -27,6 +27,9 @@ from ultimus.game import Game, restore
 def test_a_set_up_names_its_content_or_keeps_the_reconstruction():
     assert rules.check_setup({"players": 3, "seed": 1, "content": "balanced"})["content"] == "balanced"
     assert "content" not in rules.check_setup({"players": 3, "seed": 1})
+    # named or not, the reconstruction is one set-up: the same state, digest and saved form
+    assert "content" not in rules.check_setup({"players": 3, "seed": 1, "content": "reconstructed"})
+    assert Game(3, 5, content="reconstructed").digest() == Game(3, 5).digest()
     for bad in ("tuned", "", None, 1):
         with pytest.raises(Illegal) as refusal:
             rules.check_setup({"players": 3, "seed": 1, "content": bad})

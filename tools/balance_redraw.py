@@ -19,7 +19,8 @@ def main(argv):
     balance_report.chart(tallies, argv[1])
     if len(argv) == 3:
         with open(argv[2], "w") as f:
-            f.write(balance_report.markdown(tallies, "/".join(document["parameters"]["bots"])))
+            parameters = document["parameters"]
+            f.write(balance_report.markdown(tallies, "/".join(parameters["bots"]), parameters.get("content")))
 
 
 if __name__ == "__main__":

@@ -14,7 +14,7 @@ from referee.digest import digest
 from referee.engine import lazy_module
 from referee.errors import Illegal
 from referee.rng import KINDS as RNG_KINDS
-from ultimus.content import CONTENT_KINDS, DEFAULT_BATTLES, MAX_PLAYERS, MIN_PLAYERS
+from ultimus.content import CONTENT_KINDS, CONTENT_RECONSTRUCTED, DEFAULT_BATTLES, MAX_PLAYERS, MIN_PLAYERS
 from ultimus.flow import FLOW  # noqa: F401  (the engine reads it here)
 from ultimus.state import MODE_BOX, MODE_FULL, PAYOUT_EVERY_COIN
 from ultimus.state import new_state as _new_state
@@ -115,7 +115,8 @@ def check_setup(setup):
     if "content" in setup:
         if setup["content"] not in CONTENT_KINDS:
             raise Illegal("bad_setup", "content must be one of %s" % ", ".join(CONTENT_KINDS))
-        out["content"] = setup["content"]
+        if setup["content"] != CONTENT_RECONSTRUCTED:  # the reconstruction is the set-up without the key
+            out["content"] = setup["content"]
     return out
 
 

@@ -73,15 +73,17 @@ def percent(x):
     return "%.0f %%" % (100 * x)
 
 
-def markdown(tallies, bots):
-    """The tables of every player count as Markdown: a heading, gladiators, bets, battle length."""
+def markdown(tallies, bots, content=None):
+    """The tables of every player count as Markdown: a heading, gladiators, bets, battle length.
+    content: ULTIMUS's content variant the games played, named in each heading."""
     lines = []
     for players in sorted(tallies):
         t = tallies[players]
         gladiators, bets = t.rows()
         rounds, actions = t.length()
         lines += [
-            "### %d players: %d games, %d battles (%s bots)" % (players, t.games, t.battles, bots),
+            "### %d players: %d games, %d battles (%s bots%s)"
+            % (players, t.games, t.battles, bots, ", %s content" % content if content else ""),
             "",
             "| gladiator | wins | dies | pardoned |",
             "|---|--:|--:|--:|",

@@ -306,7 +306,7 @@ def replay(log_file):
     from referee.engine import saved_format
     from ultimus import rules
     from ultimus_host.pcdrivers import FileStorage
-    from ultimusbox.journal import check_file
+    from ultimusbox.journal import check_file, game_of
 
     with open(log_file, "rb") as f:
         data = f.read()
@@ -327,9 +327,13 @@ def replay(log_file):
             header, actions, damage = check_file(FileStorage(folder), name)
             if header is None or not isinstance(header.get("setup"), dict):
                 raise ValueError
+            # a newer journal format may hold set-up keys this version would silently drop
+            refusal = game_of(header, (header.get("game", "ultimus"),))[1]
             setup, digest, fmt = header["setup"], None, rules.FORMAT
         except (ValueError, KeyError, TypeError, AttributeError, IndexError, RecursionError):
             raise click.ClickException("%s is neither a saved log nor a box journal" % log_file) from None
+        if refusal is not None:
+            raise click.ClickException("%s: %s; update ultimus-box" % (log_file, refusal[1])) from None
     try:
         game = replay_game(setup, actions)
     except (Illegal, KeyError, TypeError, ValueError, IndexError, AttributeError, RecursionError) as exc:
@@ -410,6 +414,7 @@ def play(players, bots, seed, battles, game_name, figures, alt, gladiators, cont
 
         play_ultimatum(players, bots, seed, ask=_ask, say=click.echo)
         return
+    click.echo("ULTIMUS for %d players, seed %d, the %s cards (docs/balance.md)" % (players, seed, content))
     game = HotSeat(
         players,
         seed,
@@ -534,7 +539,7 @@ def balance(games, players, bots, battles, seed, workers, chart, json_path, mark
         _write_output(json_path, "--json", json.dumps(document, indent=1) + "\n")
         click.echo("figures: %s" % json_path)
     if markdown_path is not None:
-        _write_output(markdown_path, "--markdown", balance_report.markdown(tallies, "/".join(kinds)))
+        _write_output(markdown_path, "--markdown", balance_report.markdown(tallies, "/".join(kinds), content))
         click.echo("tables: %s" % markdown_path)
     try:
         balance_report.chart(tallies, chart)

@@ -87,7 +87,7 @@ class Screen:
         elif button == board.MODE:
             e.beginner = 1 - e.beginner
         elif button == board.THUMB_DOWN:
-            e.reconstructed = 1  # the numbers printed on the cards of 0.1.0
+            e.reconstructed = 1  # the reconstructed numbers of 0.1.0
         elif button == board.THUMB_UP:
             e.reconstructed = 0
 
