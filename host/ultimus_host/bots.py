@@ -14,6 +14,7 @@ To look ahead it needs a whole state, so it samples one that agrees with its
 view (ultimus_host.determinize) and tries its options on that.
 """
 
+from ultimus.cardchecks import step_target
 from ultimus.content import BET_DIE, BET_INVEST, BET_WIN, BETTING_CARDS
 from ultimus.hexmap import distance
 from ultimus.randomplay import play_on
@@ -157,12 +158,15 @@ class HeuristicBot:
         return trial["hp"] == s["hp"] and trial["status"] == s["status"] and trial["bets"][seat] == s["bets"][seat]
 
     @staticmethod
-    def _closeness(s):
-        """Minus the distance from the gladiator being played to the nearest other: fights need contact."""
+    def _closeness(s, here=None):
+        """Minus the distance from the gladiator being played to the nearest other: fights need contact.
+
+        here: the field he would stand on (a step's target), instead of his own."""
         card = s["card"]
         if card is None or card["g"] < 0 or s["pos"][card["g"]] < 0:
             return 0.0
-        here = s["pos"][card["g"]]
+        if here is None:
+            here = s["pos"][card["g"]]
         others = [distance(here, s["pos"][g]) for g in range(6) if g != card["g"] and s["pos"][g] >= 0]
         return -min(others) if others else 0.0
 
@@ -177,6 +181,16 @@ class HeuristicBot:
             trial = None
             if listed and a["a"] in NO_TRIAL:
                 score = 0.0  # accepted, and the value stays as it is: nothing to try
+            elif listed and a["a"] == "step":
+                # a listed step moves the gladiator being played to the core's own step target and changes
+                # no health, status or bet: its score needs that field only, not a trial of the whole state
+                if near is None:
+                    near = self._closeness(s)
+                target = step_target(s, s["card"]["g"], a["d"])
+                best, best_score = self._keep_best(
+                    best, best_score, a, None, 0.02 * (self._closeness(s, target) - near)
+                )
+                continue
             else:
                 trial = sandbox.trial(s, a)
                 if trial is None:
@@ -195,13 +209,19 @@ class HeuristicBot:
                 score += 0.02 * (self._closeness(trial) - near)
             elif a["a"] == "move":
                 score += 0.01
-            if best_score is None or score > best_score + 1e-9:
-                best, best_score = [(a, trial)], score
-            elif abs(score - best_score) <= 1e-9:
-                best.append((a, trial))
+            best, best_score = self._keep_best(best, best_score, a, trial, score)
         if not best:
             return self.rng.choice(options), None  # the same one draw as a choice among the best
         return self.rng.choice(best)
+
+    @staticmethod
+    def _keep_best(best, best_score, action, trial, score):
+        """The options tied for the best score so far, with this one weighed in."""
+        if best_score is None or score > best_score + 1e-9:
+            return [(action, trial)], score
+        if abs(score - best_score) <= 1e-9:
+            best.append((action, trial))
+        return best, best_score
 
     def _commit(self, sandbox, world, seat, options):
         """Shout the card that would help most right now; think when none helps."""
