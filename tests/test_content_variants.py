@@ -158,7 +158,7 @@ def test_the_link_names_the_content_of_a_new_game_and_a_wrong_one_is_refused():
     from ultimusbox.screens.ultimus import link_setup
 
     assert link_setup({"players": 3, "seed": 1})[0]["content"] == "balanced"
-    assert "content" not in link_setup({"players": 3, "seed": 1, "content": "reconstructed"})[0]
+    assert "content" not in rules.check_setup(link_setup({"players": 3, "seed": 1, "content": "reconstructed"})[0])
     setup = link_setup({"players": 3, "seed": 1, "content": "tuned"})[0]
     with pytest.raises(Illegal):
         rules.check_setup(setup)

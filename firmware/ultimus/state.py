@@ -8,7 +8,7 @@ small questions about it; the rules that change it live elsewhere.
 from referee.compat import const
 from referee.rng import XORSHIFT32, below, shuffle_in_place, start
 from referee.turns import clockwise
-from ultimus.content import BANK_START, DEFAULT_BATTLES, variant_max_health, variant_payouts
+from ultimus.content import BANK_START, CONTENT_RECONSTRUCTED, DEFAULT_BATTLES, variant_max_health, variant_payouts
 
 # gladiator status
 WAITING = const(0)  # not yet entered this battle
@@ -78,6 +78,11 @@ def new_state(players, seed, mode=MODE_FULL, battles=DEFAULT_BATTLES, rng=None, 
     if content is not None:
         s["content"] = content  # only when named: the states (and digests) of older games stay as they were
     return s
+
+
+def content_of(s):
+    """The name of the content a game (its state, a view or its set-up) is played with."""
+    return s.get("content", CONTENT_RECONSTRUCTED)
 
 
 def max_health(s):

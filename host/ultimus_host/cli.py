@@ -15,7 +15,6 @@ from ultimus import VERSION
 from ultimus.content import (
     CONTENT_BALANCED,
     CONTENT_KINDS,
-    CONTENT_RECONSTRUCTED,
     GLADIATOR_NAMES,
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -75,11 +74,6 @@ CONTENT_OPTION = click.option(
     help="ULTIMUS: the health and payouts played with: balanced from simulated games (docs/balance.md), "
     "or reconstructed, the cards of 0.1.0.",
 )
-
-
-def _content(name):
-    """The set-up's content: none for the reconstruction, so that such a game is saved as older versions wrote it."""
-    return None if name == CONTENT_RECONSTRUCTED else name
 
 
 @click.group(cls=_Commands)
@@ -423,7 +417,7 @@ def play(players, bots, seed, battles, game_name, figures, alt, gladiators, cont
         ask=_ask,
         say=click.echo,
         clear=_clear_screen,
-        content=_content(content),
+        content=content,
     ).run()
     s = game.state
     click.echo(
@@ -514,7 +508,7 @@ def balance(games, players, bots, battles, seed, workers, chart, json_path, mark
         if path is not None:
             _check_new_file(path, option)
     each = -(-games // len(players))  # rounded up: every count gets the same seeds
-    jobs = [(p, seed + i, kinds, battles, _content(content)) for p in players for i in range(each)]
+    jobs = [(p, seed + i, kinds, battles, content) for p in players for i in range(each)]
     start = time.monotonic()
     summaries = run_with_bar(play_summary, jobs, workers)
     elapsed = time.monotonic() - start
@@ -649,7 +643,7 @@ def demo(players, seed, battles, verbose, game_name, figures, alt, gladiators, c
         demo_ultimatum(players, seed, verbose, say=click.echo)
         return
     click.echo("ULTIMUS %s: %d players, seed %d, %s content" % (VERSION, players, seed, content))
-    game = Game(players, seed, battles=battles, content=_content(content))
+    game = Game(players, seed, battles=battles, content=content)
 
     def tell(e):
         if verbose or e["e"] not in QUIET_EVENTS:

@@ -8,7 +8,7 @@ The numbers on the link (seat 0, station 0, field 18) stay the protocol's.
 
 from ultimus.content import BET_KIND_NAMES, BETTING_CARDS, GLADIATOR_NAMES
 from ultimus.hexmap import COORDS, DOORS
-from ultimus.state import payout_row
+from ultimus.state import content_of, payout_row
 from ultimus.yelling import CARDS, SPECIAL_NAMES, SPECIAL_PLAYING_DEAD, SYMBOL_NAMES
 
 SHOUTS = {-1: "undecided", 0: "thinks", 1: "shouts"}
@@ -154,7 +154,7 @@ def _content_words(setup, game):
     """ULTIMUS's cards in a new game's words: which numbers it plays."""
     if game != "ultimus":
         return ""
-    return ", the %s cards" % setup.get("content", "reconstructed")
+    return ", the %s cards" % content_of(setup)
 
 
 def _coins(n):

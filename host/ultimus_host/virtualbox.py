@@ -15,8 +15,8 @@ import sys
 import termios
 import tty
 
-from ultimus.content import CONTENT_RECONSTRUCTED, GLADIATOR_NAMES
-from ultimus.state import ARENA, max_health
+from ultimus.content import GLADIATOR_NAMES
+from ultimus.state import ARENA, content_of, max_health
 from ultimus.views import public_event
 from ultimus_host.client import TOKENS_FILE
 from ultimus_host.fakes import FakeBoard
@@ -255,7 +255,7 @@ def render_text(vbox):
                 out.append("   battle %d of %d, round %d" % (s["battle"], s["battles"], s["round"]))
             else:
                 out.append("   before battle 1 of %d" % s["battles"])
-            out.append(", %s cards" % s.get("content", CONTENT_RECONSTRUCTED))  # which numbers, also after a resume
+            out.append(", %s cards" % content_of(s))  # which numbers, also after a resume
         out.append("   digest %s" % shell.digests.now(game, public=False)[0])  # kept until the state changes
     out.append("\n\n")
     if fb.leds.frame is None:

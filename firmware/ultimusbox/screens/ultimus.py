@@ -61,9 +61,7 @@ def link_setup(request):
     }
     if setup["mode"] == MODE_BOX:
         setup["payout"] = request.get("payout", PAYOUT_EVERY_COIN)  # a new box game accounts for every coin
-    content = request.get("content", CONTENT_BALANCED)  # a new game plays the balanced numbers (docs/balance.md)
-    if content != CONTENT_RECONSTRUCTED:  # the reconstruction is the set-up without the key, as older journals hold it
-        setup["content"] = content
+    setup["content"] = request.get("content", CONTENT_BALANCED)  # the balanced numbers (docs/balance.md)
     return setup, {"beginner": 1 if request.get("beginner", 0) else 0}
 
 
