@@ -107,8 +107,22 @@ class Rng:
 def shuffle_in_place(state, items):
     """Fisher-Yates with the game's generator; returns the new state."""
     i = len(items) - 1
-    while i > 0:
-        state, j = below(state, i + 1)
+    if type(state) is not int:
+        while i > 0:
+            state, j = below(state, i + 1)
+            items[i], items[j] = items[j], items[i]
+            i -= 1
+        return state
+    while i > 0:  # below() for xorshift32, written out as in Rng.choice: the bots' samples shuffle a lot
+        n = i + 1
+        limit = (MASK32 + 1) - ((MASK32 + 1) % n)
+        while True:
+            state ^= (state << 13) & MASK32
+            state ^= state >> 17
+            state ^= (state << 5) & MASK32
+            if state < limit:
+                break
+        j = state % n
         items[i], items[j] = items[j], items[i]
         i -= 1
     return state

@@ -28,7 +28,7 @@ from typing import Any
 from ultimus.content import BETTING_CARDS
 from ultimus.errors import Illegal
 from ultimus.game import Game
-from ultimus.rng import MASK32, seed_state, shuffle_in_place
+from ultimus.rng import seed_state, shuffle_in_place
 from ultimus.state import SHOUT, THINK, UNDECIDED
 from ultimus.yelling import CARDS
 
@@ -68,8 +68,7 @@ def determinize(view, rng):
             continue
         if key not in view:
             raise KeyError("the seat view has no %r: determinize does not know where it comes from" % key)
-        v = view[key]
-        s[key] = v[:] if type(v) is list and (not v or type(v[0]) in _FLAT) else copy_state(v)
+        s[key] = copy_state(view[key])
     s["rng"] = seed_state(rng.below(1 << 30))
     _yelling_cards(s, view, rng)
     _betting_cards(s, view, rng)
@@ -77,30 +76,9 @@ def determinize(view, rng):
 
 
 def _shuffled(items, rng):
-    """A shuffled copy drawn from the bot's generator (Fisher-Yates), so a sample is reproducible.
-
-    The draws are rng.below(i + 1) for i from the last index down, as referee.rng.shuffle_in_place makes
-    them; for xorshift32 (an int state) its loop is written out here, without two calls a draw: the
-    samples' shuffles are most of what determinize costs."""
+    """A shuffled copy drawn from the bot's generator (Fisher-Yates), so a sample is reproducible."""
     items = list(items)
-    state = rng.state
-    if type(state) is not int:
-        rng.state = shuffle_in_place(state, items)
-        return items
-    i = len(items) - 1
-    while i > 0:
-        n = i + 1
-        limit = (MASK32 + 1) - ((MASK32 + 1) % n)  # rejection keeps each draw unbiased, as below() does
-        while True:
-            state ^= (state << 13) & MASK32
-            state ^= state >> 17
-            state ^= (state << 5) & MASK32
-            if state < limit:
-                break
-        j = state % n
-        items[i], items[j] = items[j], items[i]
-        i -= 1
-    rng.state = state
+    rng.state = shuffle_in_place(rng.state, items)  # referee.rng.shuffle_in_place: the draws a game makes
     return items
 
 
@@ -255,8 +233,7 @@ def fork(s, writes):
     """A state equal to s that shares with it everything but the keys in writes (each copied whole)."""
     out = dict(s)
     for key in writes:
-        v = s[key]
-        out[key] = v[:] if type(v) is list and (not v or type(v[0]) in _FLAT) else copy_state(v)
+        out[key] = copy_state(s[key])
     return out
 
 
