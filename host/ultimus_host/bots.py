@@ -23,12 +23,12 @@ from ultimus.state import ARENA, DEAD, PARDONED, THINK, UNDECIDED, WAITING, max_
 from ultimus_host.determinize import TRIAL_WRITES, determinize, sandbox_for
 
 # The actions whose trial cannot change what HeuristicBot._value reads (TRIAL_WRITES leaves hp, status and
-# bets shared, untouched) and whose score reads nothing else of it (a step's reads the positions): when
-# the core lists one as legal, its score is known without trying it.
+# bets shared, untouched): when the core lists one as legal, its score is known without trying it (a step's
+# reads the field it goes to, the core's step target).
 NO_TRIAL = frozenset(
     kind
     for kind, writes in TRIAL_WRITES.items()
-    if kind != "step" and "hp" not in writes and "status" not in writes and "bets" not in writes
+    if "hp" not in writes and "status" not in writes and "bets" not in writes
 )
 
 
@@ -181,16 +181,6 @@ class HeuristicBot:
             trial = None
             if listed and a["a"] in NO_TRIAL:
                 score = 0.0  # accepted, and the value stays as it is: nothing to try
-            elif listed and a["a"] == "step":
-                # a listed step moves the gladiator being played to the core's own step target and changes
-                # no health, status or bet: its score needs that field only, not a trial of the whole state
-                if near is None:
-                    near = self._closeness(s)
-                target = step_target(s, s["card"]["g"], a["d"])
-                best, best_score = self._keep_best(
-                    best, best_score, a, None, 0.02 * (self._closeness(s, target) - near)
-                )
-                continue
             else:
                 trial = sandbox.trial(s, a)
                 if trial is None:
@@ -206,22 +196,19 @@ class HeuristicBot:
             elif a["a"] == "step":
                 if near is None:
                     near = self._closeness(s)
-                score += 0.02 * (self._closeness(trial) - near)
+                if trial is None:  # a listed step: the gladiator goes to the core's own step target
+                    score += 0.02 * (self._closeness(s, step_target(s, s["card"]["g"], a["d"])) - near)
+                else:
+                    score += 0.02 * (self._closeness(trial) - near)
             elif a["a"] == "move":
                 score += 0.01
-            best, best_score = self._keep_best(best, best_score, a, trial, score)
+            if best_score is None or score > best_score + 1e-9:
+                best, best_score = [(a, trial)], score
+            elif abs(score - best_score) <= 1e-9:
+                best.append((a, trial))
         if not best:
             return self.rng.choice(options), None  # the same one draw as a choice among the best
         return self.rng.choice(best)
-
-    @staticmethod
-    def _keep_best(best, best_score, action, trial, score):
-        """The options tied for the best score so far, with this one weighed in."""
-        if best_score is None or score > best_score + 1e-9:
-            return [(action, trial)], score
-        if abs(score - best_score) <= 1e-9:
-            best.append((action, trial))
-        return best, best_score
 
     def _commit(self, sandbox, world, seat, options):
         """Shout the card that would help most right now; think when none helps."""
