@@ -9,7 +9,7 @@ from ultimus import randomplay
 from ultimus.cardtext import CardTextError, parse_line
 from ultimus.errors import Illegal
 from ultimus.game import Game, replay, restore
-from ultimus.rng import Rng, below, seed_state
+from ultimus.rng import MASK32, Rng, below, next_state, seed_state, shuffle_in_place
 from ultimus.yelling import CARDS
 
 
@@ -101,6 +101,40 @@ def test_the_generator_is_deterministic_and_unbiased_enough():
     for face in range(6):
         assert 850 < draws.count(face) < 1150
     assert seed_state(0) != 0 and below(seed_state(1), 1)[1] == 0
+
+
+def _textbook_below(state, n):
+    """Rejection sampling as written in every textbook: the limit worked out for every draw."""
+    limit = (MASK32 + 1) - ((MASK32 + 1) % n)
+    while True:
+        state = next_state(state)
+        if state < limit:
+            return state, state % n
+
+
+@pytest.mark.parametrize("n", [1, 2, 6, 80, 1000, (1 << 31) + 1, (1 << 32) - 1, 3 << 30])
+def test_draws_skip_the_limit_only_where_it_cannot_reject(n):
+    # Large n make the rejected range wide (about half of all draws for 2**31 + 1), so both the
+    # short cut and the exact limit are taken; every draw must be the textbook's.
+    state = seed_state(n)
+    for _ in range(2000):
+        expected = _textbook_below(state, n)
+        assert below(state, n) == expected
+        state = expected[0]
+    rng, items = Rng(0), list(range(min(n, 50)))
+    rng.state = state
+    for _ in range(200):
+        after, r = _textbook_below(rng.state, len(items))
+        assert rng.choice(items) == items[r] and rng.state == after
+
+
+def test_the_shuffle_is_fisher_yates_with_the_textbook_draws():
+    deck, textbook, state = list(range(80)), list(range(80)), seed_state(7)
+    after = shuffle_in_place(state, deck)
+    for i in range(79, 0, -1):
+        state, j = _textbook_below(state, i + 1)
+        textbook[i], textbook[j] = textbook[j], textbook[i]
+    assert deck == textbook and after == state
 
 
 def test_the_content_has_eighty_yelling_cards_and_bad_card_text_is_refused():

@@ -62,16 +62,24 @@ def _word(state):
     return int.from_bytes(hashlib.sha256((state[0] + ":" + str(n)).encode()).digest()[:4], "big")
 
 
+def _limit(n):
+    """The draws below this are unbiased for range(n): 2**32 less its remainder by n.
+
+    It is at least 2**32 - n + 1, so the draw loops accept any draw up to MASK32 - n
+    without working it out: the same draws, and the arithmetic only once in ~2**32 / n."""
+    return (MASK32 + 1) - ((MASK32 + 1) % n)
+
+
 def below(state, n):
     """(new_state, r) with r uniform in range(n); rejection keeps it unbiased."""
-    limit = (MASK32 + 1) - ((MASK32 + 1) % n)
     if type(state) is int:
         while True:  # next_state(), written out: random play draws twice an action
             state ^= (state << 13) & MASK32
             state ^= state >> 17
             state ^= (state << 5) & MASK32
-            if state < limit:
+            if state <= MASK32 - n or state < _limit(n):
                 return state, state % n
+    limit = _limit(n)
     while True:
         w = _word(state)
         if w < limit:
@@ -94,12 +102,11 @@ class Rng:
             self.state, r = below(state, len(items))
             return items[r]
         n = len(items)
-        limit = (MASK32 + 1) - ((MASK32 + 1) % n)
         while True:  # below() for xorshift32, written out: random play draws twice an action
             state ^= (state << 13) & MASK32
             state ^= state >> 17
             state ^= (state << 5) & MASK32
-            if state < limit:
+            if state <= MASK32 - n or state < _limit(n):
                 self.state = state
                 return items[state % n]
 
@@ -115,12 +122,11 @@ def shuffle_in_place(state, items):
         return state
     while i > 0:  # below() for xorshift32, written out as in Rng.choice: the bots' samples shuffle a lot
         n = i + 1
-        limit = (MASK32 + 1) - ((MASK32 + 1) % n)
         while True:
             state ^= (state << 13) & MASK32
             state ^= state >> 17
             state ^= (state << 5) & MASK32
-            if state < limit:
+            if state <= MASK32 - n or state < _limit(n):
                 break
         j = state % n
         items[i], items[j] = items[j], items[i]

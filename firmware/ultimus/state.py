@@ -95,6 +95,11 @@ def payout_row(s, b):
     return variant_payouts(s.get("content"))[b]
 
 
+def payout_rows(s):
+    """payout_row of every betting card, in card order."""
+    return variant_payouts(s.get("content"))
+
+
 def arena_gladiators(s):
     return [g for g in range(GLADIATORS) if s["status"][g] == ARENA]
 

@@ -16,10 +16,10 @@ view (ultimus_host.determinize) and tries its options on that.
 
 from ultimus.cardchecks import step_target
 from ultimus.content import BET_DIE, BET_INVEST, BET_WIN, BETTING_CARDS
-from ultimus.hexmap import distance
+from ultimus.hexmap import FIELDS, distance
 from ultimus.randomplay import play_on
 from ultimus.rng import Rng
-from ultimus.state import ARENA, DEAD, PARDONED, THINK, UNDECIDED, WAITING, max_health, payout_row
+from ultimus.state import ARENA, DEAD, PARDONED, THINK, UNDECIDED, WAITING, max_health, payout_row, payout_rows
 from ultimus_host.determinize import TRIAL_WRITES, determinize, sandbox_for
 
 # The actions whose trial cannot change what HeuristicBot._value reads (TRIAL_WRITES leaves hp, status and
@@ -30,6 +30,10 @@ NO_TRIAL = frozenset(
     for kind, writes in TRIAL_WRITES.items()
     if "hp" not in writes and "status" not in writes and "bets" not in writes
 )
+
+
+# hexmap.distance of every two fields, worked out once: the lookahead asks it for every step it weighs.
+_DISTANCES = tuple(tuple(distance(a, b) for b in range(FIELDS)) for a in range(FIELDS))
 
 
 class RandomBot:
@@ -63,10 +67,18 @@ def random_table(players, seed):
 
 def fighting_strength(s):
     """({gladiator: strength} of those still to fight, in the arena or waiting; their total strength)."""
-    alive = [x for x in range(6) if s["status"][x] in (ARENA, WAITING)]
+    status, hp = s["status"], s["hp"]
     full = max_health(s)  # the game's content: a view holds it as a state does
-    strength = {x: (s["hp"][x] if s["status"][x] == ARENA else full[x]) + 2 for x in alive}
-    return strength, float(sum(strength.values()))
+    strength = {}
+    total = 0
+    for x in range(6):
+        if status[x] == ARENA:
+            total += hp[x] + 2
+            strength[x] = hp[x] + 2
+        elif status[x] == WAITING:
+            total += full[x] + 2
+            strength[x] = full[x] + 2
+    return strength, float(total)
 
 
 def outcome_odds(s, g, fighting=None):
@@ -87,13 +99,14 @@ def outcome_odds(s, g, fighting=None):
 def bet_value(s, bets):
     """Expected gold back from a seat's bets, as the table looks now."""
     value = 0.0
-    fighting = None  # the same for every bet: worked out at the first bet with coins
+    fighting = rows = None  # the same for every bet: worked out at the first bet with coins
     for b, coins in bets:
         if not coins:
             continue
         g, kind, _ = BETTING_CARDS[b]
-        row = payout_row(s, b)
-        fighting = fighting or fighting_strength(s)
+        if rows is None:
+            rows, fighting = payout_rows(s), fighting_strength(s)
+        row = rows[b]
         win, die, pardon = outcome_odds(s, g, fighting)
         p = win if kind == BET_WIN else (die if kind == BET_DIE else win + pardon)
         value += p * row[coins - 1]
@@ -165,9 +178,11 @@ class HeuristicBot:
         card = s["card"]
         if card is None or card["g"] < 0 or s["pos"][card["g"]] < 0:
             return 0.0
+        pos = s["pos"]
         if here is None:
-            here = s["pos"][card["g"]]
-        others = [distance(here, s["pos"][g]) for g in range(6) if g != card["g"] and s["pos"][g] >= 0]
+            here = pos[card["g"]]
+        away = _DISTANCES[here]
+        others = [away[pos[g]] for g in range(6) if g != card["g"] and pos[g] >= 0]
         return -min(others) if others else 0.0
 
     def _try_options(self, sandbox, s, seat, options, listed):

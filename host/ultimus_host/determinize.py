@@ -25,6 +25,7 @@ only what the action may change (TRIAL_WRITES) and shares the rest.
 
 from typing import Any
 
+from referee.engine import apply
 from ultimus.content import BETTING_CARDS
 from ultimus.errors import Illegal
 from ultimus.game import Game
@@ -233,7 +234,11 @@ def fork(s, writes):
     """A state equal to s that shares with it everything but the keys in writes (each copied whole)."""
     out = dict(s)
     for key in writes:
-        out[key] = copy_state(s[key])
+        v = s[key]
+        if type(v) is list:  # copy_state's list case, written out: a trial forks a dozen lists
+            out[key] = v[:] if not v or type(v[0]) in _FLAT else _copy_nested(v)
+        elif type(v) is dict:
+            out[key] = copy_state(v)
     return out
 
 
@@ -247,12 +252,14 @@ class Sandbox:
 
     def __init__(self, setup):
         self.game = Game(setup["players"], 0, setup["mode"], setup["battles"], content=setup.get("content"))
+        self.rules = self.game.rules
 
     def apply(self, state, action):
-        """The events of the action on `state` (changed in place), or Illegal."""
-        self.game.state = state
-        self.game.log = []
-        return self.game.apply(action)
+        """The events of the action on `state` (changed in place), or Illegal.
+
+        The engine's own door (referee.engine.apply: the same checks as Game.apply) without the log,
+        which a sandbox would drop, nor the rebuild from it on a failure, which would hide the bug."""
+        return apply(self.rules, state, action)
 
     def trial(self, state, action):
         """The state after the action, leaving `state` as it was, or None if it is refused.
