@@ -149,3 +149,26 @@ def test_the_virtual_box_can_power_on_with_a_game_chosen(tmp_path):
         finally:
             vbox.fb.serial.close()
             vbox.storage.close()
+
+
+def test_the_virtual_box_tells_the_box_s_own_events_in_an_ultimatum_game_too(tmp_path):
+    """Who joined, the new game and, after a restart, where the saved game stands: as in every other game."""
+    from ultimus_host.virtualbox import VirtualBox
+    from ultimusbox import board
+
+    vbox = VirtualBox(str(tmp_path), seed=1, game="ultimatum")
+    try:
+        for b in (board.SHOUT_0, board.SHOUT_0 + 3, board.CONFIRM, board.CONFIRM):
+            vbox.fb.buttons.push(b)
+            vbox.box.step()
+        assert "at the table: station 1, station 4" in vbox.log_lines
+        assert "a new game of Ultimatum for 2 players" in vbox.log_lines
+    finally:
+        vbox.fb.serial.close()
+        vbox.storage.close()
+    again = VirtualBox(str(tmp_path), seed=1)
+    try:
+        assert again.log_lines[-1].startswith("resumed: "), again.log_lines
+    finally:
+        again.fb.serial.close()
+        again.storage.close()
