@@ -360,3 +360,11 @@ def test_a_confirm_just_after_an_instant_reveal_does_not_end_the_first_turn_unse
     assert s["turn"] == 0 and played(fb, "error")
     press(fb, box, board.CONFIRM)  # a second confirm: the turn really ends
     assert s["turn"] == 1
+
+
+def test_after_the_last_battle_the_words_offer_only_the_final_count():
+    fb, box = play_until("paid")  # battle 1 of 3
+    assert "thumbs up: next battle" in box.shell.screen.describe()
+    box.shell.game.state["battles"] = 1  # as if it were the last: thumbs up is refused there
+    words = box.shell.screen.describe()
+    assert "next battle" not in words and "thumbs down for the final count" in words
