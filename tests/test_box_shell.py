@@ -3,6 +3,7 @@
 import ast
 import json
 import os
+import re
 import sys
 
 import pytest
@@ -360,3 +361,24 @@ def test_a_confirm_just_after_an_instant_reveal_does_not_end_the_first_turn_unse
     assert s["turn"] == 0 and played(fb, "error")
     press(fb, box, board.CONFIRM)  # a second confirm: the turn really ends
     assert s["turn"] == 1
+
+
+def test_after_the_last_battle_the_words_offer_only_the_final_count():
+    fb, box = play_until("paid")  # battle 1 of 3
+    assert "thumbs up: next battle" in box.shell.screen.describe()
+    box.shell.game.state["battles"] = 1  # as if it were the last: thumbs up is refused there
+    words = box.shell.screen.describe()
+    assert "next battle" not in words and "thumbs down for the final count" in words
+
+
+def test_the_readme_and_the_box_guide_name_every_game_of_the_menu_on_its_wheel():
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    with open(os.path.join(root, "README.md")) as f:
+        readme = " ".join(f.read().split())
+    with open(os.path.join(root, "docs", "box.md")) as f:
+        guide = " ".join(f.read().split())
+    keys = " ".join("asdfgh"[: len(games.GAMES)])
+    assert "Wheels 1-%d on its game menu (keys `%s`)" % (len(games.GAMES), keys) in readme
+    for k, (name, title, _, _) in enumerate(games.GAMES):
+        assert title in readme and "`%s`" % name in readme
+        assert re.search(r"wheel %d (is |the )?%s" % (k + 1, re.escape(title)), guide), title

@@ -128,3 +128,37 @@ def test_a_spectators_link_is_told_how_to_see_more_and_auth_makes_it_the_referee
         assert "refused: bad_token" in done.stderr and "Traceback" not in done.stderr
     finally:
         stop(proc)
+
+
+def test_a_game_other_than_ultimus_is_saved_verified_and_replayed_with_its_own_rules(tmp_path):
+    """The box plays five games: --save names the one played, --verify and replay run its rules (not ULTIMUS's)."""
+    proc, port = start_sim(tmp_path)
+    try:
+        client = LinkClient(port)
+        referee = client.call("new_game", game="morituri", players=2, seed=3, figures=[["heavy"], ["light"]])["referee"]
+        client.call("apply", action={"a": "initiative"})
+        client.close()
+        saved = tmp_path / "saved.json"
+        done = subprocess.run(
+            [sys.executable, "-m", "ultimus_host.cli", "connect", port, "--verify", "--token", referee]
+            + ["--save", str(saved)],
+            input="quit\n",
+            capture_output=True,
+            text=True,
+            cwd=ROOT,
+            timeout=60,
+        )
+        assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
+        assert "lockstep: 1 actions" in done.stdout and "saved 1 actions" in done.stdout
+        assert json.loads(saved.read_text())["game"] == "morituri"
+        again = subprocess.run(
+            [sys.executable, "-m", "ultimus_host.cli", "replay", str(saved)],
+            capture_output=True,
+            text=True,
+            cwd=ROOT,
+            timeout=60,
+        )
+        assert again.returncode == 0, again.stderr
+        assert "1 actions replayed (Morituri Te Salutamus)" in again.stdout and "the digest matches" in again.stdout
+    finally:
+        stop(proc)

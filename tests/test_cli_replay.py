@@ -1,5 +1,6 @@
 """`ultimus replay` reads every saved format and reports a damaged journal instead of passing it."""
 
+import json
 import os
 import shutil
 
@@ -43,4 +44,29 @@ def test_a_journal_of_a_newer_format_is_refused_not_replayed_with_other_rules(tm
     path.write_bytes(b"\n".join(lines))
     result = run("replay", str(path))
     assert result.exit_code == 1 and "format 9" in result.output and "update" in result.output
+    assert "actions replayed" not in result.output
+
+
+def test_a_box_journal_of_another_game_replays_with_that_games_rules(tmp_path):
+    from ultimus_host.fakes import FakeStorage
+    from ultimusbox.journal import FILE, FORMAT, encode
+
+    setup = {"players": 2, "seed": 3, "figures": [["heavy"], ["light"]]}
+    header = {"format": FORMAT, "game": "morituri", "version": "0.2.0", "setup": setup, "box": {"stations": [0, 1]}}
+    storage = FakeStorage()
+    storage.files[FILE] = encode({"header": header}) + encode({"a": "initiative"})
+    path = tmp_path / "game.jnl"
+    path.write_bytes(storage.files[FILE])
+    result = run("replay", str(path))
+    assert result.exit_code == 0, result.output
+    assert "1 actions replayed (Morituri Te Salutamus): phase movement" in result.output
+
+
+def test_a_saved_log_of_a_game_this_version_does_not_know_is_refused(tmp_path):
+    path = tmp_path / "chess.json"
+    saved = json.loads(open(os.path.join(DATA, "full-4p-seed11.json")).read())
+    saved["game"] = "chess"
+    path.write_text(json.dumps(saved))
+    result = run("replay", str(path))
+    assert result.exit_code == 1 and "a saved game of 'chess'" in result.output
     assert "actions replayed" not in result.output

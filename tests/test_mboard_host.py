@@ -124,3 +124,11 @@ def test_every_event_of_whole_games_has_a_sentence():
         for e_line in told:
             assert " " in e_line, e_line  # never an event's bare name
     assert line({"e": "roll", "who": 0, "dice": [3], "why": "move"}) is None
+
+
+def test_a_refused_loadout_is_said_once_without_repeating_itself():
+    unknown = run("odds", "morituri_board", "rudis", "pugio")
+    assert unknown.output.count("the cards are") == 1, unknown.output
+    slot = run("odds", "morituri_board", "gladius,sica", "pugio")
+    assert slot.output.count("gladius") == 1 and "both take the weapon slot" in slot.output, slot.output
+    assert "the cards are" not in slot.output

@@ -202,3 +202,20 @@ def test_the_virtual_box_names_each_figure_says_what_now_and_narrates_in_moritur
         assert "heavy 1 [a] (none) v animal 2 [s] (none)" in text and "confirm [Enter] rolls" in text
     finally:
         vbox.fb.serial.close()
+
+
+def test_the_virtual_box_names_the_stations_that_joined_as_people_count_them(tmp_path):
+    """Stations 1 and 3 join, mode makes station 3's figures light: the log says station 3 (not 2, nor seat 2)."""
+    from ultimus_host.virtualbox import VirtualBox
+    from ultimusbox import board
+
+    vbox = VirtualBox(str(tmp_path), seed=1, game="morituri")
+    try:
+        for b in (board.SHOUT_0, board.SHOUT_0 + 2, board.MODE, board.CONFIRM):
+            vbox.fb.buttons.push(b)
+            vbox.box.step()
+        assert "station 3 brings light figures" in vbox.log_lines
+        assert "a new game: station 1 heavy v station 3 light" in vbox.log_lines
+    finally:
+        vbox.fb.serial.close()
+        vbox.storage.close()

@@ -45,21 +45,22 @@ def test_play_hot_seat_a_person_picks_the_action_then_each_number_until_the_winn
 
     def ask(prompt):
         asked.append(prompt)
-        return "" if "Enter:" in prompt else "0"  # the first choice; every number at its default (the most)
+        return "" if "Enter:" in prompt else "1"  # the first choice; every number at its default (the most)
 
     said = []
     game = HotSeat(2, 6, {1: "sensible"}, ask=ask, say=said.append).run()
     assert game.phase == "over" and game.state["winner"] == 1  # a person who never attacks loses
     text = "\n".join(said)
-    assert "seat 1, what now [0-" in "\n".join(asked) and "seat 1, nation [0-" in "\n".join(asked)
+    assert "seat 1, what now [1-" in "\n".join(asked) and "seat 1, nation [1-" in "\n".join(asked)
     assert any(p.startswith("seat 1, how many troop(s) (1 to") for p in asked)  # a purchase
     assert "seat 1: take " in text and "seat 1: buy " in text and "seat 2 WINS" in text
     assert "  Western   U.S.A. s" in text  # the world, nations by name with their seat and troops
 
 
 def test_play_answers_a_bad_choice_and_refuses_bad_bots_in_one_line():
-    result = run("play", "--game", "ultimatum", "-p", "2", "--bot", "2", "--seed", "9", input="99\nx\n0\n")
-    assert "a number from 0 to 36, please" in result.output
+    result = run("play", "--game", "ultimatum", "-p", "2", "--bot", "2", "--seed", "9", input="99\nx\n0\n1\n")
+    assert result.output.count("a number from 1 to 37, please") == 3  # 0 too: menus count from 1
+    assert "   1  U.S.A. (Western)" in result.output and "  37  Oil 6 (Oil)" in result.output
     one_line_error(run("play", "--game", "ultimatum", "--bot", "3=random", "-p", "2"), "a seat from 1 to 2")
     one_line_error(run("play", "--game", "ultimatum", "--bot", "1=clever", "-p", "2"), "random or sensible")
 
@@ -149,3 +150,26 @@ def test_the_virtual_box_can_power_on_with_a_game_chosen(tmp_path):
         finally:
             vbox.fb.serial.close()
             vbox.storage.close()
+
+
+def test_the_virtual_box_tells_the_box_s_own_events_in_an_ultimatum_game_too(tmp_path):
+    """Who joined, the new game and, after a restart, where the saved game stands: as in every other game."""
+    from ultimus_host.virtualbox import VirtualBox
+    from ultimusbox import board
+
+    vbox = VirtualBox(str(tmp_path), seed=1, game="ultimatum")
+    try:
+        for b in (board.SHOUT_0, board.SHOUT_0 + 3, board.CONFIRM, board.CONFIRM):
+            vbox.fb.buttons.push(b)
+            vbox.box.step()
+        assert "at the table: station 1, station 4" in vbox.log_lines
+        assert "a new game of Ultimatum for 2 players" in vbox.log_lines
+    finally:
+        vbox.fb.serial.close()
+        vbox.storage.close()
+    again = VirtualBox(str(tmp_path), seed=1)
+    try:
+        assert again.log_lines[-1].startswith("resumed: "), again.log_lines
+    finally:
+        again.fb.serial.close()
+        again.storage.close()

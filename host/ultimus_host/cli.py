@@ -21,7 +21,6 @@ from ultimus.content import (
 )
 from ultimus.errors import Illegal
 from ultimus.game import Game
-from ultimus.game import replay as replay_game
 from ultimus.views import public_event
 from ultimus_host.bots import BOTS, random_table
 from ultimus_host.games.commands import odds as _games_odds
@@ -266,7 +265,7 @@ def _save_log(client, path):
 
     try:
         eye = see_all(client, client.call("state"))  # a virtual box's own token: the whole log
-        setup, actions = client.full_log()
+        setup, actions, _, playing = client.full_log_of_game()
         reply = client.call("digest")
         # only the referee's digest covers the whole state, which a replay recomputes (others get the public one)
         digest = reply["digest"] if reply["digest"] != reply.get("public") else None
@@ -277,9 +276,10 @@ def _save_log(client, path):
         raise
     try:
         with open(path, "w") as f:
-            from ultimus import rules
+            from ultimus_host.client import rules_of
 
-            saved = {"format": rules.FORMAT, "game": rules.NAME, "setup": setup, "log": actions}
+            rules = rules_of(playing)  # the game the box plays, so that `replay` replays it with its own rules
+            saved = {"format": rules.FORMAT if rules else 1, "game": playing, "setup": setup, "log": actions}
             if digest is not None:
                 saved["digest"] = digest
             json.dump(saved, f)
@@ -297,8 +297,9 @@ def _save_log(client, path):
 @click.argument("log_file", type=click.Path(exists=True, dir_okay=False))
 def replay(log_file):
     """Replay a saved game log (from `connect --save`, or a box's game.jnl) and check its digest."""
+    from referee import engine
     from referee.engine import saved_format
-    from ultimus import rules
+    from ultimus_host.client import rules_of
     from ultimus_host.pcdrivers import FileStorage
     from ultimusbox.journal import check_file, game_of
 
@@ -310,6 +311,13 @@ def replay(log_file):
         setup, actions, digest = saved["setup"], saved["log"], saved.get("digest")
         if not isinstance(setup, dict) or not isinstance(actions, list):
             raise click.ClickException("%s: its setup must be an object and its log a list" % log_file)
+        name = saved.get("game", box_games.DEFAULT)  # 0.1.0 saved ULTIMUS only, and named no game
+        rules = rules_of(name) if isinstance(name, str) else None
+        if rules is None:
+            raise click.ClickException(
+                "%s: a saved game of %r, which this version does not know (it knows %s)"
+                % (log_file, name, ", ".join(box_games.names()))
+            )
         fmt = saved_format(saved, rules)  # a save of 0.1.0 holds the digest of its own format
     except Illegal as exc:
         raise click.ClickException("%s: %s" % (log_file, exc.message)) from None
@@ -322,20 +330,23 @@ def replay(log_file):
             if header is None or not isinstance(header.get("setup"), dict):
                 raise ValueError
             # a newer journal format may hold set-up keys this version would silently drop
-            refusal = game_of(header, (header.get("game", "ultimus"),))[1]
-            setup, digest, fmt = header["setup"], None, rules.FORMAT
+            name, refusal = game_of(header, box_games.names())
+            setup, digest = header["setup"], None
         except (ValueError, KeyError, TypeError, AttributeError, IndexError, RecursionError):
             raise click.ClickException("%s is neither a saved log nor a box journal" % log_file) from None
         if refusal is not None:
             raise click.ClickException("%s: %s; update ultimus-box" % (log_file, refusal[1])) from None
+        rules = rules_of(name)
+        fmt = rules.FORMAT
     try:
-        game = replay_game(setup, actions)
+        game = engine.replay(rules, setup, actions)
     except (Illegal, KeyError, TypeError, ValueError, IndexError, AttributeError, RecursionError) as exc:
         # the file is whatever someone gave: any way it fails to replay is the file's, told in one line
         raise click.ClickException("the log does not replay: %s" % (getattr(exc, "message", None) or exc)) from None
+    where = ", battle %d" % game.state["battle"] if rules.NAME == "ultimus" else ""
     click.echo(
-        "%d actions replayed: phase %s, battle %d, digest %s"
-        % (len(actions), game.phase, game.state["battle"], game.digest())
+        "%d actions replayed (%s): phase %s%s, digest %s"
+        % (len(actions), box_games.find(rules.NAME)[1], game.phase, where, game.digest())
     )
     if damage:
         click.echo("JOURNAL DAMAGED: %s" % damage, err=True)

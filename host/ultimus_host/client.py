@@ -14,8 +14,10 @@ import time
 
 import serial
 
+from referee import engine
 from ultimus.errors import Illegal
-from ultimus.game import Game, replay
+from ultimus.game import Game
+from ultimusbox import games
 
 TOKENS_FILE = "tokens.json"  # what a virtual box keeps in its folder: {game id: referee token}
 
@@ -102,12 +104,17 @@ class LinkClient:
         return setup, actions
 
     def full_log_with_eye(self):
+        setup, actions, eye, _ = self.full_log_of_game()
+        return setup, actions, eye
+
+    def full_log_of_game(self):
+        """(setup, actions, eye, the name of the game played: "ultimus", "morituri", ...)."""
         actions = []
         while True:
             page = self.call("log", **{"from": len(actions)})
             actions += page["actions"]
             if len(actions) >= page["total"] or not page["actions"]:
-                return page["setup"], actions, page.get("eye")
+                return page["setup"], actions, page.get("eye"), page.get("playing") or "ultimus"
 
 
 def virtual_token(game_id, folder=None):
@@ -119,6 +126,12 @@ def virtual_token(game_id, folder=None):
             return json.load(f).get(game_id)
     except (OSError, ValueError, AttributeError):
         return None
+
+
+def rules_of(name):
+    """The rules module of a game the box referees ("ultimus", "morituri", ...), None for one it does not."""
+    entry = games.find(name)
+    return games.load(entry[2]) if entry else None
 
 
 class DigestMismatch(Exception):
@@ -135,7 +148,7 @@ class Lockstep:
             token = virtual_token(client.call("hello")["game"])
         if token is not None:
             client.auth(token)
-        setup, actions, eye = client.full_log_with_eye()
+        setup, actions, eye, playing = client.full_log_of_game()
         if eye != "referee":
             raise LinkError(
                 "not_referee",
@@ -143,7 +156,13 @@ class Lockstep:
                 "give the referee token (new_game's reply), or ask with auth claim and press MODE "
                 "on the box",
             )
-        self.game = replay(setup, actions)
+        rules = rules_of(playing)
+        if rules is None:
+            raise LinkError("unknown_game", "the box plays %r, which this host does not know: update it" % playing)
+        try:
+            self.game = engine.replay(rules, setup, actions)
+        except Illegal as exc:
+            raise DigestMismatch("the box's log does not replay on the host: %s" % exc.message) from None
         self.check()
 
     def _compare(self, remote):

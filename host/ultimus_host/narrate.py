@@ -150,6 +150,14 @@ def _resumed(e, stations):
     return "resumed: %s (%s)" % (", ".join(where), game) if where else "resumed %s" % game
 
 
+def game_title(name):
+    """A game as its players know it ("Morituri board game"), not its name on the link ("morituri_board")."""
+    from ultimusbox import games
+
+    entry = games.find(name)
+    return entry[1] if entry else str(name)
+
+
 def _content_words(setup, game):
     """ULTIMUS's cards in a new game's words: which numbers it plays."""
     if game != "ultimus":
@@ -264,9 +272,10 @@ _EVENTS = {
     # the box's own events (ultimusbox.shell, seats, selftest)
     "button": lambda e, st: "pressed: %s" % button_name(e["b"]),
     "joined": lambda e, st: "at the table: %s" % (", ".join(station_name(s) for s in e["stations"]) or "nobody yet"),
-    "game_chosen": lambda e, st: "game chosen: %s" % e["game"],
+    "game_chosen": lambda e, st: "game chosen: %s" % game_title(e["game"]),
     "new_game": lambda e, st: (
-        "a new game of %s for %d players%s" % (e["game"], e["players"], _content_words(e.get("setup") or {}, e["game"]))
+        "a new game of %s for %d players%s"
+        % (game_title(e["game"]), e["players"], _content_words(e.get("setup") or {}, e["game"]))
     ),
     "resumed": lambda e, st: _resumed(e, st),
     "seat_selection": lambda e, st: "seat selection: SHOUT or THINK at your station to join, confirm to start",
@@ -283,6 +292,25 @@ _EVENTS = {
     "journal_refused": _notice("saved game NOT resumed"),
     "journal_cut": _notice("saved game resumed with a loss"),
 }
+# the box's own events, told in these words whichever game it plays
+BOX_EVENTS = (
+    "button",
+    "joined",
+    "game_chosen",
+    "new_game",
+    "resumed",
+    "seat_selection",
+    "selftest",
+    "selftest_button",
+    "storage",
+    "fault",
+    "claim",
+    "claimed",
+    "overflow",
+    "journal_refused",
+    "journal_cut",
+    "too_late",
+)
 
 
 def sound(e):

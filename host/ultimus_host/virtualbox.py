@@ -20,7 +20,7 @@ from ultimus.state import ARENA, content_of, max_health
 from ultimus.views import public_event
 from ultimus_host.client import TOKENS_FILE
 from ultimus_host.fakes import FakeBoard
-from ultimus_host.narrate import line, sound, station_name
+from ultimus_host.narrate import BOX_EVENTS, line, sound, station_name
 from ultimus_host.pcdrivers import FileStorage, FolderInUse, PtySerial, WallClock
 from ultimusbox import board, games
 from ultimusbox.runtime import Box, _main
@@ -66,7 +66,7 @@ def _narrate(shell, e, stations=None):
     if shell.playing == "ultimatum" or (shell.game is None and shell.chosen == "ultimatum"):
         from ultimus_host.games.ultimatum_narrate import line as ultimatum_line
 
-        return ultimatum_line(e, stations)
+        return ultimatum_line(e, stations) or (line(e, stations) if e["e"] in BOX_EVENTS else None)
     if shell.playing == "munera" or (shell.game is None and shell.chosen == "munera"):
         from ultimus_host.games.munera_narrate import line as munera_line
 

@@ -69,5 +69,7 @@ def describe(screen):
         owed = ["station %d: %d" % (screen.shell.station_of_seat(p) + 1, left[p]) for p in range(len(left)) if left[p]]
         if owed:
             return text + "coins of this battle's new gold not entered yet: " + ", ".join(owed)
+        if s["battle"] >= s["battles"]:  # thumbs up would be refused: there is no next battle
+            return text + "that was the last battle: thumbs down for the final count"
         return text + "then thumbs up: next battle, thumbs down: final count"
     return ""

@@ -39,7 +39,6 @@ def parse_alt(text):
 def odds_mboard(attacker, defender, hp_a, hp_d, roma, refuse_mercy):
     """Exact odds of a Morituri board game fight between two loadouts. ATTACKER and DEFENDER are cards
     joined by commas (gladius,lorica,scutum; "pugio" for none); DEFENDER may be beast:N (N pennants, 1-4)."""
-    from games.morituri_board.content import CARD_NAMES
     from games.morituri_board.kit import ATTACK, DEF, ENC, N_ATTACKS
     from ultimus_host.games.mboard_odds import (
         ARENA,
@@ -63,7 +62,7 @@ def odds_mboard(attacker, defender, hp_a, hp_d, roma, refuse_mercy):
         else:
             d, kind, hd = side(defender), ROMA if roma else ARENA, _hp(hp_d, "--hp-d")
     except LoadoutError as exc:
-        raise click.ClickException("%s (the cards are %s)" % (exc, ", ".join(CARD_NAMES))) from None
+        raise click.ClickException(str(exc)) from None  # an unknown card's message lists the cards
     ha = _hp(hp_a, "--hp-a")
 
     def describe(s, hp):

@@ -41,7 +41,8 @@ def loadout(text, values=None):
         for held in kit.held(mine):
             why = kit.clash(held, name)
             if why is not None:
-                raise LoadoutError("the %s and the %s: %s" % (held, name, why))
+                named = held in why and name in why  # "the gladius and the sica both take the weapon slot"
+                raise LoadoutError(why if named else "the %s and the %s: %s" % (held, name, why))
         mine[kit.slot_index(name)] = name
     return mine
 

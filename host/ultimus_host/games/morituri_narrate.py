@@ -86,18 +86,18 @@ def line(e, cls=(), stations=None):
     if kind == "phase":
         return "the melee begins: Caesar picks the pairs" if e["phase"] == "melee" else "the melee is over"
     if kind == "class":
-        return "station %d brings %s figures" % (e["station"], e["cls"])
+        return "%s brings %s figures" % (station_name(e["station"]), e["cls"])
     if kind == "joined":
         return "joined: %s" % (", ".join(station_name(st) for st in e["stations"]) or "nobody")
     if kind == "game_chosen":
-        return "%s chosen on the game menu" % e["game"]
+        return box_line(e, stations)
     if kind == "refused":
         return "refused (%s): %s; nothing changed" % (e["code"], e["message"])
     if kind == "resumed":
         return box_line(e, stations)
     if kind == "new_game":
         return "a new game: %s" % " v ".join(
-            "seat %d %s" % (p + 1, "+".join(c)) for p, c in enumerate(e["setup"]["figures"])
+            "%s %s" % (seat(p), "+".join(c)) for p, c in enumerate(e["setup"]["figures"])
         )
     if kind == "roll" and e["why"] == "caesar":
         return "%s rolls %s for Caesar" % (seat(e["who"]), _dice(e["dice"]))

@@ -247,13 +247,13 @@ class Person:
 
     def _pick(self, prompt, texts):
         say, ask = self.table.say, self.table.ask
-        for i, text in enumerate(texts):
-            say("  %2d  %s" % (i, text))
+        for i, text in enumerate(texts):  # counted from 1, as every menu a person reads (README)
+            say("  %2d  %s" % (i + 1, text))
         while True:
-            answer = ask("%s [0-%d]: " % (prompt, len(texts) - 1)).strip()
-            if answer.isdigit() and int(answer) < len(texts):
-                return int(answer)
-            say("a number from 0 to %d, please" % (len(texts) - 1))
+            answer = ask("%s [1-%d]: " % (prompt, len(texts))).strip()
+            if answer.isdigit() and 1 <= int(answer) <= len(texts):
+                return int(answer) - 1
+            say("a number from 1 to %d, please" % len(texts))
 
     def _number(self, prompt, values):
         """A number of the legal ones; Enter: the most (every troop you can buy, all but one moved in)."""
