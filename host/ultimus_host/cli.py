@@ -293,13 +293,27 @@ def _save_log(client, path):
         )
 
 
+def _rules_of_saved(log_file, name):
+    """The rules module of the game a saved log or journal names; a one-line refusal for one this version
+    does not know."""
+    from ultimus_host.client import rules_of
+
+    rules = rules_of(name) if isinstance(name, str) else None
+    if rules is None:
+        raise click.ClickException(
+            "%s: a saved game of %r, which this version does not know (it knows %s)"
+            % (log_file, name, ", ".join(box_games.names()))
+        )
+    return rules
+
+
 @main.command()
 @click.argument("log_file", type=click.Path(exists=True, dir_okay=False))
 def replay(log_file):
     """Replay a saved game log (from `connect --save`, or a box's game.jnl) and check its digest."""
     from referee import engine
     from referee.engine import saved_format
-    from ultimus_host.client import rules_of
+    from ultimus_host.narrate import game_title
     from ultimus_host.pcdrivers import FileStorage
     from ultimusbox.journal import check_file, game_of
 
@@ -311,13 +325,7 @@ def replay(log_file):
         setup, actions, digest = saved["setup"], saved["log"], saved.get("digest")
         if not isinstance(setup, dict) or not isinstance(actions, list):
             raise click.ClickException("%s: its setup must be an object and its log a list" % log_file)
-        name = saved.get("game", box_games.DEFAULT)  # 0.1.0 saved ULTIMUS only, and named no game
-        rules = rules_of(name) if isinstance(name, str) else None
-        if rules is None:
-            raise click.ClickException(
-                "%s: a saved game of %r, which this version does not know (it knows %s)"
-                % (log_file, name, ", ".join(box_games.names()))
-            )
+        rules = _rules_of_saved(log_file, saved.get("game", box_games.DEFAULT))  # 0.1.0 saved ULTIMUS only
         fmt = saved_format(saved, rules)  # a save of 0.1.0 holds the digest of its own format
     except Illegal as exc:
         raise click.ClickException("%s: %s" % (log_file, exc.message)) from None
@@ -336,7 +344,7 @@ def replay(log_file):
             raise click.ClickException("%s is neither a saved log nor a box journal" % log_file) from None
         if refusal is not None:
             raise click.ClickException("%s: %s; update ultimus-box" % (log_file, refusal[1])) from None
-        rules = rules_of(name)
+        rules = _rules_of_saved(log_file, name)
         fmt = rules.FORMAT
     try:
         game = engine.replay(rules, setup, actions)
@@ -346,7 +354,7 @@ def replay(log_file):
     where = ", battle %d" % game.state["battle"] if rules.NAME == "ultimus" else ""
     click.echo(
         "%d actions replayed (%s): phase %s%s, digest %s"
-        % (len(actions), box_games.find(rules.NAME)[1], game.phase, where, game.digest())
+        % (len(actions), game_title(rules.NAME), game.phase, where, game.digest())
     )
     if damage:
         click.echo("JOURNAL DAMAGED: %s" % damage, err=True)
