@@ -6,6 +6,7 @@ import re
 import signal
 import subprocess
 import sys
+import threading
 import time
 
 import pytest
@@ -215,3 +216,16 @@ def test_connect_verify_save_then_replay_the_saved_log(sim, tmp_path):
         timeout=60,
     )
     assert replayed.returncode == 0 and "the digest matches" in replayed.stdout
+
+
+def test_a_headless_box_says_when_it_sets_a_broken_saved_game_aside(tmp_path):
+    (tmp_path / "game.jnl").write_text('{"j": "not a journal"\n')
+    proc, _ = start_sim(tmp_path)
+    lines = []
+    reader = threading.Thread(target=lambda: lines.append(proc.stdout.readline()), daemon=True)
+    reader.start()
+    reader.join(20)  # a box that says nothing must fail the test, not hang it
+    stop(proc)
+    said = lines[0] if lines else "(nothing said)"
+    assert said.startswith("saved game NOT resumed: ") and "game-1.jnl" in said, said
+    assert (tmp_path / "game-1.jnl").read_text() == '{"j": "not a journal"\n'

@@ -311,15 +311,7 @@ def render_text(vbox):
             style="bold",
         )
     if shell.notice:
-        out.append(
-            "%s: %s; the journal is kept as %s\n"
-            % (
-                "saved game NOT resumed" if shell.game is None else "saved game resumed with a loss",
-                shell.notice["message"],
-                shell.notice["file"],
-            ),
-            style="red",
-        )
+        out.append(notice_line(shell) + "\n", style="red")
     if game is not None and hasattr(shell.screen, "describe_table"):  # the game's seats at a glance
         out.append(shell.screen.describe_table() + "\n", style="grey70")
     words = shell.screen.describe() if shell.screen is not None and shell.selftest is None else ""
@@ -332,6 +324,16 @@ def render_text(vbox):
         out.append(text + "\n", style="grey70")
     out.append("\n" + KEY_HELP + "\n", style="dim")
     return out
+
+
+def notice_line(shell):
+    """What the box had to say about its saved game at start (shell.notice): not resumed, or resumed with
+    a loss, and where the journal is kept."""
+    return "%s: %s; the journal is kept as %s" % (
+        "saved game NOT resumed" if shell.game is None else "saved game resumed with a loss",
+        shell.notice["message"],
+        shell.notice["file"],
+    )
 
 
 def stopped_message(shell, folder):
@@ -359,6 +361,8 @@ def run_sim(state_dir=None, seed=None, headless=False, selftest=False, say=print
         say("ULTIMUS virtual box NOT started: %s" % exc)
         sys.exit(4)
     say("ULTIMUS virtual box: link on %s" % vbox.path)
+    if vbox.box.shell.notice:  # the screen shows it in red; a headless box has only this line to say it
+        say(notice_line(vbox.box.shell))
     sys.stdout.flush()
     try:
         if headless:
