@@ -137,6 +137,25 @@ def test_the_virtual_box_picture_names_what_is_being_entered(tmp_path):
         vbox.fb.serial.close()
 
 
+def test_while_the_table_bets_the_virtual_box_names_what_its_wheels_count(tmp_path):
+    from ultimus_host.virtualbox import VirtualBox, render_text
+    from ultimusbox import board
+
+    vbox = VirtualBox(str(tmp_path), seed=1)
+    try:
+        for b in (board.SHOUT_0, board.SHOUT_0 + 1, board.SHOUT_0 + 2, board.CONFIRM, board.CONFIRM):
+            vbox.fb.buttons.push(b)
+            vbox.box.step()
+        assert vbox.box.shell.game.state["phase"] == "betting"
+        wheels = render_text(vbox).plain.split("\n")[2:8]
+        assert [w.split()[:2] for w in wheels[:3]] == [["yelling", "cards"], ["betting", "cards"], ["new", "gold"]]
+        assert [w.split()[-2:] for w in wheels[:3]] == [["3", "each"], ["5", "each"], ["5", "each"]]
+        assert not any(name in "".join(wheels) for name in ("Tigris", "waiting"))
+        assert "round 0" not in render_text(vbox).plain
+    finally:
+        vbox.fb.serial.close()
+
+
 def test_play_between_people_asks_the_others_to_look_away_before_each_secret_choice():
     import re
 

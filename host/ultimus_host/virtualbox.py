@@ -24,6 +24,7 @@ from ultimus_host.narrate import BOX_EVENTS, line, sound, station_name
 from ultimus_host.pcdrivers import FileStorage, FolderInUse, PtySerial, WallClock
 from ultimusbox import board, games
 from ultimusbox.runtime import Box, _main
+from ultimusbox.screens.ultimus_words import deal_ring
 
 KEYS = {}
 for _i, _k in enumerate("123456"):
@@ -252,7 +253,8 @@ def render_text(vbox):
         out.append("   %s" % _title(shell.playing))
         if ultimus:
             if s["battle"]:
-                out.append("   battle %d of %d, round %d" % (s["battle"], s["battles"], s["round"]))
+                out.append("   battle %d of %d" % (s["battle"], s["battles"]))
+                out.append(", round %d" % s["round"] if s["round"] else ", betting and entrance")
             else:
                 out.append("   before battle 1 of %d" % s["battles"])
             out.append(", %s cards" % content_of(s))  # which numbers, also after a resume
@@ -261,10 +263,13 @@ def render_text(vbox):
     if fb.leds.frame is None:
         return out
     for g in range(board.RINGS):
+        deal = deal_ring(game.state, g) if ultimus and game is not None else None  # the betting's wheels
         if game is None:
             label = "[%s] %s" % ("asdfgh"[g], MENU_LABELS.get(games.GAMES[g][0], "?") if g < len(games.GAMES) else "-")
         elif final_count:
             label = station_name(g)  # the final count: each station's gold on the wheel in front of it
+        elif deal is not None:
+            label = deal[0]
         elif hasattr(shell.screen, "describe_ring"):  # the game's screen names its wheels
             label = shell.screen.describe_ring(g)[0]
         else:
@@ -278,6 +283,8 @@ def render_text(vbox):
                 out.append(
                     "  %d gold%s" % (game.state["gold"][seat], "  CHAMPION" if seat in game.state["champions"] else "")
                 )
+        elif deal is not None:
+            out.append("  " + deal[1])
         elif game is not None and ultimus:
             s = game.state
             tags = []

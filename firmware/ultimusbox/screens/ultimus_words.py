@@ -3,7 +3,13 @@
 Only a PC loads this module; the Pico's screen never needs it.
 """
 
-from ultimus.content import BET_KIND_NAMES, GLADIATOR_NAMES
+from ultimus.content import (
+    BET_KIND_NAMES,
+    BETTING_CARDS_BY_PLAYERS,
+    GLADIATOR_NAMES,
+    NEW_GOLD_BY_PLAYERS,
+    YELLING_CARDS_PER_PLAYER,
+)
 
 MODE_NAMES = (
     "wound",
@@ -25,6 +31,22 @@ PHASE_HINTS = {
     "shout": "everyone presses SHOUT or THINK in secret; confirm starts the countdown",
     "over": "the final count: each station's gold on its wheel; confirm returns to the seat selection",
 }
+
+
+# What the first three wheels count while the table bets (ultimus_lights._set_up), in their colours' order.
+DEAL_WHEELS = ("yelling cards", "betting cards", "new gold")
+
+
+def deal_ring(s, g):
+    """(label, words) of wheel g while the table bets: what each player was dealt (the other wheels are dark);
+    None in the other phases, whose wheels are the gladiators'."""
+    if s["phase"] != "betting":
+        return None
+    if g >= len(DEAL_WHEELS):
+        return "-", ""
+    n = s["players"]
+    counts = (YELLING_CARDS_PER_PLAYER, BETTING_CARDS_BY_PLAYERS[n], NEW_GOLD_BY_PLAYERS[n])
+    return DEAL_WHEELS[g], "%d each" % counts[g]
 
 
 def describe(screen):
