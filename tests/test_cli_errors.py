@@ -112,3 +112,10 @@ def test_connect_save_in_a_missing_folder_is_refused_before_connecting(tmp_path)
 def test_a_state_folder_that_cannot_be_made_is_refused_even_for_root():
     text = one_line_error(run("sim", "--headless", "--state", "/proc/ultimus-box"), 2)
     assert "--state" in text and "cannot make the folder /proc/ultimus-box" in text
+
+
+@pytest.mark.parametrize("game", ["ultimus", "morituri", "ultimatum"])
+def test_play_says_the_game_stops_when_its_input_ends(game):
+    result = run("play", "--game", game, "-p", "2", "--seed", "3", input="1\n")
+    assert result.exit_code == 1 and "Aborted!" not in result.output + result.stderr
+    assert result.stderr.strip() == ("the game stops here: a game in the terminal is not saved (it was seed 3)")

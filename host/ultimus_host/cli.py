@@ -404,9 +404,17 @@ def _bot_map(bots, players):
 @CONTENT_OPTION
 def play(players, bots, seed, battles, game_name, figures, alt, gladiators, content):
     """A whole game in the terminal, hot-seat, with bots if you like (ULTIMUS at card level, or --game another)."""
+    seed = _seed(seed)
+    try:
+        _play(players, bots, seed, battles, game_name, figures, alt, gladiators, content)
+    except click.exceptions.Abort:  # Ctrl-C, or the input ended (a pipe, Ctrl-D): click would say only "Aborted!"
+        click.echo("\nthe game stops here: a game in the terminal is not saved (it was seed %d)" % seed, err=True)
+        sys.exit(1)
+
+
+def _play(players, bots, seed, battles, game_name, figures, alt, gladiators, content):
     from ultimus_host.play import HotSeat
 
-    seed = _seed(seed)
     if game_name == "morituri_board":
         from ultimus_host.games.mboard_commands import play_mboard
 
