@@ -162,3 +162,32 @@ def test_a_game_other_than_ultimus_is_saved_verified_and_replayed_with_its_own_r
         assert "1 actions replayed (Morituri Te Salutamus)" in again.stdout and "the digest matches" in again.stdout
     finally:
         stop(proc)
+
+
+def test_connect_finds_the_referee_token_of_a_virtual_box_started_with_state(tmp_path):
+    """A virtual box started with --state DIR keeps its referee tokens in DIR: --state on connect reads them."""
+    proc, port = start_sim(tmp_path)
+    try:
+        client = LinkClient(port)
+        client.call("new_game", players=2, seed=6, mode="box", stations=[2, 4])
+        client.call("apply", action={"a": "set_loudest", "p": 1})
+        client.call("auth")  # the link (shared by every program on it) is a spectator's again
+        client.close()
+        saved = {}
+        for name, state in (("blind", []), ("seeing", ["--state", str(tmp_path)])):
+            saved[name] = tmp_path / (name + ".json")
+            done = subprocess.run(
+                [sys.executable, "-m", "ultimus_host.cli", "connect", port, "--save", str(saved[name])] + state,
+                input="quit\n",
+                capture_output=True,
+                text=True,
+                cwd=ROOT,
+                timeout=60,
+            )
+            assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
+            assert ("--state DIR" in done.stdout) == (name == "blind"), done.stdout
+        assert "digest" not in json.loads(saved["blind"].read_text())  # the public log only
+        whole = json.loads(saved["seeing"].read_text())
+        assert "digest" in whole and whole["setup"]["seed"] == 6
+    finally:
+        stop(proc)

@@ -198,7 +198,15 @@ def _check_new_file(path, option, extensions=None):
 )
 @click.option("--watch", type=float, default=0.0, help="After the input ends, go on showing events this many seconds.")
 @click.option("--token", default=None, help="See and act as the seat or the referee this token belongs to.")
-def connect(port, verify, save_path, watch, token):
+@click.option(
+    "--state",
+    "state_dir",
+    type=click.Path(file_okay=False),
+    default=None,
+    help="A virtual box started with --state DIR: the referee token it keeps there is used (as it is from its"
+    " default folder).",
+)
+def connect(port, verify, save_path, watch, token, state_dir):
     """Attach to a box (real or virtual) on PORT: its events as they happen, requests at a prompt.
 
     Type `help` for the requests: a JSON action such as {"a": "done", "p": 0}; `actions` lists what whoever is
@@ -210,6 +218,7 @@ def connect(port, verify, save_path, watch, token):
     if save_path:
         _check_new_file(save_path, "--save")
     client, hello = _open(port)
+    client.token_folder = state_dir
     click.echo(
         "box on %s: firmware %s, protocol %s, %s"
         % (port, hello["firmware"], hello["protocol"], "game %s" % hello["game"] if hello["game"] else "no game")
@@ -289,7 +298,7 @@ def _save_log(client, path):
     if eye != "referee":
         click.echo(
             "(as this link sees the game: without the seed and the secrets it cannot be replayed; "
-            "--token with the referee token saves the whole log)"
+            "--token with the referee token saves the whole log, or --state DIR for a virtual box started so)"
         )
 
 

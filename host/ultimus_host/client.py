@@ -32,7 +32,10 @@ class LinkError(Exception):
 
 
 class LinkClient:
-    def __init__(self, port, timeout=5.0):
+    def __init__(self, port, timeout=5.0, token_folder=None):
+        """token_folder: where a virtual box on this PC keeps its referee tokens, if not in its own default
+        folder (virtual_token): a box started with --state DIR keeps them in DIR."""
+        self.token_folder = token_folder
         try:
             self.serial = serial.Serial(port, 115200, timeout=0.05)
         except (serial.SerialException, OSError) as exc:
@@ -145,7 +148,7 @@ class Lockstep:
         self.client = client
         token = token or client.tokens.get("referee")
         if token is None:
-            token = virtual_token(client.call("hello")["game"])
+            token = virtual_token(client.call("hello")["game"], client.token_folder)
         if token is not None:
             client.auth(token)
         setup, actions, eye, playing = client.full_log_of_game()

@@ -190,7 +190,7 @@ def see_all(client, state):
     for its game (docs/protocol.md, Eyes); state: the box's state reply. A box without eyes sees all."""
     eye = state.get("eye", "referee")
     if eye != "referee" and state.get("game"):
-        token = virtual_token(state["game"])
+        token = virtual_token(state["game"], client.token_folder)
         if token is not None:
             eye = client.auth(token)
     return eye
