@@ -267,9 +267,11 @@ _EVENTS = {
     "game_over": _game_over,
     "beat": lambda e, st: COUNTDOWN[e["n"] - 1] + "...",
     "clamo": lambda e, st: "CLAMO! the choices are locked",
-    "too_late": lambda e, st: "%s pressed after CLAMO: it does not count" % station_name(e["station"]),
     "refused": lambda e, st: "refused: %s" % e["message"],
-    # the box's own events (ultimusbox.shell, seats, selftest)
+}
+# the box's own events (ultimusbox.shell, seats, selftest), told in these words whichever game it plays
+_BOX_EVENTS = {
+    "too_late": lambda e, st: "%s pressed after CLAMO: it does not count" % station_name(e["station"]),
     "button": lambda e, st: "pressed: %s" % button_name(e["b"]),
     "joined": lambda e, st: "at the table: %s" % (", ".join(station_name(s) for s in e["stations"]) or "nobody yet"),
     "game_chosen": lambda e, st: "game chosen: %s" % game_title(e["game"]),
@@ -292,25 +294,8 @@ _EVENTS = {
     "journal_refused": _notice("saved game NOT resumed"),
     "journal_cut": _notice("saved game resumed with a loss"),
 }
-# the box's own events, told in these words whichever game it plays
-BOX_EVENTS = (
-    "button",
-    "joined",
-    "game_chosen",
-    "new_game",
-    "resumed",
-    "seat_selection",
-    "selftest",
-    "selftest_button",
-    "storage",
-    "fault",
-    "claim",
-    "claimed",
-    "overflow",
-    "journal_refused",
-    "journal_cut",
-    "too_late",
-)
+_EVENTS.update(_BOX_EVENTS)
+BOX_EVENTS = tuple(_BOX_EVENTS)
 
 
 def sound(e):
