@@ -2,8 +2,9 @@
 
 - the core's actions per second of random legal play under CPython beside a
   minimal engine-shaped reference loop (the same random draws, action dicts
-  and events, no rules) timed in the same run, and the microseconds per
-  action of listing and choosing and of applying;
+  and events, no rules) timed in the same run, the microseconds per
+  action of listing and choosing and of applying, and of the rules' handlers
+  alone (what is left of an action if the engine cost nothing);
 - whole 6-player battles per second of random legal play under CPython;
 - the same under MicroPython (WebAssembly port in Node);
 - the peak heap of a 6-player battle under MicroPython: the battle's own live
@@ -16,7 +17,8 @@
   game loaded, code included, with and without the test's fake drivers;
 - the link's round trip of one action through the virtual box's
   pseudo-terminal (median and 99th percentile) beside a bare echo on a
-  pseudo-terminal measured in the same run, and `balance` games per second, mixed and heuristic bots only;
+  pseudo-terminal measured in the same run, and `balance` games per second, mixed and heuristic bots only,
+  with the share of a heuristic game spent in the core trying the bots' options;
 - the bytes the box app allocates in steady play under MicroPython: per idle
   frame, per entry-only press with its frames, per applied action;
 - the digests a link reply needs: computed from scratch (what every reply did
