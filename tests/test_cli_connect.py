@@ -15,6 +15,12 @@ from ultimus_host.console import Console
 from ultimus_host.virtualbox import VirtualBox
 
 
+def ultimus(*args, typed="quit\n"):
+    """`ultimus ARGS` run as a person would, `typed` at its prompt: the finished process (returncode, stdout...)."""
+    command = [sys.executable, "-m", "ultimus_host.cli", *args]
+    return subprocess.run(command, input=typed, capture_output=True, text=True, cwd=ROOT, timeout=60)
+
+
 def test_events_show_as_they_arrive_while_nothing_is_typed(tmp_path):
     vbox = VirtualBox(str(tmp_path), seed=1)
     loop = asyncio.new_event_loop()
@@ -92,14 +98,7 @@ def test_station_numbers_of_the_box_name_the_people(tmp_path):
         client = LinkClient(port)
         client.call("new_game", players=2, seed=6, mode="box", stations=[2, 4])
         client.close()
-        done = subprocess.run(
-            [sys.executable, "-m", "ultimus_host.cli", "connect", port],
-            input='{"a": "set_loudest", "p": 1}\nquit\n',
-            capture_output=True,
-            text=True,
-            cwd=ROOT,
-            timeout=60,
-        )
+        done = ultimus("connect", port, typed='{"a": "set_loudest", "p": 1}\nquit\n')
         assert done.returncode == 0, done.stderr
         assert "station 5 is the loudest spectator" in done.stdout  # seat 1 sits at station 4 on the link: key 5
     finally:
@@ -114,14 +113,7 @@ def test_a_spectators_link_is_told_how_to_see_more_and_auth_makes_it_the_referee
         client.call("auth")  # the line is a spectator's again
         client.close()
         lines = ["actions", "auth %s" % referee, "actions", "auth nonsense", "quit"]
-        done = subprocess.run(
-            [sys.executable, "-m", "ultimus_host.cli", "connect", port],
-            input="\n".join(lines) + "\n",
-            capture_output=True,
-            text=True,
-            cwd=ROOT,
-            timeout=60,
-        )
+        done = ultimus("connect", port, typed="\n".join(lines) + "\n")
         assert done.returncode == 0, done.stderr
         assert "only the referee's link sees the whole game" in done.stdout
         assert "this link now sees as the referee" in done.stdout and "make station 3 the loudest" in done.stdout
@@ -139,25 +131,11 @@ def test_a_game_other_than_ultimus_is_saved_verified_and_replayed_with_its_own_r
         client.call("apply", action={"a": "initiative"})
         client.close()
         saved = tmp_path / "saved.json"
-        done = subprocess.run(
-            [sys.executable, "-m", "ultimus_host.cli", "connect", port, "--verify", "--token", referee]
-            + ["--save", str(saved)],
-            input="quit\n",
-            capture_output=True,
-            text=True,
-            cwd=ROOT,
-            timeout=60,
-        )
+        done = ultimus("connect", port, "--verify", "--token", referee, "--save", str(saved))
         assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
         assert "lockstep: 1 actions" in done.stdout and "saved 1 actions" in done.stdout
         assert json.loads(saved.read_text())["game"] == "morituri"
-        again = subprocess.run(
-            [sys.executable, "-m", "ultimus_host.cli", "replay", str(saved)],
-            capture_output=True,
-            text=True,
-            cwd=ROOT,
-            timeout=60,
-        )
+        again = ultimus("replay", str(saved))
         assert again.returncode == 0, again.stderr
         assert "1 actions replayed (Morituri Te Salutamus)" in again.stdout and "the digest matches" in again.stdout
     finally:
@@ -176,14 +154,7 @@ def test_connect_finds_the_referee_token_of_a_virtual_box_started_with_state(tmp
         saved = {}
         for name, state in (("blind", []), ("seeing", ["--state", str(tmp_path)])):
             saved[name] = tmp_path / (name + ".json")
-            done = subprocess.run(
-                [sys.executable, "-m", "ultimus_host.cli", "connect", port, "--save", str(saved[name])] + state,
-                input="quit\n",
-                capture_output=True,
-                text=True,
-                cwd=ROOT,
-                timeout=60,
-            )
+            done = ultimus("connect", port, "--save", str(saved[name]), *state)
             assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
             assert ("--state DIR" in done.stdout) == (name == "blind"), done.stdout
         assert "digest" not in json.loads(saved["blind"].read_text())  # the public log only
