@@ -13,7 +13,10 @@ from referee.digest import FNV_OFFSET, FNV_PRIME, digest, fnv1a  # noqa: E402
 from test_box_link import at  # noqa: E402
 from ultimus import randomplay  # noqa: E402
 from ultimusbox import board  # noqa: E402
+from ultimus_host.fakes import FakeClock  # noqa: E402
+from ultimusbox import digests as digests_module  # noqa: E402
 from ultimusbox.digests import SLICE, pieces, run, snapshot  # noqa: E402
+from ultimusbox.runtime import PIECE_MS  # noqa: E402
 
 
 def _states():
@@ -171,3 +174,49 @@ def test_fnv1a_in_16_bit_halves_is_the_32_bit_fnv1a():
     samples = [bytes(range(256)), b"\xff" * 300, json.dumps({"a": "damage", "p": 1, "g": 2, "n": 3}).encode()]
     samples += [bytes((i * 37 + n) % 256 for i in range(n)) for n in range(1, 120)]
     assert [fnv1a(s) for s in samples] == [plain(s) for s in samples]
+
+
+class _SlowClock(FakeClock):
+    """A clock that moves 5 ms each time it is read: digests that take a Pico's time."""
+
+    def us(self):
+        self.now += 5000
+        return self.now
+
+    def ms(self):
+        return self.us() // 1000
+
+
+def _snapshots(monkeypatch):
+    """How many copies the digests take (each one the start of digests computed in pieces)."""
+    taken = []
+    real = digests_module.snapshot
+    monkeypatch.setattr(digests_module, "snapshot", lambda state: taken.append(1) or real(state))
+    return taken
+
+
+def test_digests_that_take_well_under_a_turn_are_computed_at_once_from_the_second_reply_on(monkeypatch):
+    c = at("clamo")
+    link, game = c.box.link, c.box.shell.game
+    link.pieces(c.fb.clock, PIECE_MS)  # the clock stands still: computing takes no time, as on a PC
+    taken = _snapshots(monkeypatch)
+    first = c.call("apply", action={"a": "done", "p": 1})
+    assert taken == [1, 1] and link.quick  # the first in pieces; they took no time, so the next at once
+    second = c.call("apply", action={"a": "done", "p": 2})
+    assert taken == [1, 1]  # no copy: computed from the state itself
+    assert (first["digest"], second["digest"]) != (second["digest"], first["digest"])
+    assert second["digest"] == game.digest() and second["public"] == game.public_digest()
+    link.quick = False
+    assert c.call("digest")["digest"] == second["digest"]  # kept: nothing computed, which tells nothing
+    assert not link.quick
+
+
+def test_digests_that_take_a_picos_time_stay_in_pieces():
+    c = at("clamo")
+    link, game = c.box.link, c.box.shell.game
+    link.pieces(_SlowClock(), PIECE_MS)
+    for seat in (1, 2):  # the seats whose turn it is, one after the other
+        _request(c, "apply", action={"a": "done", "p": seat})
+        turns, reply = _turns_until_reply(c, "apply")
+        assert reply["ok"] and turns > 1 and not link.quick  # never at once: in pieces, the loop going on
+        assert reply["digest"] == game.digest() and reply["public"] == game.public_digest()
