@@ -12,8 +12,8 @@ from box_battle import SCRIPT, new_box, run_line  # noqa: E402
 from referee.digest import FNV_OFFSET, FNV_PRIME, digest, fnv1a  # noqa: E402
 from test_box_link import at  # noqa: E402
 from ultimus import randomplay  # noqa: E402
-from ultimusbox import board  # noqa: E402
 from ultimus_host.fakes import FakeClock  # noqa: E402
+from ultimusbox import board  # noqa: E402
 from ultimusbox import digests as digests_module  # noqa: E402
 from ultimusbox.digests import SLICE, pieces, run, snapshot  # noqa: E402
 from ultimusbox.runtime import PIECE_MS  # noqa: E402
