@@ -4,6 +4,9 @@
   MODE + CONFIRM held at power-on: the box does not start, the REPL is free.
 - THUMBS UP held at power-on: the self-test (every pixel, a beep and an
   echo over the link for every button; see hardware/README.md).
+- THUMBS DOWN held at power-on: the saved game is not resumed but set
+  aside (kept as game-N.jnl on the flash) and the seat selection shows: how
+  a table ends a game in progress without a host.
 - Otherwise the box runs with the watchdog armed. The watchdog cannot be
   stopped, so leaving for the REPL is a hard reset into the first case.
 
@@ -44,6 +47,7 @@ def main():
         print("ULTIMUS box: MODE + CONFIRM held, staying at the REPL")
         return
     selftest = held(board.THUMB_UP)
+    fresh = held(board.THUMB_DOWN)
     from ultimusbox.drivers import pico
     from ultimusbox.drivers.watchdog import Watchdog
     from ultimusbox.runtime import run
@@ -51,7 +55,7 @@ def main():
     drivers = pico.Drivers(watchdog=False)
     drivers.watchdog = Watchdog()
     try:
-        run(drivers, pico.seed, selftest)
+        run(drivers, pico.seed, selftest, fresh)
     finally:
         drivers.serial.close()
     storage.replace(STAY, b"1")

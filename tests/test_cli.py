@@ -204,6 +204,49 @@ def test_a_restarted_virtual_box_says_where_the_game_stands_and_its_last_events(
         _stop(again)
 
 
+def test_sim_new_asks_the_virtual_box_to_set_its_saved_game_aside(monkeypatch, tmp_path):
+    from ultimus_host import virtualbox
+
+    started = []
+    monkeypatch.setattr(virtualbox, "run_sim", lambda *args, **kw: started.append(kw["fresh"]))
+    assert run("sim", "--headless", "--state", str(tmp_path), "--new").exit_code == 0
+    assert run("sim", "--headless", "--state", str(tmp_path)).exit_code == 0
+    assert started == [True, False]
+
+
+def test_thumbs_down_at_power_on_sets_the_game_aside_and_it_still_replays(tmp_path):
+    from ultimus_host.virtualbox import VirtualBox, render_text
+    from ultimusbox import board
+
+    vbox = VirtualBox(str(tmp_path), seed=1)
+    try:
+        for b in (board.SHOUT_0, board.SHOUT_0 + 1, board.SHOUT_0 + 2, board.CONFIRM, board.CONFIRM, board.CONFIRM):
+            vbox.fb.buttons.push(b)
+            vbox.box.step()
+        played = len(vbox.box.shell.game.log)
+        digest = vbox.box.shell.game.digest()
+    finally:
+        _stop(vbox)
+    journal = (tmp_path / "game.jnl").read_bytes()
+    fresh = VirtualBox(str(tmp_path), seed=1, fresh=True)
+    try:
+        shell = fresh.box.shell
+        assert shell.game is None and shell.phase == "seats"  # the seat selection: a new game can start
+        assert shell.notice["code"] == "set_aside" and shell.notice["file"] == "game-1.jnl"
+        assert "saved game NOT resumed: set_aside: thumbs down was held" in render_text(fresh).plain
+        assert (tmp_path / "game-1.jnl").read_bytes() == journal  # kept untouched
+    finally:
+        _stop(fresh)
+    replayed = run("replay", str(tmp_path / "game-1.jnl"))
+    assert replayed.exit_code == 0 and "%d actions replayed" % played in replayed.output
+    assert digest in replayed.output
+    again = VirtualBox(str(tmp_path), seed=1, fresh=True)  # nothing saved now: nothing to set aside
+    try:
+        assert again.box.shell.notice is None and not (tmp_path / "game-2.jnl").exists()
+    finally:
+        _stop(again)
+
+
 def test_the_stopped_virtual_box_says_nothing_is_saved_without_a_game_in_play(tmp_path):
     from ultimus_host.virtualbox import VirtualBox, stopped_message
 

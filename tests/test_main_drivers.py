@@ -78,7 +78,7 @@ def pico(monkeypatch, tmp_path):
     fake_pico.Drivers = Drivers
     fake_pico.seed = lambda: 1
     fake_runtime = types.ModuleType("ultimusbox.runtime")
-    fake_runtime.run = lambda drivers, seed, selftest: runs.append(selftest)
+    fake_runtime.run = lambda drivers, seed, selftest, fresh: runs.append((selftest, fresh))
     fake_watchdog = types.ModuleType("ultimusbox.drivers.watchdog")
     fake_watchdog.Watchdog = recorder("WDT")
     import ultimusbox.drivers
@@ -115,15 +115,22 @@ def test_mode_and_confirm_held_leave_a_clean_repl(pico, capsys):
 
 def test_one_of_the_two_is_not_enough(pico):
     box = pico(board.MODE)
-    assert box.runs == [False] and box.made == ["Timer", "StateMachine", "PWM", "WDT"]
+    assert box.runs == [(False, False)] and box.made == ["Timer", "StateMachine", "PWM", "WDT"]
 
 
 def test_thumbs_up_is_read_before_any_driver_exists(pico):
     box = pico(board.THUMB_UP)
-    assert box.runs == [True]
+    assert box.runs == [(True, False)]
     thumb = box.events.index(("read", board.BUTTONS[board.THUMB_UP][1]))
     assert thumb < box.events.index(("made", "Drivers"))
     assert box.events[-1] == ("reset", None)  # the run ended: back through a reset into the REPL
+
+
+def test_thumbs_down_held_starts_the_box_without_its_saved_game(pico):
+    box = pico(board.THUMB_DOWN)
+    assert box.runs == [(False, True)]
+    thumb = box.events.index(("read", board.BUTTONS[board.THUMB_DOWN][1]))
+    assert thumb < box.events.index(("made", "Drivers"))
 
 
 def test_after_a_run_the_next_power_on_stays_at_the_repl(pico, capsys):
@@ -131,4 +138,4 @@ def test_after_a_run_the_next_power_on_stays_at_the_repl(pico, capsys):
     box = pico()  # stay_in_repl was written when the run ended
     assert box.made == [] and box.runs == []
     assert "REPL" in capsys.readouterr().out
-    assert pico().runs == [False]  # and only once
+    assert pico().runs == [(False, False)]  # and only once

@@ -35,7 +35,8 @@ READ_SIZE = 256  # bytes read from the serial port per turn, into one buffer
 
 
 class Box:
-    def __init__(self, drivers, seed_source, selftest=False):
+    def __init__(self, drivers, seed_source, selftest=False, fresh=False):
+        """fresh: set the saved game aside instead of resuming it (THUMBS DOWN held at power-on)."""
         self.d = drivers
         watchdog = getattr(drivers, "watchdog", None)
         self.shell = Shell(
@@ -59,7 +60,7 @@ class Box:
         self.inview = memoryview(self.inbuf)
         self.sent = 0  # bytes of the link's first waiting line already written
         self.shell.listen(self._on_events, presses=False)  # a press sets changed itself
-        self.shell.start()  # resume the saved game, with everyone listening
+        self.shell.start(fresh)  # resume the saved game, with everyone listening
         if selftest:
             self.shell.set_selftest(True)
         self.draw(drivers.clock.ms())
@@ -245,10 +246,10 @@ async def _main(asyncio, box):
     box.d.buzzer.tone(0)
 
 
-def run(drivers, seed_source, selftest=False):
+def run(drivers, seed_source, selftest=False, fresh=False):
     """Run the box until the link asks for the REPL."""
     import asyncio
 
-    box = Box(drivers, seed_source, selftest)
+    box = Box(drivers, seed_source, selftest, fresh)
     asyncio.run(_main(asyncio, box))
     return box

@@ -138,13 +138,18 @@ class Shell:
 
     # --- the game and its journal -----------------------------------------
 
-    def start(self):
+    def start(self, fresh=False):
         """Power on: resume the saved game if there is one, else the seat selection of the chosen game.
 
         Whatever the flash holds, the box starts: a journal that makes resume fail in any way is
-        reported and kept (moved aside when the storage can), never the cause of a boot loop."""
+        reported and kept (moved aside when the storage can), never the cause of a boot loop.
+        fresh: THUMBS DOWN was held at power-on: the saved game is set aside the same way, unplayed, for a
+        table that wants a new game (a game in progress has no other way to end on the box itself)."""
         try:
-            self.resume()
+            if fresh and self.journal.exists():
+                self._refuse_journal("set_aside", "thumbs down was held at power-on: a new game instead")
+            else:
+                self.resume()
         except Exception as exc:  # a storage error or a bug: the box must come up all the same
             self.game = self.playing = self.settings = None
             self.journal.replaying = False

@@ -99,14 +99,21 @@ def main():
     default=None,
     help="The game the menu has chosen at power-on (default: the last one chosen; the wheels choose too).",
 )
-def sim(state_dir, seed, headless, selftest, game_name):
+@click.option(
+    "--new",
+    "fresh",
+    is_flag=True,
+    help="Set the saved game aside (kept as game-N.jnl) instead of resuming it, as thumbs down held at power-on"
+    " does on the box.",
+)
+def sim(state_dir, seed, headless, selftest, game_name, fresh):
     """The virtual box: the real box app, its link on a pseudo-terminal, the box drawn in the terminal."""
     from ultimus_host.virtualbox import default_state_dir, run_sim
 
     state_dir = _writable_folder(state_dir or default_state_dir(), "--state")
     if not headless and not sys.stdout.isatty():
         headless = True
-    run_sim(state_dir, seed, headless, selftest, say=lambda s: click.echo(s), game=game_name)
+    run_sim(state_dir, seed, headless, selftest, say=lambda s: click.echo(s), game=game_name, fresh=fresh)
 
 
 def _writable_folder(path, option):

@@ -95,9 +95,9 @@ LAST_EVENTS = 8  # events of the resumed game shown again at a restart
 
 
 class VirtualBox:
-    def __init__(self, state_dir, seed=None, selftest=False, game=None):
+    def __init__(self, state_dir, seed=None, selftest=False, game=None, fresh=False):
         """game: the game the menu has chosen at power-on, as if its wheel had been pressed (a saved
-        game still resumes)."""
+        game still resumes). fresh: the saved game is set aside, as THUMBS DOWN held at power-on does."""
         self.storage = storage = FileStorage(state_dir, lock=True)  # FolderInUse if another box runs on it
         if game is not None:
             from ultimusbox import settings
@@ -111,7 +111,7 @@ class VirtualBox:
         else:  # a fixed seed for tests: the same games every run
             rng = random.Random(seed)
             source = lambda: bytes(rng.randrange(256) for _ in range(8))  # noqa: E731
-        self.box = Box(fb, source, selftest)
+        self.box = Box(fb, source, selftest, fresh)
         self.log_lines = []
         self.last_sound = None  # what the buzzer plays, in words
         self.state_dir = state_dir
@@ -361,9 +361,9 @@ def _title(name):
     return entry[1] if entry else str(name)
 
 
-def run_sim(state_dir=None, seed=None, headless=False, selftest=False, say=print, game=None):
+def run_sim(state_dir=None, seed=None, headless=False, selftest=False, say=print, game=None, fresh=False):
     try:
-        vbox = VirtualBox(state_dir or default_state_dir(), seed, selftest, game)
+        vbox = VirtualBox(state_dir or default_state_dir(), seed, selftest, game, fresh)
     except FolderInUse as exc:
         say("ULTIMUS virtual box NOT started: %s" % exc)
         sys.exit(4)
