@@ -14,6 +14,7 @@ from box_battle import SCRIPT, new_box, run_line  # noqa: E402
 from ultimus import VERSION  # noqa: E402
 from ultimus.game import replay  # noqa: E402
 from ultimus_host.fakes import FakeBoard, FakeStorage  # noqa: E402
+from ultimusbox.runtime import Box  # noqa: E402
 from ultimusbox import board, games  # noqa: E402
 from ultimusbox.journal import FILE, FORMAT, decode, encode  # noqa: E402
 from ultimusbox.screens.ultimus_lights import GOLD, OFF, RED  # noqa: E402
@@ -131,6 +132,17 @@ def test_a_journal_of_a_newer_format_is_kept_aside_untouched_and_reported():
     assert "format %d" % (FORMAT + 1) in shell.notice["message"] and shell.notice["file"] == "game-1.jnl"
     assert played(box.fb, "error")
     assert {box.fb.leds.pixel(board.seat_pixel(k)) for k in range(6)} == {RED}  # every station blinks red
+
+
+def test_a_set_aside_game_goes_on_when_the_flash_has_no_room_to_keep_it():
+    fb, box = play_until("new game")
+    storage = fb.storage
+    data = storage.files[FILE]
+    storage.fill_after(len(data) // 2)  # room for half a copy of the journal
+    again = Box(FakeBoard(storage), lambda: 7, fresh=True)
+    shell = again.shell
+    assert shell.game is not None and shell.game.digest() == box.shell.game.digest()  # resumed: nothing lost
+    assert storage.files[FILE] == data and shell.notice is None
 
 
 def test_a_journal_of_a_game_this_box_does_not_referee_is_refused_loudly():

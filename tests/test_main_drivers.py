@@ -24,6 +24,7 @@ def pico(monkeypatch, tmp_path):
     monkeypatch.chdir(tmp_path)  # the flash: main.py's stay_in_repl file lands here
     made = []
     low = set()  # GPIOs held down
+    released = [None]  # reads of the pins left before the buttons are let go (None: held all along)
     events = []
 
     class Pin:
@@ -36,6 +37,10 @@ def pico(monkeypatch, tmp_path):
         def value(self):
             events.append(("read", self.gpio))
             assert self.pull == Pin.PULL_UP  # a floating input would read noise
+            if released[0] is not None:
+                released[0] -= 1
+                if released[0] < 0:
+                    low.clear()  # the buttons were let go
             return 0 if self.gpio in low else 1
 
     def recorder(kind):
@@ -56,6 +61,9 @@ def pico(monkeypatch, tmp_path):
     machine.WDT = recorder("WDT")
     machine.mem32 = {}
     machine.reset = lambda: events.append(("reset", None))
+    machine.PWRON_RESET, machine.WDT_RESET = 1, 3
+    cause = [machine.PWRON_RESET]
+    machine.reset_cause = lambda: cause[0]
     rp2 = types.ModuleType("rp2")
     rp2.StateMachine = recorder("StateMachine")
     monkeypatch.setitem(sys.modules, "machine", machine)
@@ -92,9 +100,12 @@ def pico(monkeypatch, tmp_path):
     monkeypatch.setattr(ultimusbox.drivers, "pico", fake_pico, raising=False)
     monkeypatch.setattr(ultimusbox.drivers, "watchdog", fake_watchdog, raising=False)
 
-    def power_on(*buttons):
+    def power_on(*buttons, reset_cause=machine.PWRON_RESET, released_after=None):
+        """released_after: how many reads of the pins the buttons stay held for (None: all along)."""
         low.clear()
         low.update(board.BUTTONS[b][1] for b in buttons)
+        cause[0] = reset_cause
+        released[0] = released_after
         del events[:], made[:], runs[:]
         runpy.run_path(MAIN, run_name="__main__")
         return types.SimpleNamespace(made=list(made), events=list(events), runs=list(runs))
@@ -131,6 +142,14 @@ def test_thumbs_down_held_starts_the_box_without_its_saved_game(pico):
     assert box.runs == [(False, True)]
     thumb = box.events.index(("read", board.BUTTONS[board.THUMB_DOWN][1]))
     assert thumb < box.events.index(("made", "Drivers"))
+
+
+def test_a_short_press_of_thumbs_down_or_a_watchdog_reset_resumes_the_game(pico):
+    # thumbs down is pressed all game long: one let go within the 1.5 s, or down when the watchdog
+    # reset a hung box, is no choice to give the game up
+    assert pico(board.THUMB_DOWN, released_after=10).runs == [(False, False)]
+    pico()  # the REPL a run leaves for the next start
+    assert pico(board.THUMB_DOWN, reset_cause=3).runs == [(False, False)]  # machine.WDT_RESET
 
 
 def test_after_a_run_the_next_power_on_stays_at_the_repl(pico, capsys):

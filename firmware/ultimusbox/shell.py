@@ -147,7 +147,7 @@ class Shell:
         table that wants a new game (a game in progress has no other way to end on the box itself)."""
         try:
             if fresh and self.journal.exists():
-                self._refuse_journal("set_aside", "thumbs down was held at power-on: a new game instead")
+                self._set_aside()
             else:
                 self.resume()
         except Exception as exc:  # a storage error or a bug: the box must come up all the same
@@ -156,6 +156,19 @@ class Shell:
             self._refuse_journal("bad_journal", "the saved game could not be read: %r" % (exc,))
         if self.game is None:
             self._use(self.chosen)
+
+    def _set_aside(self):
+        """THUMBS DOWN held at power-on: the saved game moved aside, untouched, and the seat selection.
+        A flash too full to keep it: the game is resumed instead, never dropped."""
+        try:
+            aside = self.journal.move_aside()
+        except OSError as exc:
+            self.resume()
+            self.refuse("storage", "the saved game could not be set aside (%s): it goes on" % (exc,))
+            return
+        self._report_journal(
+            "journal_refused", "set_aside: thumbs down was held at power-on: a new game instead", lambda: aside, "set_aside"
+        )
 
     def resume(self):
         """The saved game, replayed record by record from the journal; a journal this firmware

@@ -243,11 +243,11 @@ def fork(s, writes):
 
 
 class Sandbox:
-    """One throw-away Game to try actions on plain states (determinized ones) through the public API.
+    """One throw-away Game to try actions on plain states (determinized ones) through the core's doors.
 
-    apply and legal_actions take the state to work on, so a lookahead can try
-    each option on its own copy without building a Game for every copy. The
-    sandbox's log is no real game's log and is dropped after every action.
+    apply (referee.engine.apply: every check of Game.apply, no log) and legal_actions take the state to work
+    on, so a lookahead can try each option on its own copy without building a Game for every copy. A core
+    that fails on a trial raises here, as it should in a simulation, rather than being skipped as refused.
     """
 
     def __init__(self, setup):
