@@ -14,9 +14,9 @@ from box_battle import SCRIPT, new_box, run_line  # noqa: E402
 from ultimus import VERSION  # noqa: E402
 from ultimus.game import replay  # noqa: E402
 from ultimus_host.fakes import FakeBoard, FakeStorage  # noqa: E402
-from ultimusbox.runtime import Box  # noqa: E402
 from ultimusbox import board, games  # noqa: E402
 from ultimusbox.journal import FILE, FORMAT, decode, encode  # noqa: E402
+from ultimusbox.runtime import Box  # noqa: E402
 from ultimusbox.screens.ultimus_lights import GOLD, OFF, RED  # noqa: E402
 from ultimusbox.settings import FILE as SETTINGS  # noqa: E402
 from ultimusbox.sounds import TUNES  # noqa: E402

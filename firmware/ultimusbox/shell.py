@@ -166,9 +166,8 @@ class Shell:
             self.resume()
             self.refuse("storage", "the saved game could not be set aside (%s): it goes on" % (exc,))
             return
-        self._report_journal(
-            "journal_refused", "set_aside: thumbs down was held at power-on: a new game instead", lambda: aside, "set_aside"
-        )
+        why = "set_aside: thumbs down was held at power-on: a new game instead"
+        self._report_journal("journal_refused", why, lambda: aside, "set_aside")
 
     def resume(self):
         """The saved game, replayed record by record from the journal; a journal this firmware
