@@ -119,3 +119,39 @@ def test_play_says_the_game_stops_when_its_input_ends(game):
     result = run("play", "--game", game, "-p", "2", "--seed", "3", input="1\n")
     assert result.exit_code == 1 and "Aborted!" not in result.output + result.stderr
     assert result.stderr.strip() == ("the game stops here: a game in the terminal is not saved (it was seed 3)")
+
+
+def test_play_says_the_game_stops_on_ctrl_c_while_the_bots_think(monkeypatch):
+    from ultimus_host import play
+
+    def interrupted(self):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(play.HotSeat, "run", interrupted)
+    result = run("play", "-p", "2", "--seed", "4")
+    assert result.exit_code == 1 and "Aborted!" not in result.output + result.stderr
+    assert "the game stops here" in result.stderr and "seed 4" in result.stderr
+
+
+def test_connect_with_a_state_folder_that_does_not_exist_is_one_clear_error(tmp_path):
+    text = one_line_error(run("connect", "/dev/null", "--state", str(tmp_path / "nowhere")), 2)
+    assert "--state" in text and "does not exist" in text
+
+
+def test_a_box_playing_a_game_this_host_does_not_know_is_not_saved_under_a_made_up_format(tmp_path):
+    import click
+
+    from ultimus_host import cli
+
+    class Box:
+        def call(self, op, **args):
+            return {"eye": "referee", "game": "1234abcd"} if op == "state" else {"digest": "d", "public": "p"}
+
+        def full_log_of_game(self):
+            return {"players": 2}, [{"a": "x"}], "referee", "chess"
+
+    path = tmp_path / "saved.json"
+    with pytest.raises(click.ClickException) as refused:
+        cli._save_log(Box(), str(path))
+    assert "'chess'" in refused.value.message and "nothing saved" in refused.value.message
+    assert not path.exists()

@@ -219,3 +219,26 @@ def test_the_virtual_box_names_the_stations_that_joined_as_people_count_them(tmp
     finally:
         vbox.fb.serial.close()
         vbox.storage.close()
+
+
+def test_the_box_s_own_events_are_told_in_words_in_a_morituri_game_too(tmp_path):
+    """A Morituri game set aside at power-on (thumbs down held): the box's words, not a dump of the event."""
+    from ultimus_host.virtualbox import VirtualBox
+    from ultimusbox import board
+
+    vbox = VirtualBox(str(tmp_path), seed=1, game="morituri")
+    try:
+        for b in (board.SHOUT_0, board.SHOUT_0 + 2, board.CONFIRM):
+            vbox.fb.buttons.push(b)
+            vbox.box.step()
+        assert vbox.box.shell.game is not None
+    finally:
+        vbox.fb.serial.close()
+        vbox.storage.close()
+    again = VirtualBox(str(tmp_path), seed=1, fresh=True)
+    try:
+        told = [text for text in again.log_lines if "set_aside" in text]
+        assert told and told[0].startswith("saved game NOT resumed: set_aside: thumbs down"), again.log_lines
+    finally:
+        again.fb.serial.close()
+        again.storage.close()

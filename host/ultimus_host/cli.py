@@ -208,7 +208,7 @@ def _check_new_file(path, option, extensions=None):
 @click.option(
     "--state",
     "state_dir",
-    type=click.Path(file_okay=False),
+    type=click.Path(exists=True, file_okay=False),
     default=None,
     help="A virtual box started with --state DIR: the referee token it keeps there is used (as it is from its"
     " default folder).",
@@ -290,12 +290,17 @@ def _save_log(client, path):
             click.echo("no game on the box: nothing saved to %s" % path)
             return
         raise
+    from ultimus_host.client import rules_of
+
+    rules = rules_of(playing)  # the game the box plays, so that `replay` replays it with its own rules
+    if rules is None:  # a format this host cannot name would make a later replay misjudge the digest
+        raise click.ClickException(
+            "the box plays %r, which this version does not know: nothing saved to %s (the game stays on the box;"
+            " update ultimus-box)" % (playing, path)
+        )
     try:
         with open(path, "w") as f:
-            from ultimus_host.client import rules_of
-
-            rules = rules_of(playing)  # the game the box plays, so that `replay` replays it with its own rules
-            saved = {"format": rules.FORMAT if rules else 1, "game": playing, "setup": setup, "log": actions}
+            saved = {"format": rules.FORMAT, "game": playing, "setup": setup, "log": actions}
             if digest is not None:
                 saved["digest"] = digest
             json.dump(saved, f)
@@ -423,7 +428,8 @@ def play(players, bots, seed, battles, game_name, figures, alt, gladiators, cont
     seed = _seed(seed)
     try:
         _play(players, bots, seed, battles, game_name, figures, alt, gladiators, content)
-    except click.exceptions.Abort:  # Ctrl-C, or the input ended (a pipe, Ctrl-D): click would say only "Aborted!"
+    except (click.exceptions.Abort, KeyboardInterrupt):  # the input ended (a pipe, Ctrl-D) or Ctrl-C, at a prompt
+        # or while bots think: click would say only "Aborted!"
         click.echo("\nthe game stops here: a game in the terminal is not saved (it was seed %d)" % seed, err=True)
         sys.exit(1)
 

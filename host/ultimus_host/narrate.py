@@ -267,11 +267,11 @@ _EVENTS = {
     "game_over": _game_over,
     "beat": lambda e, st: COUNTDOWN[e["n"] - 1] + "...",
     "clamo": lambda e, st: "CLAMO! the choices are locked",
+    "too_late": lambda e, st: "%s pressed after CLAMO: it does not count" % station_name(e["station"]),
     "refused": lambda e, st: "refused: %s" % e["message"],
 }
 # the box's own events (ultimusbox.shell, seats, selftest), told in these words whichever game it plays
 _BOX_EVENTS = {
-    "too_late": lambda e, st: "%s pressed after CLAMO: it does not count" % station_name(e["station"]),
     "button": lambda e, st: "pressed: %s" % button_name(e["b"]),
     "joined": lambda e, st: "at the table: %s" % (", ".join(station_name(s) for s in e["stations"]) or "nobody yet"),
     "game_chosen": lambda e, st: "game chosen: %s" % game_title(e["game"]),

@@ -7,8 +7,8 @@ move) are still told: the narration is the whole story of the round.
 """
 
 from games.morituri.content import MENU
+from ultimus_host.narrate import BOX_EVENTS, station_name
 from ultimus_host.narrate import line as box_line
-from ultimus_host.narrate import station_name
 
 QUIET = ("roll", "answer")  # told by the lines around them
 
@@ -103,6 +103,8 @@ def line(e, cls=(), stations=None):
         return "%s rolls %s for Caesar" % (seat(e["who"]), _dice(e["dice"]))
     if kind in QUIET:
         return None
+    if kind in BOX_EVENTS:  # the box's own (a saved game set aside, a claim...), in the words of every game
+        return box_line(e, stations)
     return "%s %s" % (kind.replace("_", " "), " ".join("%s=%s" % (k, e[k]) for k in sorted(e) if k != "e"))
 
 
