@@ -143,9 +143,13 @@ def test_while_the_table_bets_the_virtual_box_names_what_its_wheels_count(tmp_pa
 
     vbox = VirtualBox(str(tmp_path), seed=1)
     try:
-        for b in (board.SHOUT_0, board.SHOUT_0 + 1, board.SHOUT_0 + 2, board.CONFIRM, board.CONFIRM):
+        for b in (board.SHOUT_0, board.SHOUT_0 + 1, board.SHOUT_0 + 2, board.CONFIRM):
             vbox.fb.buttons.push(b)
             vbox.box.step()
+        assert vbox.box.shell.game.state["phase"] == "loudest"  # the wheels are dark: no gladiator waits on them
+        assert [w.split() for w in render_text(vbox).plain.split("\n")[2:8]] == [["-"] + ["·"] * 12] * 6
+        vbox.fb.buttons.push(board.CONFIRM)
+        vbox.box.step()
         assert vbox.box.shell.game.state["phase"] == "betting"
         wheels = render_text(vbox).plain.split("\n")[2:8]
         assert [w.split()[:2] for w in wheels[:3]] == [["yelling", "cards"], ["betting", "cards"], ["new", "gold"]]

@@ -137,16 +137,13 @@ def _unknown(e):
 
 def _resumed(e, stations):
     """Where a resumed game stands: "resumed: battle 2, round 5, station 3 to act"."""
-    from ultimusbox.games import find
-
-    entry = find(e["game"])
     where = ["%s %d" % (key, e[key]) for key in ("battle", "round") if type(e.get(key)) is int]
     to_act = e.get("to_act")
     if to_act:
         where.append("%s to act" % " and ".join(who(p, stations) for p in to_act))
     elif "phase" in e:
         where.append("the %s phase" % str(e["phase"]).replace("_", " "))
-    game = "the saved game of %s, %d actions" % (entry[1] if entry else e["game"], e["actions"])
+    game = "the saved game of %s, %d actions" % (game_title(e["game"]), e["actions"])
     return "resumed: %s (%s)" % (", ".join(where), game) if where else "resumed %s" % game
 
 

@@ -20,11 +20,11 @@ from ultimus.state import ARENA, content_of, max_health
 from ultimus.views import public_event
 from ultimus_host.client import TOKENS_FILE
 from ultimus_host.fakes import FakeBoard
-from ultimus_host.narrate import BOX_EVENTS, line, sound, station_name
+from ultimus_host.narrate import BOX_EVENTS, game_title, line, sound, station_name
 from ultimus_host.pcdrivers import FileStorage, FolderInUse, PtySerial, WallClock
 from ultimusbox import board, games
 from ultimusbox.runtime import Box, _main
-from ultimusbox.screens.ultimus_words import deal_ring
+from ultimusbox.screens.ultimus_words import set_up_ring
 
 KEYS = {}
 for _i, _k in enumerate("123456"):
@@ -250,7 +250,7 @@ def render_text(vbox):
     final_count = ultimus and shell.phase == "over"
     if game is not None:
         s = game.state
-        out.append("   %s" % _title(shell.playing))
+        out.append("   %s" % game_title(shell.playing))
         if ultimus:
             if s["battle"]:
                 out.append("   battle %d of %d" % (s["battle"], s["battles"]))
@@ -263,7 +263,7 @@ def render_text(vbox):
     if fb.leds.frame is None:
         return out
     for g in range(board.RINGS):
-        deal = deal_ring(game.state, g) if ultimus and game is not None else None  # the betting's wheels
+        deal = set_up_ring(game.state, g) if ultimus and game is not None else None  # before the gladiators
         if game is None:
             label = "[%s] %s" % ("asdfgh"[g], MENU_LABELS.get(games.GAMES[g][0], "?") if g < len(games.GAMES) else "-")
         elif final_count:
@@ -314,7 +314,7 @@ def render_text(vbox):
     if shell.phase == "seats":
         out.append(
             "game menu: the wheels choose the game (%s)   SHOUT/THINK: join a station   confirm: start\n"
-            % _title(shell.chosen),
+            % game_title(shell.chosen),
             style="bold",
         )
     if shell.notice:
@@ -349,16 +349,11 @@ def stopped_message(shell, folder):
     if game is None:
         return "virtual box stopped; no game was in play, so nothing is saved to resume"
     if game.phase == game.rules.FLOW.end:
-        return "virtual box stopped; its game of %s is over, so nothing is saved to resume" % _title(shell.playing)
+        return "virtual box stopped; its game of %s is over, so nothing is saved to resume" % game_title(shell.playing)
     return "virtual box stopped; its game of %s is saved in %s and resumes at the next start" % (
-        _title(shell.playing),
+        game_title(shell.playing),
         folder,
     )
-
-
-def _title(name):
-    entry = games.find(name)
-    return entry[1] if entry else str(name)
 
 
 def run_sim(state_dir=None, seed=None, headless=False, selftest=False, say=print, game=None, fresh=False):

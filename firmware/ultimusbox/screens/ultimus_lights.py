@@ -80,6 +80,13 @@ def options(entry, frame, k):
         frame.ring(k, board.RING_PIXELS - 1, WHITE)
 
 
+def deal_count(players, k):
+    """What wheel k counts while the table bets, each player's: 0 yelling cards, 1 betting cards, 2 new gold."""
+    if k == 0:
+        return YELLING_CARDS_PER_PLAYER
+    return BETTING_CARDS_BY_PLAYERS[players] if k == 1 else NEW_GOLD_BY_PLAYERS[players]
+
+
 def render(screen, frame, now_ms, blink):
     phase = screen.shell.game.state["phase"]
     if phase in ("loudest", "betting"):
@@ -101,9 +108,9 @@ def _set_up(screen, frame, blink, phase):
             frame.set(board.seat_pixel(station), GOLD if seat == s["loudest"] else WHITE)
     if phase == "betting":
         n = s["players"]
-        frame.count(0, YELLING_CARDS_PER_PLAYER, WHITE)
-        frame.count(1, BETTING_CARDS_BY_PLAYERS[n], BLUE)
-        frame.count(2, NEW_GOLD_BY_PLAYERS[n], GOLD)
+        frame.count(0, deal_count(n, 0), WHITE)
+        frame.count(1, deal_count(n, 1), BLUE)
+        frame.count(2, deal_count(n, 2), GOLD)
 
 
 def _waiting_for_thumb(s, g):

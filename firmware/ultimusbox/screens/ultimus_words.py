@@ -3,13 +3,8 @@
 Only a PC loads this module; the Pico's screen never needs it.
 """
 
-from ultimus.content import (
-    BET_KIND_NAMES,
-    BETTING_CARDS_BY_PLAYERS,
-    GLADIATOR_NAMES,
-    NEW_GOLD_BY_PLAYERS,
-    YELLING_CARDS_PER_PLAYER,
-)
+from ultimus.content import BET_KIND_NAMES, GLADIATOR_NAMES
+from ultimusbox.screens.ultimus_lights import deal_count
 
 MODE_NAMES = (
     "wound",
@@ -33,20 +28,18 @@ PHASE_HINTS = {
 }
 
 
-# What the first three wheels count while the table bets (ultimus_lights._set_up), in their colours' order.
+# What the first three wheels count while the table bets (ultimus_lights.deal_count), in its order.
 DEAL_WHEELS = ("yelling cards", "betting cards", "new gold")
 
 
-def deal_ring(s, g):
-    """(label, words) of wheel g while the table bets: what each player was dealt (the other wheels are dark);
-    None in the other phases, whose wheels are the gladiators'."""
-    if s["phase"] != "betting":
+def set_up_ring(s, g):
+    """(label, words) of wheel g before the gladiators enter: dark while the loudest spectator is found,
+    then what each player was dealt while the table bets; None later, when the wheels are the gladiators'."""
+    if s["phase"] not in ("loudest", "betting"):
         return None
-    if g >= len(DEAL_WHEELS):
+    if s["phase"] == "loudest" or g >= len(DEAL_WHEELS):
         return "-", ""
-    n = s["players"]
-    counts = (YELLING_CARDS_PER_PLAYER, BETTING_CARDS_BY_PLAYERS[n], NEW_GOLD_BY_PLAYERS[n])
-    return DEAL_WHEELS[g], "%d each" % counts[g]
+    return DEAL_WHEELS[g], "%d each" % deal_count(s["players"], g)
 
 
 def describe(screen):
