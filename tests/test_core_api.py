@@ -128,13 +128,51 @@ def test_draws_skip_the_limit_only_where_it_cannot_reject(n):
         assert rng.choice(items) == items[r] and rng.state == after
 
 
+class _Numbers:
+    """range(n) for any n, even one no list could hold: for Rng.choice, which needs only len() and []."""
+
+    def __init__(self, n):
+        self.n = n
+
+    def __len__(self):
+        return self.n
+
+    def __getitem__(self, i):
+        return i
+
+
+def _before(x):
+    """The xorshift32 state whose next state is x (each of its three steps undone, last first)."""
+    for shift, left in ((5, True), (17, False), (13, True)):
+        y = x
+        for _ in range(32 // shift + 1):  # x = y ^ (y << shift): y again from x, shift by shift
+            y = x ^ (((y << shift) & MASK32) if left else (y >> shift))
+        x = y
+    return x
+
+
+def test_choice_takes_the_textbook_draws_where_half_of_them_are_rejected():
+    rng, numbers = Rng(0), _Numbers((1 << 31) + 1)
+    # the draws above 2**32 - 1 - n that are still below the limit (accepted), the limit itself (rejected)
+    for start in (seed_state(5), _before(1 << 31), _before((1 << 31) - 1), _before((1 << 31) + 1)):
+        rng.state = start
+        for _ in range(50):
+            after, r = _textbook_below(rng.state, numbers.n)
+            assert rng.choice(numbers) == r and rng.state == after
+
+
 def test_the_shuffle_is_fisher_yates_with_the_textbook_draws():
-    deck, textbook, state = list(range(80)), list(range(80)), seed_state(7)
-    after = shuffle_in_place(state, deck)
-    for i in range(79, 0, -1):
-        state, j = _textbook_below(state, i + 1)
-        textbook[i], textbook[j] = textbook[j], textbook[i]
-    assert deck == textbook and after == state
+    # For 80 cards the limit is 2**32 - 16: a first draw of 2**32 - 50 is above 2**32 - 1 - 80, where the
+    # short cut does not decide, and accepted; one of 2**32 - 4 is rejected.
+    starts = (seed_state(7), _before(MASK32 - 49), _before(MASK32 - 3))
+    assert next_state(starts[2]) == MASK32 - 3 and below(starts[2], 80)[0] != MASK32 - 3
+    for state in starts:
+        deck, textbook = list(range(80)), list(range(80))
+        after = shuffle_in_place(state, deck)
+        for i in range(79, 0, -1):
+            state, j = _textbook_below(state, i + 1)
+            textbook[i], textbook[j] = textbook[j], textbook[i]
+        assert deck == textbook and after == state
 
 
 def test_the_content_has_eighty_yelling_cards_and_bad_card_text_is_refused():

@@ -145,7 +145,7 @@ def run_main(ctx):
     ctx.invoke(connect, port=port)
 
 
-def _open(port):
+def _open(port, token_folder=None):
     """A link client on PORT and the box's hello; what went wrong and what to do, as one line."""
     from ultimus_host.client import LinkClient, LinkError
 
@@ -160,7 +160,7 @@ def _open(port):
             "then log in again)" % port
         )
     try:
-        client = LinkClient(port)
+        client = LinkClient(port, token_folder=token_folder)
     except LinkError as exc:
         raise click.ClickException("%s: is %s a serial port?" % (exc.message, port)) from None
     try:
@@ -224,8 +224,7 @@ def connect(port, verify, save_path, watch, token, state_dir):
 
     if save_path:
         _check_new_file(save_path, "--save")
-    client, hello = _open(port)
-    client.token_folder = state_dir
+    client, hello = _open(port, state_dir)
     click.echo(
         "box on %s: firmware %s, protocol %s, %s"
         % (port, hello["firmware"], hello["protocol"], "game %s" % hello["game"] if hello["game"] else "no game")

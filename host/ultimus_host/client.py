@@ -103,12 +103,8 @@ class LinkClient:
 
     def full_log(self):
         """(setup, actions) of the box's game, page by page, as this link's eye may read them."""
-        setup, actions, _ = self.full_log_with_eye()
+        setup, actions, _, _ = self.full_log_of_game()
         return setup, actions
-
-    def full_log_with_eye(self):
-        setup, actions, eye, _ = self.full_log_of_game()
-        return setup, actions, eye
 
     def full_log_of_game(self):
         """(setup, actions, eye, the name of the game played: "ultimus", "morituri", ...)."""
