@@ -13,6 +13,7 @@ from games.morituri_board import rules
 from ultimus_host.games.mboard_bots import BOTS, Referee
 from ultimus_host.games.mboard_table import Table
 from ultimus_host.loop import run_game
+from ultimus_host.menu import pick
 from ultimus_host.narrate import station_name
 
 SPACE_WORDS = {
@@ -236,17 +237,7 @@ class Person:
             hot.say("%s draws: %s" % (seat_name(self.seat), table.draw()))
             options = table.answers(view, self.seat, options)
         texts = [action_text(a) for a in options]
-        for i, text in enumerate(texts):  # numbered from 1, as every menu of the host
-            hot.say("  %2d  %s" % (i + 1, text))
-        while True:
-            answer = hot.ask(
-                "%s, your choice [1-%d] (Enter: %d): " % (seat_name(self.seat), len(texts), default + 1)
-            ).strip()
-            if not answer:
-                return options[default]
-            if answer.isdigit() and 1 <= int(answer) <= len(texts):
-                return options[int(answer) - 1]
-            hot.say("a number from 1 to %d, please" % len(texts))
+        return options[pick(hot.ask, hot.say, "%s, your choice" % seat_name(self.seat), texts, default)]
 
 
 class HotSeat:

@@ -13,6 +13,7 @@ from games.morituri.randomplay import setup_for
 from ultimus_host.games.morituri_bots import BOTS, InitiativeReferee
 from ultimus_host.games.morituri_narrate import action_text, figure, line, roll_text
 from ultimus_host.loop import run_game
+from ultimus_host.menu import pick
 
 MENU_WORDS = (
     "nothing special",
@@ -134,17 +135,7 @@ class Person:
         return options[self._pick("seat %d (Caesar)" % (self.seat + 1), [action_text(view, a) for a in options])]
 
     def _pick(self, who, texts, default=None):
-        say, ask = self.table.say, self.table.ask
-        for i, text in enumerate(texts):  # numbered from 1, as every menu of the host
-            say("  %2d  %s" % (i + 1, text))
-        hint = " (Enter: %d)" % (default + 1) if default is not None else ""
-        while True:
-            answer = ask("%s, your choice [1-%d]%s: " % (who, len(texts), hint)).strip()
-            if not answer and default is not None:
-                return default
-            if answer.isdigit() and 1 <= int(answer) <= len(texts):
-                return int(answer) - 1
-            say("a number from 1 to %d, please" % len(texts))
+        return pick(self.table.ask, self.table.say, "%s, your choice" % who, texts, default)
 
     def _melee(self, view, options):
         cls = [f["cls"] for f in view["figures"]]

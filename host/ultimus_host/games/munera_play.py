@@ -12,6 +12,7 @@ from games.munera.content import PROFILE_NAMES
 from games.munera.state import exhausted, injured, tired
 from ultimus_host.games.munera_bots import BOTS, BoxReferee
 from ultimus_host.loop import run_game
+from ultimus_host.menu import pick
 
 FACING = ("E", "NE", "NW", "W", "SW", "SE")
 
@@ -195,13 +196,8 @@ class Person:
         if len(options) == 1 and options[0]["a"] in ("ap", "appeal", "wrestle"):
             return options[0]  # the box rolls: nothing to choose
         self.say(arena_text(view))
-        for i, a in enumerate(options):  # numbered from 1, as every menu of the host
-            self.say("  %2d  %s" % (i + 1, action_text(view, a)))
-        while True:
-            answer = self.ask("%s, your choice [1-%d]: " % (name(view, self.seat), len(options))).strip()
-            if answer.isdigit() and 1 <= int(answer) <= len(options):
-                return options[int(answer) - 1]
-            self.say("a number from 1 to %d, please" % len(options))
+        texts = [action_text(view, a) for a in options]
+        return options[pick(self.ask, self.say, "%s, your choice" % name(view, self.seat), texts)]
 
 
 class HotSeat:

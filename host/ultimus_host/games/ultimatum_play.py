@@ -14,6 +14,7 @@ from games.ultimatum import rules
 from games.ultimatum.content import ALLIANCE_OF, ALLIANCE_SIZES, ALLIANCES, CHEST, N_SEAS, NATIONS, SAVINGS, sea_name
 from ultimus_host.games.ultimatum_bots import BOTS
 from ultimus_host.games.ultimatum_narrate import KIND_WORDS, VESSEL_WORDS, action_text, line
+from ultimus_host.menu import pick
 
 MAX_ACTIONS = 20000
 ASKED_ORDER = ("kind", "from", "to", "at", "b", "w", "t", "n", "ships", "subs")  # what, where, then how many
@@ -246,14 +247,7 @@ class Person:
         return left[0]
 
     def _pick(self, prompt, texts):
-        say, ask = self.table.say, self.table.ask
-        for i, text in enumerate(texts):  # counted from 1, as every menu a person reads (README)
-            say("  %2d  %s" % (i + 1, text))
-        while True:
-            answer = ask("%s [1-%d]: " % (prompt, len(texts))).strip()
-            if answer.isdigit() and 1 <= int(answer) <= len(texts):
-                return int(answer) - 1
-            say("a number from 1 to %d, please" % len(texts))
+        return pick(self.table.ask, self.table.say, prompt, texts)
 
     def _number(self, prompt, values):
         """A number of the legal ones; Enter: the most (every troop you can buy, all but one moved in)."""
