@@ -251,6 +251,45 @@ def test_a_replaced_file_of_the_same_size_does_not_bring_old_records_back(mount)
     assert list(storage_mod.Storage().read_lines("game.jnl")) == [record(-1, 200)]
 
 
+def test_a_replace_the_flash_cannot_hold_leaves_no_half_written_file(mount, monkeypatch):
+    """A full flash fails the write half-way (ENOSPC on the Pico): the old file stays as it was and the
+    temporary copy goes, so that it does not keep the room (a game set aside on a full box)."""
+    volume = mount(Volume())
+    storage = storage_mod.Storage()
+    save_game(storage, 5)
+    before = list(storage.read_lines("game.jnl"))
+    opened = volume.open
+
+    class Full:
+        def __init__(self, handle):
+            self.handle, self.written = handle, 0
+
+        def write(self, data):
+            if self.written:
+                raise OSError(28, "no space left on the flash")
+            self.written = self.handle.write(data)
+            return self.written
+
+        def __getattr__(self, name):
+            return getattr(self.handle, name)
+
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *exc):
+            return self.handle.__exit__(*exc)
+
+    def open_on_a_full_flash(name, mode="rb"):
+        return Full(opened(name, mode)) if mode == "wb" else opened(name, mode)
+
+    monkeypatch.setattr(storage_mod, "open", open_on_a_full_flash)
+    with pytest.raises(OSError):
+        storage.replace_lines("game-1.jnl", iter(before))
+    with pytest.raises(OSError):
+        volume.os().stat("game-1.jnl.tmp")
+    assert list(storage.read_lines("game.jnl")) == before
+
+
 def operations(mount):
     """How many block-device operations a reference run makes."""
     volume = mount(Volume())

@@ -173,10 +173,17 @@ class Storage:
         """Atomically: the old content (slots included) stays whole until the rename."""
         tmp = name + ".tmp"
         self._fold(name)  # first: a cut after the slots go must find their records in the big file
-        with open(tmp, "wb") as f:
-            for line in lines:  # may be reading this very file
-                f.write(line)
-            f.flush()
+        try:
+            with open(tmp, "wb") as f:
+                for line in lines:  # may be reading this very file
+                    f.write(line)
+                f.flush()
+        except OSError:
+            try:
+                os.remove(tmp)  # a full flash: the half-written copy must not keep its room
+            except OSError:
+                pass
+            raise
         self._drop_slots(name)  # the new file's size could be a stale slot's
         os.rename(tmp, name)  # LittleFS renames atomically over the old file
         _sync()
