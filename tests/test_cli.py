@@ -318,3 +318,13 @@ def test_balance_refuses_bad_player_counts_workers_and_output_paths(tmp_path):
     for option in ("--json", "--markdown"):
         result = run("balance", "-n", "2", option, str(tmp_path / "nowhere" / "b.out"))
         assert result.exit_code == 2 and option in result.output and "no folder" in result.output
+
+
+def test_the_notice_of_a_journal_that_could_not_be_kept_aside_names_no_file():
+    import types
+
+    from ultimus_host.virtualbox import notice_line
+
+    message = "bad_journal: x; it could not be kept aside (28)"
+    shell = types.SimpleNamespace(game=None, notice={"message": message, "file": None})
+    assert notice_line(shell) == "saved game NOT resumed: " + message

@@ -335,12 +335,11 @@ def render_text(vbox):
 
 def notice_line(shell):
     """What the box had to say about its saved game at start (shell.notice): not resumed, or resumed with
-    a loss, and where the journal is kept."""
-    return "%s: %s; the journal is kept as %s" % (
-        "saved game NOT resumed" if shell.game is None else "saved game resumed with a loss",
-        shell.notice["message"],
-        shell.notice["file"],
-    )
+    a loss, and where the journal is kept (its message says so when it could not be)."""
+    notice = shell.notice
+    kept = "; the journal is kept as %s" % notice["file"] if notice["file"] else ""
+    head = "saved game NOT resumed" if shell.game is None else "saved game resumed with a loss"
+    return "%s: %s%s" % (head, notice["message"], kept)
 
 
 def stopped_message(shell, folder):
