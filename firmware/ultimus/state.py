@@ -90,14 +90,14 @@ def max_health(s):
     return variant_max_health(s.get("content"))
 
 
+def payout_rows(s):
+    """What each betting card pays back for 1, 2 and 3 coins in this game's content, in card order."""
+    return variant_payouts(s.get("content"))
+
+
 def payout_row(s, b):
     """What betting card b pays back for 1, 2 and 3 coins in this game's content."""
-    return variant_payouts(s.get("content"))[b]
-
-
-def payout_rows(s):
-    """payout_row of every betting card, in card order."""
-    return variant_payouts(s.get("content"))
+    return payout_rows(s)[b]
 
 
 def arena_gladiators(s):

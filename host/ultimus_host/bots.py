@@ -96,6 +96,12 @@ def outcome_odds(s, g, fighting=None):
     return win, fall * 0.75, fall * 0.25
 
 
+def bet_chance(kind, odds):
+    """The chance that a bet of this kind (BET_WIN, BET_DIE, BET_INVEST) is won, from outcome_odds."""
+    win, die, pardon = odds
+    return win if kind == BET_WIN else (die if kind == BET_DIE else win + pardon)
+
+
 def bet_value(s, bets):
     """Expected gold back from a seat's bets, as the table looks now."""
     value = 0.0
@@ -107,9 +113,7 @@ def bet_value(s, bets):
         if rows is None:
             rows, fighting = payout_rows(s), fighting_strength(s)
         row = rows[b]
-        win, die, pardon = outcome_odds(s, g, fighting)
-        p = win if kind == BET_WIN else (die if kind == BET_DIE else win + pardon)
-        value += p * row[coins - 1]
+        value += bet_chance(kind, outcome_odds(s, g, fighting)) * row[coins - 1]
     return value
 
 
@@ -144,8 +148,7 @@ class HeuristicBot:
             b, coins = bets[a["k"]]
             g, kind, _ = BETTING_CARDS[b]
             row = payout_row(view, b)
-            win, die, pardon = outcome_odds(view, g)
-            p = win if kind == BET_WIN else (die if kind == BET_DIE else win + pardon)
+            p = bet_chance(kind, outcome_odds(view, g))
             gain = p * (row[coins] - (row[coins - 1] if coins else 0)) - (1.0 if a["won"] else 0.0)
             if a["won"] and gain < 0.3:
                 continue  # won gold only goes on a bet worth more than the coin
