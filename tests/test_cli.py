@@ -121,15 +121,9 @@ def test_the_virtual_box_picture_names_what_is_being_entered(tmp_path):
 
     vbox = VirtualBox(str(tmp_path), seed=1)
     try:
-        for b in (board.SHOUT_0, board.SHOUT_0 + 1, board.CONFIRM, board.CONFIRM, board.CONFIRM):
-            vbox.fb.buttons.push(b)
-            vbox.box.step()
-        for g in range(6):
-            vbox.fb.buttons.push(board.WHEEL_0 + g)
-            vbox.box.step()
-        for b in (board.THINK_0, board.THINK_0 + 1, board.WHEEL_0 + 4, board.MINUS, board.MINUS, board.THUMB_DOWN):
-            vbox.fb.buttons.push(b)
-            vbox.box.step()
+        _press(vbox, board.SHOUT_0, board.SHOUT_0 + 1, board.CONFIRM, board.CONFIRM, board.CONFIRM)
+        _press(vbox, *(board.WHEEL_0 + g for g in range(6)))
+        _press(vbox, board.THINK_0, board.THINK_0 + 1, board.WHEEL_0 + 4, board.MINUS, board.MINUS, board.THUMB_DOWN)
         text = render_text(vbox).plain
         assert "Barbarus, wound x2" in text and "pollice verso card" in text
         assert vbox.path in text and "12/12" in text
@@ -143,13 +137,10 @@ def test_while_the_table_bets_the_virtual_box_names_what_its_wheels_count(tmp_pa
 
     vbox = VirtualBox(str(tmp_path), seed=1)
     try:
-        for b in (board.SHOUT_0, board.SHOUT_0 + 1, board.SHOUT_0 + 2, board.CONFIRM):
-            vbox.fb.buttons.push(b)
-            vbox.box.step()
+        _press(vbox, board.SHOUT_0, board.SHOUT_0 + 1, board.SHOUT_0 + 2, board.CONFIRM)
         assert vbox.box.shell.game.state["phase"] == "loudest"  # the wheels are dark: no gladiator waits on them
         assert [w.split() for w in render_text(vbox).plain.split("\n")[2:8]] == [["-"] + ["·"] * 12] * 6
-        vbox.fb.buttons.push(board.CONFIRM)
-        vbox.box.step()
+        _press(vbox, board.CONFIRM)
         assert vbox.box.shell.game.state["phase"] == "betting"
         wheels = render_text(vbox).plain.split("\n")[2:8]
         assert [w.split()[:2] for w in wheels[:3]] == [["yelling", "cards"], ["betting", "cards"], ["new", "gold"]]
@@ -177,6 +168,13 @@ def test_play_between_people_asks_the_others_to_look_away_before_each_secret_cho
     assert prompts >= 20 and hands > prompts
 
 
+def _press(vbox, *buttons):
+    """Buttons pressed on the virtual box, one after the other, a step of the box each."""
+    for b in buttons:
+        vbox.fb.buttons.push(b)
+        vbox.box.step()
+
+
 def _stop(vbox):
     vbox.fb.serial.close()
     vbox.storage.close()
@@ -188,9 +186,7 @@ def test_a_restarted_virtual_box_says_where_the_game_stands_and_its_last_events(
 
     vbox = VirtualBox(str(tmp_path), seed=1)
     try:
-        for b in (board.SHOUT_0, board.SHOUT_0 + 1, board.SHOUT_0 + 2, board.CONFIRM, board.CONFIRM, board.CONFIRM):
-            vbox.fb.buttons.push(b)
-            vbox.box.step()
+        _press(vbox, board.SHOUT_0, board.SHOUT_0 + 1, board.SHOUT_0 + 2, board.CONFIRM, board.CONFIRM, board.CONFIRM)
         assert vbox.box.shell.game is not None and len(vbox.box.shell.game.log) > 0
         played = list(vbox.log_lines)
         assert "resumes at the next start" in stopped_message(vbox.box.shell, str(tmp_path))
@@ -224,9 +220,7 @@ def test_thumbs_down_at_power_on_sets_the_game_aside_and_it_still_replays(tmp_pa
 
     vbox = VirtualBox(str(tmp_path), seed=1)
     try:
-        for b in (board.SHOUT_0, board.SHOUT_0 + 1, board.SHOUT_0 + 2, board.CONFIRM, board.CONFIRM, board.CONFIRM):
-            vbox.fb.buttons.push(b)
-            vbox.box.step()
+        _press(vbox, board.SHOUT_0, board.SHOUT_0 + 1, board.SHOUT_0 + 2, board.CONFIRM, board.CONFIRM, board.CONFIRM)
         played = len(vbox.box.shell.game.log)
         digest = vbox.box.shell.game.digest()
     finally:
