@@ -34,7 +34,12 @@ def build(name, setup, log=None):
     """The core Game of a set-up (referee.engine.Game); Illegal("bad_setup") for a bad one."""
     from referee.engine import Game
 
-    return Game(load(find(name)[2]), setup, log)
+    return Game(rules_module(name), setup, log)
+
+
+def rules_module(name):
+    """The rules of a game of the registry (its module: NAME, FORMAT, the flow...), imported on first use."""
+    return load(find(name)[2])
 
 
 def load(path):

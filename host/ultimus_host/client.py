@@ -129,8 +129,7 @@ def virtual_token(game_id, folder=None):
 
 def rules_of(name):
     """The rules module of a game the box referees ("ultimus", "morituri", ...), None for one it does not."""
-    entry = games.find(name)
-    return games.load(entry[2]) if entry else None
+    return games.rules_module(name) if games.find(name) else None
 
 
 class DigestMismatch(Exception):
