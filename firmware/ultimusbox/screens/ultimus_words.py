@@ -54,6 +54,8 @@ def describe(screen):
     s = screen.state()
     phase = s["phase"]
     if phase == "shout" and e.countdown_start is not None and e.beats:
+        if e.beats > len(COUNTDOWN_WORDS):  # CLAMO is heard; the presses before it are still coming in
+            return "countdown: CLAMO!"
         return "countdown: %s" % COUNTDOWN_WORDS[e.beats - 1]
     if phase in PHASE_HINTS:
         return PHASE_HINTS[phase]
