@@ -5,7 +5,7 @@ when it does not. The same function serves apply (which refuses with
 referee.errors.need), legal_actions (which lists only what passes) and the
 box app (which asks before it offers). Checks read the state and never
 change it. The checks of the card in play are in ultimus.cardchecks (the box
-never loads them). docs/rules-index.md maps each rule clause to its check and test.
+never loads them). docs/dev/rules-index.md maps each rule clause to its check and test.
 """
 
 from ultimus.content import BETTING_CARDS, MAX_COINS_PER_BETTING_CARD, NET_OWNER

@@ -1,7 +1,7 @@
 """The game content the rulebook text does not list, as editable data.
 
 Everything here is a reconstruction (the printed cards and board are not in
-the rulebook text); docs/content.md explains each choice. Edit this file when
+the rulebook text); docs/dev/content.md explains each choice. Edit this file when
 you own the printed cards: the rest of the core reads only these tables.
 """
 

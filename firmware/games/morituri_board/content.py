@@ -3,7 +3,7 @@
 The rulebook gives the Pugio (attack 1), 2 starting hit points, the beasts'
 pennants and the 7 + defence - attack target; it does not print the 69
 Armor/Weapon cards. The values below are this project's proposal
-(docs/games/morituri_board.md); a table with the printed cards types its own
+(docs/dev/games/morituri_board.md); a table with the printed cards types its own
 in at set-up ("values": {card: [attack one-handed, attack two-handed, defence,
 encumbrance]}), so nothing here is final.
 

@@ -1,7 +1,7 @@
 """Ultimatum's content as data: the dice, the prices, the payments, the nations and alliances.
 
 Everything a table could print on a card lives here and nowhere else. Choices where
-the rulebook is silent are explained in docs/games/ultimatum.md.
+the rulebook is silent are explained in docs/dev/games/ultimatum.md.
 """
 
 # --- the dice (rulebook: "28" and "20" on the black die, "8" and "6" on the red) ----------
