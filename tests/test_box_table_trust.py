@@ -4,14 +4,19 @@ a damaged last record, an unfed watchdog, and the PC's and the Pico's loose ends
 Each test failed before issue 20's mends and passes now.
 """
 
+import json
+
 import pytest
 
+from referee.engine import REFEREE
+from ultimus.rng import Rng
 from ultimus.views import public_event
 from ultimus_host import virtualbox
 from ultimus_host.console import Console
-from ultimus_host.fakes import FakeClock
+from ultimus_host.fakes import FakeBoard, FakeClock
 from ultimus_host.narrate import line
 from ultimusbox import board
+from ultimusbox.runtime import Box
 
 
 def _press(vbox, *buttons):
@@ -64,3 +69,79 @@ def test_a_countdown_that_runs_out_is_drawn_and_told_by_every_narrator(monkeypat
     finally:
         vbox.fb.serial.close()
         vbox.storage.close()
+
+
+# --- a seat takes only its own actions; the referee's work needs the referee's eye ----------------------
+
+
+class _Link:
+    """Requests straight into a box's link over fake serial: its one reply."""
+
+    def __init__(self, fb, box):
+        self.fb, self.box, self.n = fb, box, 0
+
+    def call(self, op, **args):
+        self.n += 1
+        args.update(id=self.n, op=op)
+        self.fb.serial.feed_in(json.dumps(args).encode() + b"\n")
+        self.box.step()
+        replies = [m for m in map(json.loads, self.fb.serial.take_lines()) if "ev" not in m]
+        assert len(replies) == 1 and replies[0]["id"] == self.n
+        return replies[0]
+
+
+TABLES = [  # every game, and each of ULTIMUS's two flows
+    dict(game="ultimus", players=3, mode="box", battles=2),
+    dict(game="ultimus", players=3, mode="full", battles=1, missed=["battle_end"]),  # random cards rarely end it
+    dict(game="morituri", players=2, figures=[["heavy"], ["light"]]),
+    dict(game="morituri_board", players=3),
+    dict(game="munera", players=2, gladiators=["gaul", "samnite"]),
+    dict(game="ultimatum", players=3),
+]
+
+
+@pytest.mark.parametrize("table", TABLES, ids=lambda t: "%s-%s" % (t["game"], t.get("mode", "")))
+def test_no_seat_does_the_referees_work_in_any_phase_and_each_seat_still_plays_its_own(table):
+    fb = FakeBoard()
+    box = Box(fb, lambda: b"\x42" * 8)
+    link = _Link(fb, box)
+    started = link.call("new_game", seed=7, **{k: table[k] for k in table if k != "missed"})
+    assert started["ok"], started
+    referee, seats = started["referee"], started["seats"]
+    game = box.shell.game
+    flow, rules = game.rules.FLOW, game.rules
+    refereed = sorted(n for n in flow.known if n not in flow.seated)  # the referee's alone, wherever they are
+    assert refereed
+    rng = Rng(3)
+    tried = seen = 0
+    visited = {}
+    for _ in range(600):
+        if game.phase == flow.end:
+            break
+        key = (rules.variant(game.state), game.phase, tuple(game.actors()))
+        if key not in visited:  # a new moment of the game: every seat asks for every referee action of it
+            visited[key] = 1
+            now = flow.now[key[0]].get(game.phase, {})
+            names = sorted(set(refereed) | {n for n in now if now[n][0] is REFEREE})
+            before = game.digest()
+            for seat, tok in enumerate(seats):
+                assert link.call("auth", token=tok)["eye"] == seat
+                for name in names:
+                    reply = link.call("apply", action={"a": name, "p": seat})
+                    assert not reply["ok"] and reply["error"]["code"] == "not_allowed", (name, seat, reply)
+                    tried += 1
+            assert game.digest() == before  # nothing changed
+        seat = rng.choice(game.actors() + [-1])
+        legal = game.legal_actions(seat)
+        if not legal:
+            continue
+        action = rng.choice(legal)
+        link.call("auth", token=referee if seat < 0 else seats[seat])
+        reply = link.call("apply", action=action)
+        assert reply["ok"], (action, reply)  # the seat's own action, or the referee's, still applies
+        seen += 1
+    v = rules.variant(game.state)
+    phases = [p for p in flow.variants[v] if any(w[0] is REFEREE for w in flow.variants[v][p].values())]
+    missed = [p for p in phases if (v, p) not in [k[:2] for k in visited]]
+    assert missed == table.get("missed", []), missed  # each phase with referee actions was tried
+    assert tried and seen > 20

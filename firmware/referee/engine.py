@@ -72,12 +72,15 @@ class Flow:
         self.known = {}
         self._names = {}  # (variant, phase) -> actions(), computed once
         self.now = {}  # variant -> phase -> {action: (who, handler)}, the phase's and every phase's merged
+        self.seated = {}  # the actions a seat takes somewhere in the flow; the others are the referee's alone
         for v in variants:
             anytime = variants[v].get(ANY_PHASE, {})
             merged = self.now[v] = {}
             for phase in variants[v]:
                 for name in variants[v][phase]:
                     self.known[name] = 1
+                    if variants[v][phase][name][0] is not REFEREE:
+                        self.seated[name] = 1
                 if phase != ANY_PHASE:
                     both = dict(anytime)
                     both.update(variants[v][phase])
@@ -109,6 +112,15 @@ class Flow:
             if name in table.get(phase, ()) or name in table.get(ANY_PHASE, ()):
                 raise Illegal("wrong_mode", "'%s' is not part of the %s game" % (name, variant))
         raise Illegal("wrong_phase", "not possible in the %s phase" % phase)
+
+    def referee_only(self, variant, phase, name):
+        """Whether only the referee may take the action `name` now: the flow names the referee as its actor
+        in this phase, or, where it is not possible now, in every phase that has it (a seat asking for it
+        is refused for what it is, not for the phase). An unknown name is nobody's: False."""
+        found = self.entry(variant, phase, name) if phase != self.end else None
+        if found is not None:
+            return found[0] is REFEREE
+        return name in self.known and name not in self.seated
 
     def moves(self, variant, phase):
         """((name, who), ...) of a phase and of every phase, sorted by name, computed once."""

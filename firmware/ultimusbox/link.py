@@ -323,7 +323,11 @@ class LinkServer:
         if not isinstance(action, dict):
             raise Illegal("bad_request", "'action' must be an object")
         game = self._game()
-        self._may_change(action.get("p") if "p" in action else None)
+        name = action.get("a")
+        if type(name) is str and game.rules.FLOW.referee_only(game.rules.variant(game.state), game.phase, name):
+            self._may_change()  # the referee's work (a roll-off, CLAMO, the next battle): never a seat's
+        else:
+            self._may_change(action.get("p") if "p" in action else None)  # a seat takes only its own actions
         self.shell.apply(action)  # its events go out as "ev" lines before this reply
         return self._digests(game, {}, True)
 
