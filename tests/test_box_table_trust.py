@@ -16,6 +16,7 @@ from ultimus_host.console import Console
 from ultimus_host.fakes import FakeBoard, FakeClock
 from ultimus_host.narrate import line
 from ultimusbox import board
+from ultimusbox import journal as jnl
 from ultimusbox.runtime import Box
 
 
@@ -145,3 +146,45 @@ def test_no_seat_does_the_referees_work_in_any_phase_and_each_seat_still_plays_i
     missed = [p for p in phases if (v, p) not in [k[:2] for k in visited]]
     assert missed == table.get("missed", []), missed  # each phase with referee actions was tried
     assert tried and seen > 20
+
+
+# --- a damaged last record is damage, not a torn write ------------------------------------------------------
+
+
+def _played(n):
+    """A box whose journal holds n actions of a game, and that storage."""
+    fb = FakeBoard()
+    box = Box(fb, lambda: b"\x42" * 8)
+    assert _Link(fb, box).call("new_game", players=3, seed=5, mode="box", battles=2)["ok"]
+    game, rng = box.shell.game, Rng(1)
+    while len(game.log) < n:
+        seat = rng.choice(game.actors() + [-1])
+        legal = game.legal_actions(seat)
+        if legal:
+            box.shell.apply(rng.choice(legal))
+    return fb.storage
+
+
+@pytest.mark.parametrize("flip", [12, -5, -2])  # a byte of the checksum, of the JSON, its closing brace
+def test_a_whole_last_record_that_fails_its_check_is_reported_and_kept_aside_not_dropped_in_silence(flip):
+    storage = _played(30)
+    data = bytearray(storage.files[jnl.FILE])
+    start = data.rindex(b"\n", 0, len(data) - 1) + 1  # the last record's line, newline and all
+    at = start + flip if flip > 0 else len(data) + flip
+    data[at] ^= 0x04  # one flipped bit: the line is still whole
+    damaged = bytes(data)
+    storage.files[jnl.FILE] = damaged
+    box = Box(FakeBoard(storage), lambda: b"\x42" * 8)
+    notice = box.shell.notice
+    assert len(box.shell.game.log) == 29  # the game goes on from the last good record...
+    assert notice is not None and notice["e"] == "journal_cut" and "record 30 " in notice["message"]  # ...said
+    assert storage.files[notice["file"]] == damaged  # and the whole journal is kept for a closer look
+    assert "record 30 of the saved game is unreadable" in line(public_event(notice), [0, 1, 2])
+
+
+def test_an_unterminated_last_record_is_still_a_torn_write_dropped_quietly():
+    storage = _played(30)
+    storage.files[jnl.FILE] = storage.files[jnl.FILE][:-7]  # the power went before the write finished
+    box = Box(FakeBoard(storage), lambda: b"\x42" * 8)
+    assert len(box.shell.game.log) == 29 and box.shell.notice is None
+    assert storage.files[jnl.FILE].endswith(b"\n") and len(storage.files[jnl.FILE].splitlines()) == 30

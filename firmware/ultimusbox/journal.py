@@ -187,10 +187,16 @@ class Journal:
 
     def lines(self):
         """How many lines follow the header, good or not."""
-        n = -1
-        for _ in self.storage.read_lines(self.name):
+        return self.tail()[0]
+
+    def tail(self):
+        """(how many lines follow the header, whether the last line is torn): a line without its newline
+        is a write that never finished; a whole line that fails its check was damaged after it was written."""
+        n, last = -1, b"\n"
+        for line in self.storage.read_lines(self.name):
             n += 1
-        return max(n, 0)
+            last = line
+        return max(n, 0), not last.endswith(b"\n")
 
     def keep(self, count):
         """Rewrite the file with the header and the first `count` records (after a torn write)."""

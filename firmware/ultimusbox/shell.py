@@ -210,13 +210,18 @@ class Shell:
         if problem is not None:
             self._refuse_journal("replay_failed", problem)
             return
-        lines = journal.lines()
-        if kept < lines - 1:
-            # more than the last write is unreadable: not a power cut; keep the whole file for a closer look
+        lines, torn = journal.tail()
+        if kept < lines - 1 or (kept < lines and not torn):
+            # more than a write the power cut tore (which ends without its newline): records that were
+            # written whole and acknowledged are lost; keep the whole file for a closer look
             self._report_journal(
                 "journal_cut",
-                "records %d to %d of the saved game are unreadable; the game "
-                "goes on from record %d" % (kept + 1, lines, kept),
+                "%s of the saved game %s unreadable; the game goes on from record %d"
+                % (
+                    "record %d" % lines if kept == lines - 1 else "records %d to %d" % (kept + 1, lines),
+                    "is" if kept == lines - 1 else "are",
+                    kept,
+                ),
                 journal.copy_aside,
             )
         journal.count = kept
