@@ -334,8 +334,8 @@ def test_double_2_floors_an_adjacent_defender_else_knocks_him_down():
     start(g, 6)
     ev = attack(g, 1, dice=[2, 2])
     assert of(ev, "beaten")[0]["why"] == "floored" and g.phase == "appeal"
-    g = bout("gaetulian", "samnite", at=[[0, 0, 0], [3, 0, 3]])
-    start(g, 6)
+    g = bout("gaetulian", "samnite", at=[[0, 0, 0], [4, 0, 3]])
+    start(g, 1)  # 3 AP, 2 left after the dart: three steps are needed to stand by him
     attack(g, 1, dice=[2, 2])
     assert g.phase == "act" and glad(g, 1)["down"] == 1 and glad(g, 0)["kit"][0][2] == 3  # the dart is lost
 
@@ -793,7 +793,7 @@ def test_kit_a_discarded_shield_is_never_recovered_a_fallen_one_is():
     start(g, 6)
     act(g, "discard", item="shield")
     assert glad(g, 0)["shield"] == "" and g.state["ground"] == [["large", 0, 0, 0, 0, 0]]
-    refused(g, {"a": "pickup", "p": 0, "i": 0}, "not_his")
+    refused(g, {"a": "pickup", "p": 0, "i": 0}, "discarded")
     assert of(start_next(g), "ap")[0]["ap"] == 7  # next turn: 6 + 1 (light armour) without the -1
     g = bout("gaul", "samnite")
     start(g, 6)

@@ -14,6 +14,9 @@ A game's rules are a module with:
   digest_for(s, format) the digest an older FORMAT wrote into its saved games
   FIELDS (optional)     {action: (fields besides "a" and "p")}: the engine keeps only these, so
                         that what is applied and logged is the validated action itself
+  SAVED_DEFAULTS (opt.) {set-up key: value}: what a saved set-up that lacks the key was played
+                        with (saved_setup): a rule change adds a key, new games default to the
+                        new rules, and older saves replay with the rules they were played with
 
 Handlers take (state, action, events); a flow may name one as a string
 "package.module.function" to have it imported on first use. The engine has already checked the
@@ -376,9 +379,22 @@ class Game:
         }
 
 
+def saved_setup(rules, setup):
+    """The set-up a saved game was played with: a key it lacks takes the value it had before the
+    key existed (rules.SAVED_DEFAULTS), so a rule change replays older saves with the old rules."""
+    old = getattr(rules, "SAVED_DEFAULTS", None)
+    if not old or type(setup) is not dict:
+        return setup
+    out = dict(setup)
+    for key in old:
+        if key not in out:
+            out[key] = old[key]
+    return out
+
+
 def replay(rules, setup, actions):
-    """The game that a set-up and an accepted action log produce."""
-    game = Game(rules, setup)
+    """The game that a saved set-up and an accepted action log produce (saved_setup)."""
+    game = Game(rules, saved_setup(rules, setup))
     for i in range(len(actions)):
         try:
             game.apply(actions[i])

@@ -16,6 +16,7 @@ stations in clockwise order.
 
 from referee import VERSION
 from referee.digest import digest
+from referee.engine import saved_setup
 from referee.errors import Illegal
 from referee.rng import SHA256, new_seed
 from ultimusbox import board, games, settings
@@ -186,7 +187,8 @@ class Shell:
             box = header["box"]
             stations = box["stations"]
             journal.replaying = True  # replaying must not write the journal again, nor hold it in RAM
-            game = games.build(name, header["setup"], journal)
+            setup = saved_setup(games.rules_module(name), header["setup"])  # the rules it was played with
+            game = games.build(name, setup, journal)
             if type(stations) is not list or len(stations) != game.setup["players"]:
                 raise Illegal("bad_setup", "the stations do not match the players")
         except (KeyError, TypeError, ValueError, Illegal) as exc:

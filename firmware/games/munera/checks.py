@@ -28,7 +28,7 @@ from games.munera.content import (
     band,
     has,
 )
-from games.munera.state import backup_of, dist, free, grappling, holding_with, is_out, quadrant_of, tired
+from games.munera.state import backup_of, dist, edition, free, grappling, holding_with, is_out, quadrant_of, tired
 
 IMPROVISED_W = -1  # the "w" of an improvised attack (fists, kicks, head-butts)
 SHIELD_W = -2  # the "w" of a blow with the shield
@@ -141,6 +141,9 @@ def drop_problem(s, g, item):
     return ("bad_item", "a shield or a helmet is discarded, not %r" % (item,))
 
 
+SHIELDS = ("small", "large", "cape")  # the shields that lie on the ground (the galerus never falls)
+
+
 def pickup_cost(item):
     return COST["pick_helmet"] if item == "helmet" else COST["pick"]
 
@@ -150,11 +153,14 @@ def pickup_problem(s, g, i):
     if i < 0 or i >= len(s["ground"]):
         return ("no_item", "nothing lies there")
     item = s["ground"][i]
-    if item[3] != g or not item[5]:
-        return ("not_his", "he recovers only his own things, and a discarded one never")
+    if edition(s) < 2:
+        if item[3] != g or not item[5]:
+            return ("not_his", "he recovers only his own things, and a discarded one never")
+    elif item[3] == g and not item[5] and item[0] in SHIELDS:
+        return ("discarded", "he discarded that shield: he may not recover it this bout")
     if arena.distance(x["pos"], (item[1], item[2])) > 1:
         return ("too_far", "an item is picked up from his hex or an adjacent one")
-    if item[0] in ("small", "large", "cape") and x["shield"] not in ("", GALERUS):
+    if item[0] in SHIELDS and x["shield"] not in ("", GALERUS):
         return ("has_shield", "he carries a shield already")
     if item[0] == "arrows" and not [w for w in x["kit"] if w[0] == "bow"]:
         return ("no_bow", "arrows are no use without his bow")

@@ -51,7 +51,8 @@ from games.munera.effects import (
     wound,
 )
 from games.munera.feed import Feed, atomic
-from games.munera.state import dist, free, gladiators, quadrant_of, save, threatens, two_handed
+from games.munera.reach import can_end_adjacent
+from games.munera.state import dist, edition, free, gladiators, quadrant_of, save, threatens, two_handed
 from referee.errors import int_arg, need
 
 
@@ -262,12 +263,20 @@ def double_trouble(s, feed, g, t, face, w, name, net, thrown, ev):
     elif face == 3:
         knock_down(s, g, t, ev)
     elif face == 2:
-        if dist(s, g, t) == 1:
-            beat(s, t, g, "floored", ev)  # the attacker ends his turn adjacent: the fight is over
+        if floors(s, g, t):
+            beat(s, t, g, "floored", ev)  # the attacker can end his turn adjacent: the fight is over
         else:
             knock_down(s, t, g, ev)
     else:
         _double_one(s, feed, g, t, w, name, thrown, ev)
+
+
+def floors(s, g, t):
+    """A Double 2 floors the defender when the attacker can end his turn adjacent to him: by
+    the AP he has left (edition 2), or, in edition 1's saves, only when they stood adjacent."""
+    if edition(s) < 2:
+        return dist(s, g, t) == 1
+    return can_end_adjacent(s, g, t)
 
 
 def _double_one(s, feed, g, t, w, name, thrown, ev):

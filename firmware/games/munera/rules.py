@@ -26,11 +26,18 @@ from games.munera.flow import FIELDS, FLOW  # noqa: F401  (the engine reads them
 from games.munera.state import new_state as _new_state
 from games.munera.views import public_view, seat_view  # noqa: F401  (the engine reads them here)
 from referee import engine
+from referee.digest import digest
 from referee.engine import lazy_module
 from referee.errors import Illegal
 
 NAME = "munera"
-FORMAT = 1
+# Format 2: the set-up names the edition of the rules ("edition"). Edition 2 reads the rulebook
+# more closely (a Double 2 floors by what the attacker can still do, any item is picked up, the
+# feint's re-roll is offered, the set-up's optional kit); a save without the key is edition 1
+# and replays with the rules it was played with.
+FORMAT = 2
+EDITION = 2
+SAVED_DEFAULTS = {"edition": 1}
 START_DIRS = (3, 0, 1, 4, 2, 5)  # where the k-th gladiator starts: two hexes out on this side
 START_OUT = 2
 
@@ -114,6 +121,7 @@ def check_setup(setup):
         seen.append((p[0], p[1]))
     return {
         "players": len(gs),
+        "edition": _int(setup, "edition", 1, EDITION, EDITION),
         "gladiators": gs,
         "seed": setup["seed"],
         "radius": radius,
@@ -130,7 +138,14 @@ legal = lazy_module("games.munera.legal")  # imported on first use: the box neve
 
 
 def digest_for(s, fmt):
-    raise Illegal("unknown_format", "Munera saved games have format 1 only")
+    """The digest format 1 wrote: its states had no edition (and never an offered re-roll)."""
+    if fmt == 1:
+        old = {}
+        for key in s:
+            if key != "edition" and key != "offer":
+                old[key] = s[key]
+        return digest(old)
+    return digest(s)
 
 
 def game(setup, log=None):

@@ -101,6 +101,7 @@ def new_state(setup):
         gs.append(gladiator(setup["gladiators"][i], (at[0], at[1]), at[2]))
     return {
         "players": len(gs),
+        "edition": setup.get("edition", 1),
         "phase": "stamina",
         "radius": setup["radius"],
         "g": gs,
@@ -123,6 +124,11 @@ def new_state(setup):
         "gains": [],
         "rng": seed_state(setup["seed"]),
     }
+
+
+def edition(s):
+    """The edition of the rules the bout is played with (rules.EDITION; 1 for older saves)."""
+    return s.get("edition", 1)
 
 
 def glad(s, g):

@@ -169,7 +169,8 @@ def discard(s, action, ev):
 
 
 def pickup(s, action, ev):
-    """Pick up his own weapon or shield (1 AP) or helmet (2 AP) from his hex or an adjacent one."""
+    """Pick up a weapon or shield (1 AP) or a helmet (2 AP) from his hex or an adjacent one:
+    anyone's (edition 1: only his own), but never a shield he discarded himself."""
     g = s["turn"]
     i = int_arg(action, "i", 0, 63)
     need(checks.pickup_problem(s, g, i))
