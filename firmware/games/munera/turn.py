@@ -193,7 +193,7 @@ def pickup(s, action, ev):
         else:
             ready = 0 if has(name, SHEATHE) and checks.hands_full(x) else 1
             x["kit"].append([name, ready, item[4]])
-    ev.append({"e": "pickup", "g": g, "item": name, "ap": s["ap"]})
+    ev.append({"e": "pickup", "g": g, "item": name, "owner": item[3], "ap": s["ap"]})
     settle(s, ev, "act")
 
 

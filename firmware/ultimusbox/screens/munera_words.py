@@ -191,7 +191,8 @@ def _menu(screen, s, g):
         if s["ground"]:
             i = e.param % len(s["ground"])
             item = s["ground"][i]
-            text += "; +/-: the %s at (%d,%d)" % (item[0], item[1], item[2])
+            whose = "his" if item[3] == g else "%s's" % named(s, "gladiator %d" % item[3])
+            text += "; +/-: %s %s at (%d,%d)" % (whose, item[0], item[1], item[2])
             problem = checks.pickup_problem(s, g, i) if m == PICKUP else checks.kick_problem(s, g, i)
         else:
             problem = ("no_item", "nothing lies on the sand")

@@ -13,7 +13,7 @@ they come.
 """
 
 from games.munera import arena, checks
-from games.munera.content import CESTUS, NET, PIERCE, SICA, TIRED_AP_CAP, TWO_HANDS, has
+from games.munera.content import CESTUS, NET, PIERCE, SICA, TIRED_AP_CAP, TWO_HANDS, WEAPONS, has
 from games.munera.fight import attack_mods, mod_total
 from games.munera.state import holding_with, quadrant_of, save
 from referee.rng import Rng
@@ -89,9 +89,11 @@ class GladiatorBot:
             if self._prefer(view, best) > 0.05:
                 return best
         if not _usable(view, g):
-            for name in ("draw", "pickup"):
-                if name in by:
-                    return by[name][0]
+            if "draw" in by:
+                return by["draw"][0]
+            weapons = [a for a in by.get("pickup", []) if view["ground"][a["i"]][0] in WEAPONS]
+            if weapons:  # a weapon in reach, his own or another's
+                return weapons[0]
         step = self._closing(view, g, by)
         if step is not None:
             return step

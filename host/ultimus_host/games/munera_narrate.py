@@ -76,7 +76,10 @@ _MINE = {
     "end_turn": lambda e, s, n: "%s ends his turn (%d AP spent)" % (n(e["g"]), e["spent"]),
     "draw": lambda e, s, n: "%s draws his %s" % (n(e["g"]), e["w"]),
     "sheathe": lambda e, s, n: "%s sheathes his %s" % (n(e["g"]), e["w"]),
-    "pickup": lambda e, s, n: "%s picks up his %s" % (n(e["g"]), _item(e["item"])),
+    "pickup": lambda e, s, n: (
+        "%s picks up %s %s"
+        % (n(e["g"]), "his" if e.get("owner", e["g"]) == e["g"] else n(e["owner"]) + "'s", _item(e["item"]))
+    ),
     "kick": lambda e, s, n: "%s kicks the %s away" % (n(e["g"]), _item(e["item"])),
     "item": lambda e, s, n: "  his %s lies on the sand at hex (%d,%d)" % (_item(e["item"]), e["at"][0], e["at"][1]),
     "ap": lambda e, s, n: "%s rolls %d for AP (%s): %d AP" % (n(e["g"]), e["die"], _mods(e["mods"]), e["ap"]),

@@ -90,7 +90,8 @@ def action_text(view, a):
         return "%s the %s" % (kind, view["g"][a["p"]]["kit"][a["k"]][0])
     if kind in ("pickup", "kick"):
         item = view["ground"][a["i"]]
-        return "%s the %s at %s" % ("pick up" if kind == "pickup" else kind, item[0], [item[1], item[2]])
+        whose = "his" if item[3] == a["p"] else "%s's" % name(view, item[3])
+        return "%s %s %s at %s" % ("pick up" if kind == "pickup" else kind, whose, item[0], [item[1], item[2]])
     if kind in ("haze", "grapple"):
         return "%s %s" % ("throw sand at" if kind == "haze" else "grapple", name(view, a["t"]))
     if kind == "discard":
