@@ -13,7 +13,7 @@ from ultimus.rng import Rng
 from ultimus.views import public_event
 from ultimus_host import virtualbox
 from ultimus_host.console import Console
-from ultimus_host.fakes import FakeBoard, FakeClock
+from ultimus_host.fakes import FakeBoard, FakeClock, FakeStorage
 from ultimus_host.narrate import line
 from ultimusbox import board
 from ultimusbox import journal as jnl
@@ -188,3 +188,79 @@ def test_an_unterminated_last_record_is_still_a_torn_write_dropped_quietly():
     box = Box(FakeBoard(storage), lambda: b"\x42" * 8)
     assert len(box.shell.game.log) == 29 and box.shell.notice is None
     assert storage.files[jnl.FILE].endswith(b"\n") and len(storage.files[jnl.FILE].splitlines()) == 30
+
+
+# --- the watchdog is fed while a long journal is read, copied or rewritten -------------------------------
+
+
+class _FlashTime(FakeStorage):
+    """Files in memory that take the Pico's time: each line read 1 ms, each 4 KB block a write starts
+    an erase of 400 ms (LittleFS's worst case), on the box's fake clock."""
+
+    def __init__(self, clock):
+        super().__init__()
+        self.clock = clock
+
+    def _write(self, name, data, append):
+        old = len(self.files.get(name, b"")) if append else 0
+        self.clock.advance_ms(400 * ((old + len(data)) // 4096 - old // 4096))
+        super()._write(name, data, append)
+
+    def read_lines(self, name):
+        for text in super().read_lines(name):
+            self.clock.advance_ms(1)
+            yield text
+
+
+class _Watchdog:
+    """A watchdog that remembers the longest time it went unfed."""
+
+    def __init__(self, clock):
+        self.clock, self.last, self.longest = clock, clock.ms(), 0
+
+    def feed(self):
+        self.longest = max(self.longest, self.clock.ms() - self.last)
+        self.last = self.clock.ms()
+
+
+_LONG = {}
+
+
+def _long_journal():
+    """The journal of a long game of ULTIMUS (2400 actions, near 100 KB), made once."""
+    if not _LONG:
+        fb = FakeBoard()
+        box = Box(fb, lambda: b"\x42" * 8)
+        assert _Link(fb, box).call("new_game", players=3, seed=5, mode="full", battles=9)["ok"]
+        game, rng = box.shell.game, Rng(2)
+        while len(game.log) < 2400:
+            seat = rng.choice(game.actors() + [-1])
+            legal = game.legal_actions(seat)
+            if legal:
+                box.shell.apply(rng.choice(legal))
+        _LONG.update(fb.storage.files)
+    return dict(_LONG)
+
+
+@pytest.mark.parametrize("damage", ["torn", "flipped", "middle"])
+def test_a_long_journals_repair_never_leaves_the_watchdog_unfed_for_its_8_seconds(damage):
+    clock = FakeClock()
+    storage = _FlashTime(clock)
+    storage.files = _long_journal()
+    data = storage.files[jnl.FILE]
+    assert len(data) > 90000
+    if damage == "torn":
+        data += b'1234abcd {"a": "do'  # a cut write: keep() rewrites the whole journal without it
+    elif damage == "flipped":
+        data = data[:-3] + b"X" + data[-2:]  # the last record damaged: the whole journal is copied aside
+    else:
+        middle = len(data) // 2
+        data = data[:middle] + b"X" + data[middle + 1 :]  # copied aside, and cut
+    storage.files[jnl.FILE] = data
+    fb = FakeBoard(storage, clock=clock)
+    fb.watchdog = watchdog = _Watchdog(clock)
+    start = clock.ms()
+    box = Box(fb, lambda: b"\x42" * 8)
+    watchdog.feed()  # the box's own clock task feeds it from here on
+    assert box.shell.game is not None and clock.ms() - start > 8000  # the repair took longer than the watchdog...
+    assert watchdog.longest < 2000  # ...but it never went more than 2 s unfed

@@ -27,7 +27,7 @@ from referee.digest import fnv1a
 FILE = "game.jnl"
 FORMAT = 4
 ASIDE = "game-%d.jnl"  # where refused journals are kept
-FEED_EVERY = 32  # records read between two feeds of the watchdog
+FEED_EVERY = 32  # records read (or copied) between two feeds of the watchdog
 CHECKPOINT_EVERY = 100  # actions between two checkpoints of the state (resume replays at most this many)
 
 
@@ -193,7 +193,7 @@ class Journal:
         """(how many lines follow the header, whether the last line is torn): a line without its newline
         is a write that never finished; a whole line that fails its check was damaged after it was written."""
         n, last = -1, b"\n"
-        for line in self.storage.read_lines(self.name):
+        for line in self._fed(self.storage.read_lines(self.name)):
             n += 1
             last = line
         return max(n, 0), not last.endswith(b"\n")
@@ -203,7 +203,7 @@ class Journal:
 
         def good_lines():
             n = 0
-            for line in self.storage.read_lines(self.name):
+            for line in self._fed(self.storage.read_lines(self.name)):
                 if n > count:
                     return
                 yield line
@@ -273,8 +273,20 @@ class Journal:
             if not taken:
                 break
             n += 1
-        self.storage.replace_lines(aside, self.storage.read_lines(self.name))
+        self.storage.replace_lines(aside, self._fed(self.storage.read_lines(self.name)))
         return aside
+
+    def _fed(self, lines):
+        """The lines, the watchdog fed every FEED_EVERY of them: a copy or a rewrite erases a flash block
+        every few dozen records (up to 400 ms each on the Pico), so a long journal's repair would
+        outlast the watchdog if it were fed only before and after."""
+        feed = self.feed
+        n = 0
+        for line in lines:
+            n += 1
+            if feed is not None and n % FEED_EVERY == 0:
+                feed()
+            yield line
 
     def clear(self):
         self._drop_cursor()
