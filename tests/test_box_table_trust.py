@@ -264,3 +264,67 @@ def test_a_long_journals_repair_never_leaves_the_watchdog_unfed_for_its_8_second
     watchdog.feed()  # the box's own clock task feeds it from here on
     assert box.shell.game is not None and clock.ms() - start > 8000  # the repair took longer than the watchdog...
     assert watchdog.longest < 2000  # ...but it never went more than 2 s unfed
+
+
+# --- the virtual box's folder: a folder where box.cfg goes, a full disk -------------------------------------
+
+
+def _sim(*args):
+    from click.testing import CliRunner
+
+    from ultimus_host.cli import main
+
+    return CliRunner().invoke(main, ["sim", "--headless", *args], catch_exceptions=False)
+
+
+def _quick_run(monkeypatch):
+    async def stopped(self, ui):  # the box starts and stops at once (as Ctrl-C would)
+        self.storage.close()
+
+    monkeypatch.setattr(virtualbox.VirtualBox, "run", stopped)
+
+
+def test_a_folder_where_box_cfg_goes_is_said_and_the_virtual_box_starts_at_the_default_game(monkeypatch, tmp_path):
+    (tmp_path / "box.cfg").mkdir()
+    (tmp_path / "box.cfg" / "mine.txt").write_text("kept")
+    _quick_run(monkeypatch)
+    result = _sim("--state", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    assert "box.cfg in %s is a folder" % tmp_path in result.output and "virtual box stopped" in result.output
+    vbox = virtualbox.VirtualBox(str(tmp_path), seed=1)
+    try:
+        assert vbox.box.shell.chosen == "ultimus" and "is a folder" in vbox.log_lines[-1]
+        _press(vbox, board.WHEEL_0 + 3)  # the wheel of Munera: the choice is saved, the folder renamed aside
+        assert vbox.box.shell.chosen == "munera" and (tmp_path / "box.cfg").is_file()
+        assert (tmp_path / "box.cfg.dir-1" / "mine.txt").read_text() == "kept"
+    finally:
+        vbox.fb.serial.close()
+        vbox.storage.close()
+
+
+def test_sim_game_on_a_full_disk_starts_the_game_for_this_run_and_says_it_was_not_saved(monkeypatch, tmp_path):
+    import errno
+
+    from ultimus_host.pcdrivers import FileStorage
+
+    real = FileStorage.replace_lines
+
+    def full(self, name, lines):
+        if name == "box.cfg":
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return real(self, name, lines)
+
+    monkeypatch.setattr(FileStorage, "replace_lines", full)
+    _quick_run(monkeypatch)
+    result = _sim("--state", str(tmp_path), "--game", "munera")
+    assert result.exit_code == 0, result.output
+    assert "could not be saved in %s (No space left on device): it is chosen for this run only" % tmp_path in (
+        result.output
+    )
+    vbox = virtualbox.VirtualBox(str(tmp_path), seed=1, game="munera")
+    try:
+        assert vbox.box.shell.chosen == "munera" and vbox.box.shell.screen.NAME == "munera"
+        assert "munera" in virtualbox.render_text(vbox).plain.lower()
+    finally:
+        vbox.fb.serial.close()
+        vbox.storage.close()

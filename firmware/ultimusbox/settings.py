@@ -10,11 +10,14 @@ FILE = "box.cfg"
 
 
 def chosen_game(storage, default):
-    for line in storage.read_lines(FILE):
-        record = decode(line)
-        if isinstance(record, dict) and type(record.get("game")) is str:
-            return record["game"]
-        break
+    try:
+        for line in storage.read_lines(FILE):
+            record = decode(line)
+            if isinstance(record, dict) and type(record.get("game")) is str:
+                return record["game"]
+            break
+    except OSError:  # unreadable (a directory in its place on a PC): the default, and the next choice replaces it
+        pass
     return default
 
 

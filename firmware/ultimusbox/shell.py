@@ -112,6 +112,12 @@ class Shell:
             self.screen = None  # let the old one go before the new one loads
             self.screen = games.screen_module(name).Screen(self)
 
+    def choose_for_now(self, name):
+        """The menu's game until the next power-on, not saved (a virtual box whose folder cannot take it)."""
+        self.chosen = name
+        if self.game is None:
+            self._use(name)
+
     def choose_game(self, k):
         """Wheel k on the seat selection: game k of the registry, saved for the next power-on."""
         if k >= len(games.GAMES):

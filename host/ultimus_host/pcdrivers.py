@@ -52,6 +52,7 @@ class FileStorage:
     def _lock(self):
         import fcntl
 
+        self._clear_way(self._path(self.LOCK))
         f = open(self._path(self.LOCK), "a+")
         try:
             fcntl.flock(f.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
@@ -62,10 +63,13 @@ class FileStorage:
             raise FolderInUse(
                 "%s is in use by another virtual box (%s): one box per folder" % (self.folder, holder or "pid unknown")
             ) from exc
-        f.seek(0)
-        f.truncate()
-        f.write("pid %d" % os.getpid())
-        f.flush()
+        try:  # who holds it, for the message of a second box; the lock itself is the flock
+            f.seek(0)
+            f.truncate()
+            f.write("pid %d" % os.getpid())
+            f.flush()
+        except OSError:
+            pass  # a full disk: the folder is still locked
         self.lock_file = f
 
     def close(self):

@@ -22,7 +22,7 @@ from ultimus_host.client import TOKENS_FILE
 from ultimus_host.fakes import FakeBoard
 from ultimus_host.narrate import BOX_EVENTS, game_title, line, sound, station_name
 from ultimus_host.pcdrivers import FileStorage, FolderInUse, PtySerial, WallClock
-from ultimusbox import board, games
+from ultimusbox import board, games, settings
 from ultimusbox.runtime import Box, _main
 from ultimusbox.screens.ultimus_words import set_up_ring
 
@@ -99,10 +99,22 @@ class VirtualBox:
         """game: the game the menu has chosen at power-on, as if its wheel had been pressed (a saved
         game still resumes). fresh: the saved game is set aside, as THUMBS DOWN held at power-on does."""
         self.storage = storage = FileStorage(state_dir, lock=True)  # FolderInUse if another box runs on it
+        self.warnings = []  # what stood in the way of the folder, said at the start; the box starts anyway
+        if os.path.isdir(os.path.join(state_dir, settings.FILE)):
+            self.warnings.append(
+                "%s in %s is a folder, not the box's settings: the menu starts at the default game "
+                "(the folder is renamed aside, not deleted, when a game is chosen)" % (settings.FILE, state_dir)
+            )
+        unsaved = False
         if game is not None:
-            from ultimusbox import settings
-
-            settings.choose_game(storage, game)
+            try:
+                settings.choose_game(storage, game)
+            except OSError as exc:  # a full disk, a folder that cannot be written
+                unsaved = True
+                self.warnings.append(
+                    "the choice of %s could not be saved in %s (%s): it is chosen for this run only"
+                    % (game_title(game), state_dir, exc.strerror or exc)
+                )
         self.serial = PtySerial()
         fb = FakeBoard(storage, clock=WallClock(), serial=self.serial)
         self.fb = fb
@@ -112,6 +124,8 @@ class VirtualBox:
             rng = random.Random(seed)
             source = lambda: bytes(rng.randrange(256) for _ in range(8))  # noqa: E731
         self.box = Box(fb, source, selftest, fresh)
+        if unsaved and self.box.shell.chosen != game:
+            self.box.shell.choose_for_now(game)
         self.log_lines = []
         self.last_sound = None  # what the buzzer plays, in words
         self.state_dir = state_dir
@@ -122,6 +136,7 @@ class VirtualBox:
             self._remember(self._last_events() + [shell.resumed_event()])
         if shell.notice:
             self._remember([shell.notice])
+        self.log_lines.extend(self.warnings)
 
     def _last_events(self, count=LAST_EVENTS):
         """The public events of the last actions of the resumed game, for the log on screen: the
@@ -364,6 +379,8 @@ def run_sim(state_dir=None, seed=None, headless=False, selftest=False, say=print
     say("ULTIMUS virtual box: link on %s" % vbox.path)
     if vbox.box.shell.notice:  # the screen shows it in red; a headless box has only this line to say it
         say(notice_line(vbox.box.shell))
+    for warning in vbox.warnings:
+        say(warning)
     sys.stdout.flush()
     try:
         if headless:
