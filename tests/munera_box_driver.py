@@ -60,6 +60,10 @@ def keys_for(screen, action):
         return dice + "u"
     if name == "release":
         return "n"
+    if name == "reroll":
+        return dice + "u"
+    if name == "keep":
+        return dice + "n"
     g = s["turn"]
     keys = ""
     menu, param, target = e.menu, e.param, e.target

@@ -166,6 +166,65 @@ def test_action_points_a_discarded_helmet_may_be_put_on_again():
     assert glad(g, 0)["helmet"] == 1 and g.state["ap"] == 4
 
 
+# ---- Appendix C, Feint ------------------------------------------------------------------
+
+
+def test_feint_a_miss_after_a_feint_offers_the_re_roll_and_takes_nothing_by_itself():
+    """Appendix C, Feint: a die too low to hit after a declared feint may be rolled again: the
+    box stops and asks (phase reroll, re-roll or keep), it does not roll by itself."""
+    g = bout("gaul", "gaetulian")
+    start(g, 6)  # 7 AP
+    act(g, "feint")
+    ev = attack(g, 1, dice=[1, 4])  # a miss by 3
+    assert g.phase == "reroll" and of(ev, "reroll_offer")[0]["margin"] == -3
+    assert glad(g, 0)["fat"] == 0 and glad(g, 1)["pos"] == [1, 0]  # nothing of the miss yet
+    assert {a["a"] for a in g.legal_actions(0)} == {"reroll", "keep"}
+    refused(g, {"a": "end", "p": 0}, "wrong_phase")
+    refused(g, {"a": "reroll", "p": 1}, "not_your_turn")
+    refused(g, {"a": "reroll", "p": 0, "dice": [6, 6]}, "bad_dice")
+    act(g, "reroll", dice=[6])
+    assert g.phase == "act" and glad(g, 1)["stam"] == 8 and g.state["feint"] == 2
+
+
+def test_feint_the_attacker_may_keep_the_miss_one_fatigue_and_the_feint_stays_for_later():
+    """Appendix C, Feint: left untaken, the miss is an ordinary miss (one fatigue, push-back)
+    and the feint can still serve a later die that turn."""
+    g = bout("gaul", "gaetulian", at=[[0, 0, 0], [1, 0, 3]])
+    start(g, 6)  # 7 AP
+    act(g, "feint")
+    attack(g, 1, dice=[1, 4])
+    act(g, "keep")
+    assert g.phase == "act" and glad(g, 0)["fat"] == 1 and glad(g, 1)["pos"] == [2, 0]
+    assert g.state["feint"] == 1 and g.state["offer"] is None
+
+
+def test_feint_a_re_roll_that_misses_again_costs_two_fatigue_and_edition_1_rolled_by_itself():
+    """Appendix C, Feint: a re-roll that misses too tires him twice; edition 1 (older saves)
+    took the re-roll without asking."""
+    g = bout("gaul", "gaetulian")
+    start(g, 6)
+    act(g, "feint")
+    attack(g, 1, dice=[1, 4])
+    act(g, "reroll", dice=[2])
+    assert glad(g, 0)["fat"] == 2 and g.state["feint"] == 2
+    g = bout("gaul", "gaetulian", edition=1)
+    start(g, 6)
+    act(g, "feint")
+    attack(g, 1, dice=[1, 4, 6])
+    assert g.phase == "act" and glad(g, 1)["stam"] == 8
+
+
+def test_feint_a_dart_kept_as_a_miss_still_lands_by_the_target():
+    """Appendix C, Feint with Appendix A, Throwing Darts: the miss he keeps scatters the dart
+    by the target (the table's scatter die goes with the choice)."""
+    g = bout("gaetulian", "samnite", at=[[0, 0, 0], [3, 0, 3]])
+    start(g, 6)
+    act(g, "feint")
+    attack(g, 1, dice=[1, 6])
+    act(g, "keep", dice=[4])
+    assert [i[0] for i in g.state["ground"]] == ["darts"] and g.state["ground"][0][1:3] == [4, 0]
+
+
 # ---- saved games ----------------------------------------------------------------------------
 
 

@@ -679,12 +679,14 @@ def test_feint_rolls_a_missing_die_again_and_a_second_miss_tires_twice():
     start(g, 6)  # 7 AP
     act(g, "feint")
     refused(g, {"a": "feint", "p": 0}, "feint_made")
-    ev = attack(g, 1, dice=[1, 4, 6])  # the 1 misses; the re-roll 6 hits by 2
-    assert glad(g, 1)["stam"] == 8 and of(ev, "roll")[2]["why"] == "feint"
+    attack(g, 1, dice=[1, 4])  # the 1 misses: he is offered the re-roll
+    ev = act(g, "reroll", dice=[6])  # the re-roll 6 hits by 2
+    assert glad(g, 1)["stam"] == 8 and of(ev, "roll")[0]["why"] == "feint"
     g = bout("gaul", "gaetulian")
     start(g, 6)
     act(g, "feint")
-    attack(g, 1, dice=[1, 4, 2])
+    attack(g, 1, dice=[1, 4])
+    act(g, "reroll", dice=[2])
     assert glad(g, 0)["fat"] == 2
 
 

@@ -56,21 +56,37 @@ from games.munera.state import dist, edition, free, gladiators, quadrant_of, sav
 from referee.errors import int_arg, need
 
 
-def exchange(feed, mod, save_value, adj=0, feint=0, who=(-1, -1)):
+def exchange(feed, mod, save_value, adj=0, feint=0, who=(-1, -1), offer=0):
     """One attack's dice: {"a", "d", "double" (its face or 0), "margin", "hit", "saved",
-    "wounds", "reroll"}. adj: the weapon's change to the wounds (cestus -1)."""
+    "wounds", "reroll", "offer"}. adj: the weapon's change to the wounds (cestus -1). A miss
+    after a declared feint is rolled again (the odds take the re-roll), or with `offer` the
+    dice stop there ("offer": 1) and the attacker chooses: rolled_again or the miss."""
     a = feed.d6(who[0], "attack")
     d = feed.d6(who[1], "defend")
-    r = {"a": a, "d": d, "double": 0, "margin": 0, "hit": 0, "saved": 0, "wounds": 0, "reroll": 0}
-    if a != d:
-        margin = a + mod - d
-        if margin <= 0 and feint:
-            r["reroll"] = 1
-            a = r["a"] = feed.d6(who[0], "feint")
-            margin = a + mod - d
+    r = {"a": a, "d": d, "double": 0, "margin": 0, "hit": 0, "saved": 0, "wounds": 0, "reroll": 0, "offer": 0}
+    if a != d and a + mod - d <= 0 and feint:
+        if offer:
+            r["offer"] = 1
+            r["margin"] = a + mod - d
+            return r
+        return rolled_again(feed, r, mod, save_value, adj, who)
+    return _scored(feed, r, mod, save_value, adj, who)
+
+
+def rolled_again(feed, r, mod, save_value, adj, who):
+    """The feint's re-roll of the attacker's die that missed; the defender's die stands."""
+    r["reroll"] = 1
+    r["a"] = feed.d6(who[0], "feint")
+    return _scored(feed, r, mod, save_value, adj, who)
+
+
+def _scored(feed, r, mod, save_value, adj, who):
+    """The rest of an exchange once the attacker's and defender's dice are down."""
+    a, d = r["a"], r["d"]
     if a == d:
         r["double"] = a
         return r
+    margin = a + mod - d
     r["margin"] = margin
     if margin <= 0:
         return r
@@ -169,7 +185,72 @@ def attack(s, action, ev):
         return
     pierce = has(name, PIERCE) or (has(name, TWO_HANDS) and two_handed(s, g))
     save_value = 0 if net else save(y, quad, has(name, SICA), pierce, whirl)
-    r = exchange(feed, mod, save_value, -1 if has(name, CESTUS) else 0, s["feint"] == 1, (g, t))
+    blow = {
+        "t": t,
+        "w": w,
+        "name": name,
+        "whirl": whirl,
+        "missile": missile,
+        "at": target_at,
+        "to": list(whirl_dest),
+        "mod": mod,
+        "save": save_value,
+    }
+    offer = edition(s) >= 2
+    r = exchange(feed, mod, save_value, _adj(name), s["feint"] == 1, (g, t), offer)
+    if r["offer"]:  # the feint's re-roll is his to take or leave (phase "reroll")
+        blow["a"], blow["d"] = r["a"], r["d"]
+        s["offer"] = blow
+        ev.append({"e": "reroll_offer", "g": g, "t": t, "a": r["a"], "d": r["d"], "margin": r["margin"]})
+        feed.done()
+        settle(s, ev, "reroll")
+        return
+    _outcome(s, feed, g, blow, r, ev)
+    feed.done()
+    settle(s, ev, "act")
+
+
+def _adj(name):
+    return -1 if has(name, CESTUS) else 0
+
+
+@atomic
+def reroll(s, action, ev):
+    """reroll {dice?}: he takes the feint's re-roll of the attacker's die that missed."""
+    g = s["turn"]
+    blow = s["offer"]
+    feed = Feed(s, action.get("dice"), ev)
+    r = {"a": blow["a"], "d": blow["d"], "double": 0, "margin": 0, "hit": 0, "saved": 0, "wounds": 0, "reroll": 0}
+    r = rolled_again(feed, r, blow["mod"], blow["save"], _adj(blow["name"]), (g, blow["t"]))
+    s["offer"] = None
+    _outcome(s, feed, g, blow, r, ev)
+    feed.done()
+    settle(s, ev, "act")
+
+
+@atomic
+def keep(s, action, ev):
+    """keep: he lets the miss stand; the feint he declared stays for a later miss this turn."""
+    g = s["turn"]
+    blow = s["offer"]
+    feed = Feed(s, action.get("dice"), ev)
+    r = {"a": blow["a"], "d": blow["d"], "double": 0, "margin": 0, "hit": 0, "saved": 0, "wounds": 0, "reroll": 0}
+    r["margin"] = blow["a"] + blow["mod"] - blow["d"]
+    s["offer"] = None
+    ev.append({"e": "miss_kept", "g": g})
+    _outcome(s, feed, g, blow, r, ev)
+    feed.done()
+    settle(s, ev, "act")
+
+
+def _outcome(s, feed, g, blow, r, ev):
+    """What the dice of an attack did: a double's special event, a miss (push-back, fatigue, a
+    missile that lands), or a hit (entangled, saved, wounded); a whirling attacker lands."""
+    t, w, name, whirl, missile = blow["t"], blow["w"], blow["name"], blow["whirl"], blow["missile"]
+    target_at, whirl_dest, save_value = blow["at"], blow["to"], blow["save"]
+    x = s["g"][g]
+    y = s["g"][t]
+    net = has(name, NET)
     if r["reroll"]:
         s["feint"] = 2
     ev.append(
@@ -211,10 +292,8 @@ def attack(s, action, ev):
         if missile == "hasta" and n == 0:  # a loose spear that wounds is lost, else it lands by him
             drop(s, missile, scatter(s, feed, target_at, x["pos"], g, "scatter"), g, 0, 1, ev, "landed")
     if whirl and not x["out"] and not x["down"] and free(s, whirl_dest):
-        x["pos"] = whirl_dest
+        x["pos"] = list(whirl_dest)
         ev.append({"e": "whirl", "g": g, "to": list(whirl_dest)})
-    feed.done()
-    settle(s, ev, "act")
 
 
 def _net_hit(s, feed, g, t, name, rating, ev):

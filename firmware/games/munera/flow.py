@@ -1,7 +1,8 @@
 """The flow of a Munera bout, declared in one table: what can happen when, and who may do it.
 
 stamina -> order (the box rolls both) -> each gladiator's turn in the order of play:
-start (his AP roll) -> act (spend AP) ... -> the next one's start. A grapple's test
+start (his AP roll) -> act (spend AP) ... -> the next one's start. An attack that misses after
+a feint waits for his choice (reroll: the feint's re-roll or the miss). A grapple's test
 (wrestle) and the winner's choice (grip: throw or release) interrupt a turn, and so
 does every appeal to the crowd (appeal: the beaten gladiator rolls), until one is left.
 """
@@ -52,6 +53,7 @@ FLOW = Flow(
                 "haze": (ACTIVE, _h("fight.haze")),
                 "grapple": (ACTIVE, _h("grapple.grapple")),
             },
+            "reroll": {"reroll": (ACTIVE, _h("fight.reroll")), "keep": (ACTIVE, _h("fight.keep"))},
             "wrestle": {"wrestle": (ACTIVE, _h("grapple.wrestle"))},
             "grip": {"throw": (WINNER, _h("grapple.throw")), "release": (WINNER, _h("grapple.release"))},
             "appeal": {"appeal": (APPELLANT, _h("appeal.appeal"))},
@@ -76,6 +78,8 @@ FIELDS = {
     "attack": ("t", "w", "whirl", "dice"),
     "haze": ("t", "dice"),
     "grapple": ("t", "dice"),
+    "reroll": ("dice",),
+    "keep": ("dice",),
     "wrestle": ("dice",),
     "throw": ("dice",),
     "release": (),

@@ -23,7 +23,7 @@ def actors(s):
         return [s["waiting"][0]]
     if phase == "grip":
         return [s["grip"]]
-    if phase in ("start", "act", "wrestle"):
+    if phase in ("start", "act", "reroll", "wrestle"):
         return [s["turn"]]
     return []
 
@@ -116,6 +116,8 @@ LISTERS = {
     "attack": _attack,
     "haze": _targets("haze", checks.haze_problem),
     "grapple": _targets("grapple", checks.grapple_problem),
+    "reroll": _plain("reroll"),
+    "keep": _plain("keep"),
     "wrestle": _plain("wrestle"),
     "throw": _plain("throw"),
     "release": _plain("release"),

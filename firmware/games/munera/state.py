@@ -10,7 +10,8 @@ s["g"] holds one dict per gladiator (seat k fights gladiator k):
   defeated (foes beaten), day_defeated / day_spared (set-up: earlier bouts today), by (his last foe);
   out ("" in the arena, "spared", "killed", "dead").
 The turn: order, turn (the active gladiator), round, ap (left), spent, attacks (weapons used),
-feint (0 none, 1 declared, 2 used), hazing (the foe he hazed this turn, -1), cut (tried this turn).
+feint (0 none, 1 declared, 2 used), offer (an attack that missed after a feint, waiting for
+his choice: the feint's re-roll or the miss; None), hazing (the foe he hazed this turn, -1), cut (tried this turn).
 Also waiting (gladiators to appeal), resume (the phase after the appeals), grapple
 ([grappler, grappled, ties] or []), grip (the winner who throws or lets go, -1), ground (items:
 [name, q, r, owner, ammunition, recoverable]), spared_today, winner, gains (skills earned).
@@ -112,6 +113,7 @@ def new_state(setup):
         "spent": 0,
         "attacks": [],
         "feint": 0,
+        "offer": None,
         "hazing": NOBODY,
         "cut": 0,
         "waiting": [],

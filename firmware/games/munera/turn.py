@@ -243,7 +243,8 @@ def cut(s, action, ev):
 
 
 def feint(s, action, ev):
-    """Declare a feint (2 AP, one a turn): the next attack die too low to hit is rolled again."""
+    """Declare a feint (2 AP, one a turn): an attack die of his too low to hit this turn may be
+    rolled again (he is offered the re-roll; edition 1 took it by itself)."""
     g = s["turn"]
     need(checks.feint_problem(s, g))
     spend(s, COST["feint"])

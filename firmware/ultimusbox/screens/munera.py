@@ -6,7 +6,8 @@ follows the core's phases: stamina and order (confirm: the box rolls), each turn
 roll (confirm), then the gladiator's actions: MODE cycles the menu (move, turn, attack,
 end, draw, whirl, feint, haze, grapple, cut, pickup, kick, discard; thumbs up goes back), +/- pick its number
 (a direction from his facing, a side, a weapon, an item), a wheel picks the target,
-confirm applies; the grapple's test (confirm), the winner's choice (thumbs up: throw,
+confirm applies; a miss after a feint (thumbs up: the re-roll, thumbs down: keep the miss);
+the grapple's test (confirm), the winner's choice (thumbs up: throw,
 thumbs down: let go), an appeal to the crowd (confirm), over (confirm: back to the seat
 selection). Any roll may be made on the table instead: THINK at station n enters a die
 showing n, then confirm. docs/box.md tells the players; munera_lights draws;
@@ -41,6 +42,7 @@ from ultimusbox.screens.munera_entry import (
 IMPROVISED_W = -1  # games.munera.checks' weapon numbers, without loading the checks
 SHIELD_W = -2
 # the phases where confirm makes the step, and what it sends ("" : the act menu's action)
+THUMB_PHASES = ("grip", "reroll")  # the thumbs answer a choice there (they do not clear the table's dice)
 CONFIRM_ACTION = {"stamina": "stamina", "order": "order", "start": "ap", "wrestle": "wrestle", "appeal": "appeal"}
 
 
@@ -193,10 +195,19 @@ class Screen:
             return
         if board.THINK_0 <= button < board.THINK_0 + board.STATIONS:
             self._table_die(button - board.THINK_0 + 1)
-        elif button == board.THUMB_DOWN and e.table and phase != "grip":
+        elif button == board.THUMB_DOWN and e.table and phase not in THUMB_PHASES:
             del e.table[:]  # thumbs down: the table's dice typed so far are wrong; enter them again
         elif phase == "act":
             self._press_act(s, button)
+        elif phase == "reroll":
+            if button == board.THUMB_UP:
+                self._act({"a": "reroll", "p": s["turn"]})
+            elif button == board.THUMB_DOWN:
+                self._act({"a": "keep", "p": s["turn"]})
+            elif button == board.CONFIRM:
+                shell.refuse(
+                    "thumb_first", "after his feint: thumbs up rolls the missed die again, thumbs down keeps the miss"
+                )
         elif phase == "grip":
             if button == board.THUMB_UP:
                 self._act({"a": "throw", "p": s["grip"]})

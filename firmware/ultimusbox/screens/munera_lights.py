@@ -171,6 +171,6 @@ def _to_act(s):
         return s["waiting"][0]
     if phase == "grip":
         return s["grip"]
-    if phase in ("start", "act", "wrestle"):
+    if phase in ("start", "act", "reroll", "wrestle"):
         return s["turn"]
     return -1

@@ -10,7 +10,7 @@ from games.munera import checks
 from games.munera.content import COST, PROFILES, kit_save
 from games.munera.rules import START_DIRS, START_OUT
 from games.munera.state import ap_mods, dist, exhausted, injured, quadrant_of, tired, total
-from ultimusbox.screens.munera import weapon_of
+from ultimusbox.screens.munera import THUMB_PHASES, weapon_of
 from ultimusbox.screens.munera_entry import (
     ATTACK,
     CUT,
@@ -67,7 +67,7 @@ def _table(screen):
     table = screen.entry.table
     if not table:
         return ""
-    clear = "" if screen.state()["phase"] == "grip" else " (thumbs down [n] clears them)"
+    clear = "" if screen.state()["phase"] in THUMB_PHASES else " (thumbs down [n] clears them)"
     return "; table dice %s%s" % (" ".join(str(d) for d in table), clear)
 
 
@@ -120,6 +120,13 @@ def describe(screen):
         return "%s is locked in a grapple: confirm [Enter] rolls the grapple test (D6 + stamina each)%s" % (
             who(screen, g),
             tail,
+        )
+    if phase == "reroll":
+        o = s["offer"]
+        return (
+            "%s misses %s (%d against %d, a miss by %d) after his feint: thumbs up [u] rolls his die again "
+            "(a second miss tires him twice), thumbs down [n] keeps the miss%s"
+            % (who(screen, g), who(screen, o["t"]), o["a"], o["d"], o["d"] - o["a"] - o["mod"], tail)
         )
     if phase == "grip":
         return "%s wins the grapple: thumbs up [u] throws his foe (D3 wounds, down), thumbs down [n] lets go%s" % (
@@ -204,7 +211,7 @@ def _menu(screen, s, g):
         text += "; try to cut free of the net (%d AP)" % COST["cut"]
         problem = checks.cut_problem(s, g)
     elif m == FEINT:
-        text += "; his next miss is rolled again (%d AP)" % COST["feint"]
+        text += "; he may roll a miss of his again this turn (%d AP)" % COST["feint"]
         problem = checks.feint_problem(s, g)
     elif m == END:
         text += "; he ends his turn (%d AP spent)" % s["spent"]

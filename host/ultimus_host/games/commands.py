@@ -154,7 +154,9 @@ def demo_morituri(seed, figures, verbose, say):
     "--range", "hexes", type=click.IntRange(1, 8), default=1, show_default=True, help="Hexes to the defender."
 )
 @click.option("--whirl", is_flag=True, help="A whirling attack (ignores the shield).")
-@click.option("--feint", is_flag=True, help="After a feint: a missing die is rolled again.")
+@click.option(
+    "--feint", is_flag=True, help="After a feint, the re-roll it offers taken: a missing die is rolled again."
+)
 @click.option(
     "--extra",
     type=click.IntRange(-4, 6),

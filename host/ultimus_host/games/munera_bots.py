@@ -8,8 +8,8 @@ One GladiatorBot with a style:
 - careful: as a brawler, but never spends past 6 AP in a turn (no fatigue for spending).
 Without an attack worth making, every bot cuts himself free, draws or picks up a weapon
 if his hands are empty, then closes on the nearest foe (forward steps, turns toward him)
-and ends his turn. The grapple's winner always throws; the box's own rolls are taken as
-they come.
+and ends his turn. The grapple's winner always throws, a feint's re-roll is always taken;
+the box's own rolls are taken as they come.
 """
 
 from games.munera import arena, checks
@@ -64,6 +64,8 @@ class GladiatorBot:
         kind = options[0]["a"]
         if kind == "throw" or kind == "release":
             return [a for a in options if a["a"] == "throw"][0]
+        if kind == "reroll" or kind == "keep":  # a miss after his feint: the re-roll can only hit more often
+            return [a for a in options if a["a"] == "reroll"][0]
         if kind in ("ap", "appeal", "wrestle") or len(options) == 1:
             return options[0]
         g = view["turn"]

@@ -88,7 +88,12 @@ _MINE = {
         % (n(e["g"]), n(e["t"]), _item(e["w"]), ", whirling," if e["whirl"] else "", e["from"], _mods(e["mods"]))
     ),
     "strike": lambda e, s, n: None if e["double"] else _strike(e),
-    "feint": lambda e, s, n: "%s feints: his next miss is rolled again" % n(e["g"]),
+    "feint": lambda e, s, n: "%s feints: he may roll a miss again this turn" % n(e["g"]),
+    "reroll_offer": lambda e, s, n: (
+        "  %s rolls %d, %s %d: a miss; his feint lets him roll again if he will"
+        % (n(e["g"]), e["a"], n(e["t"]), e["d"])
+    ),
+    "miss_kept": lambda e, s, n: "  %s keeps the miss" % n(e["g"]),
     "ap_lost": lambda e, s, n: "  %s loses his %d AP left" % (n(e["g"]), e["n"]),
     "appeal": lambda e, s, n: "%s appeals to the crowd (%s)" % (n(e["g"]), _mods(e["mods"])),
     "whirl": lambda e, s, n: "  %s whirls round to hex (%d,%d)" % (n(e["g"]), e["to"][0], e["to"][1]),

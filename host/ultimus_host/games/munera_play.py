@@ -96,7 +96,14 @@ def action_text(view, a):
         return "%s %s" % ("throw sand at" if kind == "haze" else "grapple", name(view, a["t"]))
     if kind == "discard":
         return "discard the %s" % a["item"]
-    return {"end": "end the turn", "cut": "try to cut free", "feint": "declare a feint"}.get(kind, kind)
+    texts = {
+        "end": "end the turn",
+        "cut": "try to cut free",
+        "feint": "declare a feint",
+        "reroll": "roll the missed die again (the feint; a second miss tires twice)",
+        "keep": "keep the miss",
+    }
+    return texts.get(kind, kind)
 
 
 def line(s, e, name=name):
