@@ -14,7 +14,8 @@
   fake drivers), and the time from a button press to its finished LED frame
   under MicroPython on this PC;
 - per game (ULTIMUS, Morituri, Ultimatum, Munera, the Morituri board game): the peak heap of the box app with that
-  game loaded, code included, with and without the test's fake drivers;
+  game loaded, code included, with and without the test's fake drivers, and the range of their bytecode
+  (the README's figure: tests/test_readme.py compares them);
 - the link's round trip of one action through the virtual box's
   pseudo-terminal (median and 99th percentile) beside a bare echo on a
   pseudo-terminal measured in the same run, and `balance` games per second, mixed and heuristic bots only,
@@ -81,15 +82,7 @@ def main():
         code = max(int(p["code"]) for p in peaks)
         total = max(int(p["peak"]) for p in peaks)
         with_log = micropython("heap.py", 1, 6, "ram-log", mpy_dir=mpy_dir)
-        sys.path.insert(0, os.path.join(ROOT, "tests", "mpy"))
-        from box_heap import plan
-
-        boxes = []
-        for seed in range(1, 4):
-            path = os.path.join(mpy_dir, "plan.jsonl")
-            with open(path, "w") as f:
-                f.write("".join(json.dumps(a) + "\n" for a in plan(seed)))
-            boxes.append(micropython("box_heap.py", seed, mpy_dir=mpy_dir, data=path))
+        boxes, path, seed = box_runs(mpy_dir)
         print(__import__("heapblock").line(path, mpy_dir, seed))  # free heap beside its largest free block
         per_game = game_heaps(mpy_dir, boxes)
     FIGURES["core_heap"] = (total / 1024.0, game / 1024.0)
@@ -119,6 +112,11 @@ def main():
             " fake drivers %.1f KB (aim: under 96 KB)"
             % (name, peak / 1024.0, int(fields["code"]) / 1024.0, (peak - fakes) / 1024.0)
         )
+    low, high = code_range(per_game)
+    print(
+        "MicroPython bytecode of the box app with one game loaded (from .mpy, without the test's fake drivers):"
+        " %.0f-%.0f KB (the README's figure)" % (low, high)
+    )
     frame = sorted(int(b["frame_us"]) for b in boxes)
     print(
         "MicroPython on this PC: %d us from a button press to its finished LED frame (mean of 300 presses,"
@@ -181,6 +179,33 @@ def durable_write(count=300):
     return _spread(times)
 
 
+def box_runs(mpy_dir, seeds=(1, 2, 3)):
+    """ULTIMUS's box app under MicroPython, one 6-player battle per seed (actions planned here under
+    CPython): the runs' fields, and the last plan's path and seed."""
+    sys.path.insert(0, os.path.join(ROOT, "tests", "mpy"))
+    from box_heap import plan
+
+    boxes = []
+    path = os.path.join(mpy_dir, "plan.jsonl")
+    for seed in seeds:
+        with open(path, "w") as f:
+            f.write("".join(json.dumps(a) + "\n" for a in plan(seed)))
+        boxes.append(micropython("box_heap.py", seed, mpy_dir=mpy_dir, data=path))
+    return boxes, path, seeds[-1]
+
+
+# The games whose box app game_heaps measures, in the registry's order (tests/test_readme.py holds the
+# README to them).
+HEAP_GAMES = ("ultimus", "morituri", "ultimatum", "munera", "morituri_board")
+
+
+def code_range(per_game):
+    """The least and the most bytecode (KB) of the box app with one game loaded, from .mpy: each game's
+    imported code without the test's fake drivers (a Pico has its own drivers instead)."""
+    codes = [(int(fields["code"]) - int(fields.get("fakes", 0))) / 1024.0 for _, fields in per_game]
+    return min(codes), max(codes)
+
+
 def game_heaps(mpy_dir, boxes):
     """(game, heap fields) per game of the registry, under MicroPython from mpy-cross output: ULTIMUS's
     6-player battle (the worst of `boxes`), Morituri's scripted game, a whole Ultimatum game pressed on
@@ -195,13 +220,7 @@ def game_heaps(mpy_dir, boxes):
     ultimatum = micropython("ultimatum_box_heap.py", "run", mpy_dir=mpy_dir, data=path)
     munera = micropython("munera_box_heap.py", "run", mpy_dir=mpy_dir)  # a scripted bout, murmillo v retiarius
     board = micropython("mboard_box_heap.py", "run", mpy_dir=mpy_dir)  # a scripted game from the menu to the winner
-    return [
-        ("ultimus", ultimus),
-        ("morituri", morituri),
-        ("ultimatum", ultimatum),
-        ("munera", munera),
-        ("morituri_board", board),
-    ]
+    return list(zip(HEAP_GAMES, (ultimus, morituri, ultimatum, munera, board)))
 
 
 def play_shape(battles=10):

@@ -4,8 +4,9 @@ One press per step(), with the dice's wait after each confirm and thumb; after()
 reads gc.mem_alloc() (heapwatch). The journal goes to a flash-like sink, as a Pico's leaves RAM.
 Only the fake drivers and the script are loaded besides the box (not box_battle's ULTIMUS
 script). At every confirm the LED frame is drawn twice with the collector off: "frame" is the
-most one drawing allocated. Prints "munera code=C app=A peak=P frame=F actions=N digest=D":
-C the imported code (firmware and fakes), A the live data at its largest, P both. The box
+most one drawing allocated. Prints "munera code=C app=A peak=P frame=F actions=N digest=D fakes=K":
+C the imported code (firmware and fakes), A the live data at its largest, P both, K the fake drivers'
+share of C. The box
 powers on with Munera chosen: it never imports another game's screen.
 """
 
@@ -14,8 +15,10 @@ import gc
 from heapwatch import HeapWatch
 
 _heap = HeapWatch()
-from munera_box_script import DICE_WAIT, KEYS, SEED, script  # noqa: E402
 from ultimus_host.fakes import FakeBoard  # noqa: E402
+
+_heap.mark()
+from munera_box_script import DICE_WAIT, KEYS, SEED, script  # noqa: E402
 from ultimusbox import settings  # noqa: E402
 from ultimusbox.display import render  # noqa: E402
 from ultimusbox.journal import encode  # noqa: E402
@@ -98,8 +101,8 @@ if ARGS is not None:
         if _at[0] >= len(_text):
             game = _box.shell.game
             print(
-                "munera code=%d app=%d peak=%d frame=%d actions=%d digest=%s"
-                % (_heap.figures() + (_at[1], _box.shell.journal.count, game.digest()))
+                "munera code=%d app=%d peak=%d frame=%d actions=%d digest=%s fakes=%d"
+                % (_heap.figures() + (_at[1], _box.shell.journal.count, game.digest(), _heap.harness))
             )
             return False
         key = _text[_at[0]]
