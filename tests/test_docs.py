@@ -71,3 +71,39 @@ def test_every_repository_path_named_in_the_docs_and_docstrings_exists():
 @pytest.mark.parametrize("line", ["see ../shared/rules/000_x.txt", "`rules/003_1c15.txt`", "/work/shared/design"])
 def test_the_outside_pattern_sees_each_kind_of_pointer(line):
     assert OUTSIDE.search(line)
+
+
+# A place a person counts: stations, seats, wheels, players, rounds, doors, spaces... from 1, in every page a
+# player or a builder reads (the link's JSON counts from 0: protocol.md and core.md say so, and docs/dev/ is
+# the maintainers' reference of the code's own numbers).
+FROM_ZERO = re.compile(
+    r"\b(?:stations?|seats?|wheels?|players?|rounds?|doors?|spaces?|battles?|nations?|SHOUT|THINK)"
+    r" 0(?:\b(?!\.\d)| and| or|-\d)",
+    re.IGNORECASE,
+)
+READ_BY_PEOPLE_EXCEPT = ("docs/protocol.md", "docs/core.md", "CHANGELOG.md")
+
+
+def test_what_a_person_reads_counts_places_from_1():
+    found = []
+    for page in tracked("*.md"):
+        if page in READ_BY_PEOPLE_EXCEPT or page.startswith("docs/dev/"):
+            continue
+        for n, line in enumerate(text_of(page).split("\n"), 1):
+            if FROM_ZERO.search(line):
+                found.append("%s:%d: %s" % (page, n, line.strip()))
+    assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize(
+    "line, counts_from_zero",
+    [
+        ("with two figures each, stations 0 and 3 have wheels 1-2 and 3-4", True),
+        ("SW1-SW6 SHOUT 0-5 on GP0-5", True),
+        ("a wheel 0-5 in the order", True),
+        ("stations 1 and 4 have wheels 1-2 and 3-4", False),
+        ("a hit point change (-5 to +5), 0 players left", False),
+    ],
+)
+def test_the_from_zero_pattern(line, counts_from_zero):
+    assert bool(FROM_ZERO.search(line)) == counts_from_zero

@@ -59,7 +59,7 @@ def pinout_md():
     for ring in range(board.RINGS):
         first = board.ring_pixel(ring, 0)
         rows.append(
-            "| %d-%d | health wheel %d (%s), pixel 0 at the top, clockwise |"
+            "| %d-%d | health wheel %d (%s), its first pixel at the top, then clockwise |"
             % (first, first + board.RING_PIXELS - 1, ring + 1, GLADIATORS[ring])
         )
     for station in range(board.STATIONS):
