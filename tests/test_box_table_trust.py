@@ -9,6 +9,7 @@ import json
 import pytest
 
 from referee.engine import REFEREE
+from referee.errors import Illegal
 from ultimus.rng import Rng
 from ultimus.views import public_event
 from ultimus_host import virtualbox
@@ -328,3 +329,86 @@ def test_sim_game_on_a_full_disk_starts_the_game_for_this_run_and_says_it_was_no
     finally:
         vbox.fb.serial.close()
         vbox.storage.close()
+
+
+# --- one set-up check per game: unknown keys and bad values refused by name, on every path ----------------
+
+SETUPS = {  # a good new_game request of each game
+    "ultimus": {"players": 3},
+    "morituri": {"players": 2, "figures": [["heavy"], ["light"]]},
+    "morituri_board": {"players": 3},
+    "munera": {"gladiators": ["gaul", "samnite"]},
+    "ultimatum": {"players": 3},
+}
+BAD_VALUES = [
+    ("ultimus", "battles", 100),
+    ("ultimus", "battles", "3"),
+    ("ultimus", "beginner", "yes"),
+    ("ultimus", "beginner", 2),
+    ("ultimus", "mode", ["box"]),
+    ("ultimus", "content", 5),
+    ("ultimus", "rng", 3),
+    ("ultimus", "players", 7),
+    ("morituri", "players", 2.0),
+    ("morituri", "figures", "heavy"),
+    ("morituri_board", "last_alive", 2),
+    ("morituri_board", "values", {"gladius": [1, 2]}),
+    ("munera", "players", 3),
+    ("munera", "players", 2.0),
+    ("munera", "spared_today", 100),
+    ("munera", "spared_today", "1"),
+    ("munera", "radius", 0),
+    ("munera", "gladiators", [{"profile": "gaul", "armour": 3}, "samnite"]),
+    ("ultimatum", "players", 7),
+    ("ultimatum", "seed", "1"),
+]
+
+
+def _new_game(game, **extra):
+    fb = FakeBoard()
+    box = Box(fb, lambda: b"\x42" * 8)
+    request = dict(SETUPS[game], game=game, seed=4)
+    request.update(extra)
+    return box, _Link(fb, box).call("new_game", **request)
+
+
+@pytest.mark.parametrize("game, key, value", BAD_VALUES)
+def test_a_bad_set_up_value_is_refused_by_the_link_naming_its_key(game, key, value):
+    box, reply = _new_game(game, **{key: value})
+    assert not reply["ok"] and reply["error"]["code"] == "bad_setup" and reply["error"]["key"] == key, reply
+    assert (key in reply["error"]["message"] or key == "gladiators") and box.shell.game is None
+
+
+@pytest.mark.parametrize("game", sorted(SETUPS))
+def test_an_unknown_set_up_key_is_refused_by_name_on_every_path(game, tmp_path):
+    from click.testing import CliRunner
+
+    from ultimus_host.cli import main
+    from ultimusbox import games
+
+    box, reply = _new_game(game, colour="red")  # the link's new_game
+    assert reply["error"]["code"] == "bad_setup" and reply["error"]["key"] == "colour", reply
+    assert "colour" in reply["error"]["message"]
+    box, reply = _new_game(game)
+    assert reply["ok"], reply
+    setup = dict(box.shell.game.setup)
+    rules = box.shell.game.rules
+    with pytest.raises(Illegal) as refused:  # the core's one check (play, demo, bots, restore)
+        games.build(game, dict(setup, colour="red"))
+    assert refused.value.code == "bad_setup" and refused.value.key == "colour"
+    assert rules.check_setup(rules.check_setup(setup)) == rules.check_setup(setup)  # its own output passes
+    # replay of a saved log whose set-up has a key the game does not know
+    saved = tmp_path / "saved.json"
+    saved.write_text(json.dumps({"format": rules.FORMAT, "game": game, "setup": dict(setup, colour="red"), "log": []}))
+    result = CliRunner().invoke(main, ["replay", str(saved)])
+    assert result.exit_code == 1 and "'colour'" in result.output and "Traceback" not in result.output
+    # a box journal whose header's set-up has it: refused at start, kept aside, never resumed without the key
+    storage = box.d.storage
+    lines = storage.files[jnl.FILE].splitlines(True)
+    header = json.loads(lines[0][9:])
+    header["header"]["setup"]["colour"] = "red"
+    storage.files[jnl.FILE] = jnl.encode(header) + b"".join(lines[1:])
+    again = Box(FakeBoard(storage), lambda: b"\x42" * 8)
+    notice = again.shell.notice
+    assert again.shell.game is None and notice["code"] == "bad_journal" and "'colour'" in notice["message"]
+    assert notice["file"] in storage.files

@@ -12,7 +12,7 @@ loudest-spectator draw, CLAMO at the end of the countdown, next battle).
 from referee import engine
 from referee.digest import digest
 from referee.engine import lazy_module
-from referee.errors import Illegal
+from referee.errors import Illegal, bad_setup, setup_keys
 from referee.rng import KINDS as RNG_KINDS
 from ultimus.content import CONTENT_KINDS, CONTENT_RECONSTRUCTED, DEFAULT_BATTLES, MAX_PLAYERS, MIN_PLAYERS
 from ultimus.flow import FLOW  # noqa: F401  (the engine reads it here)
@@ -28,6 +28,9 @@ NAME = "ultimus"
 # format 4 may name the content variant (setup "content": "balanced"), for the same reason.
 FORMAT = 4
 MAX_SEED = 1 << 256
+MAX_BATTLES = 99  # the rulebook lets a table play as many battles as it likes; the box's own entry stops at 9
+# every key a set-up may have (check_setup refuses any other); "rng" and "content" name what a newer game plays with
+SETUP_KEYS = ("players", "seed", "mode", "battles", "rng", "payout", "content")
 
 # The fields each action may carry besides "a" and "p" (both levels): the engine keeps only
 # these, so that what is applied, journaled and replayed is the validated action itself.
@@ -91,30 +94,31 @@ def check_setup(setup):
     ("content": ultimus.content.CONTENT_KINDS; missing means the reconstruction, as every game saved before)."""
     if type(setup) is not dict:
         raise Illegal("bad_setup", "a set-up is an object with players and seed")
+    setup_keys(setup, SETUP_KEYS, "ULTIMUS")
     players = setup.get("players")
     seed = setup.get("seed")
     mode = setup.get("mode", MODE_FULL)
     battles = setup.get("battles", DEFAULT_BATTLES)
     if type(players) is not int or players < MIN_PLAYERS or players > MAX_PLAYERS:
-        raise Illegal("bad_setup", "players must be %d to %d" % (MIN_PLAYERS, MAX_PLAYERS))
-    if mode not in (MODE_FULL, MODE_BOX):
-        raise Illegal("bad_setup", "mode must be 'full' or 'box'")
-    if type(battles) is not int or battles < 1 or battles > 99:
-        raise Illegal("bad_setup", "battles must be 1 to 99")
+        bad_setup("players", "players must be %d to %d" % (MIN_PLAYERS, MAX_PLAYERS))
+    if type(mode) is not str or mode not in (MODE_FULL, MODE_BOX):
+        bad_setup("mode", "mode must be 'full' or 'box'")
+    if type(battles) is not int or battles < 1 or battles > MAX_BATTLES:
+        bad_setup("battles", "battles must be 1 to %d" % MAX_BATTLES)
     if type(seed) is not int or seed <= -MAX_SEED or seed >= MAX_SEED:
-        raise Illegal("bad_setup", "seed must be a whole number below 2**256")
+        bad_setup("seed", "seed must be a whole number below 2**256")
     out = {"players": players, "seed": seed, "mode": mode, "battles": battles}
     if "rng" in setup:
-        if setup["rng"] not in RNG_KINDS:
-            raise Illegal("bad_setup", "rng must be one of %s" % ", ".join(RNG_KINDS))
+        if type(setup["rng"]) is not str or setup["rng"] not in RNG_KINDS:
+            bad_setup("rng", "rng must be one of %s" % ", ".join(RNG_KINDS))
         out["rng"] = setup["rng"]
     if "payout" in setup:
         if setup["payout"] != PAYOUT_EVERY_COIN or mode != MODE_BOX:
-            raise Illegal("bad_setup", "payout can only be %r, in a box game" % PAYOUT_EVERY_COIN)
+            bad_setup("payout", "payout can only be %r, in a box game" % PAYOUT_EVERY_COIN)
         out["payout"] = setup["payout"]
     if "content" in setup:
-        if setup["content"] not in CONTENT_KINDS:
-            raise Illegal("bad_setup", "content must be one of %s" % ", ".join(CONTENT_KINDS))
+        if type(setup["content"]) is not str or setup["content"] not in CONTENT_KINDS:
+            bad_setup("content", "content must be one of %s" % ", ".join(CONTENT_KINDS))
         if setup["content"] != CONTENT_RECONSTRUCTED:  # the reconstruction is the set-up without the key
             out["content"] = setup["content"]
     return out

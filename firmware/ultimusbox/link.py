@@ -47,6 +47,7 @@ PROTOCOL = 2
 MAX_LINE = 1024
 LOG_PAGE = 50
 LOG_PIECE = 10  # log records read and cut to the eye per piece of a `log` job
+NEW_GAME_KEYS = ("op", "id", "game", "stations")  # new_game's own keys: the others are the game's set-up
 MAX_OUT = 64  # lines waiting for the serial port, at most (replies always fit: reading stops first)
 
 
@@ -121,8 +122,11 @@ class LinkServer:
     def send(self, obj):
         self.out.append(json.dumps(obj).encode() + b"\n")
 
-    def error(self, rid, code, message):
-        self.send({"id": rid, "ok": False, "error": {"code": code, "message": message}})
+    def error(self, rid, code, message, key=None):
+        error = {"code": code, "message": message}
+        if key is not None:
+            error["key"] = key  # the set-up key a bad_setup refuses
+        self.send({"id": rid, "ok": False, "error": error})
 
     def on_events(self, events):
         for e in events:
@@ -229,7 +233,7 @@ class LinkServer:
 
     def _failed(self, rid, exc):
         if isinstance(exc, Illegal):
-            self.error(rid, exc.code, exc.message)
+            self.error(rid, exc.code, exc.message, exc.key)
         elif isinstance(exc, OSError):  # the flash refused a write: nothing was applied
             self.error(rid, "storage", "the box could not save: %s" % (exc,))
         else:  # the box goes on, whatever a request did
@@ -389,10 +393,14 @@ class LinkServer:
             raise Illegal("unknown_game", "this box referees %s, not %r" % (", ".join(games.names()), name))
         players = request.get("players")
         if "players" in request and (type(players) is not int or players < 0 or players > 64):
-            raise Illegal("bad_setup", "players must be a whole number of players")
+            raise Illegal("bad_setup", "players must be a whole number of players", "players")
         if request.get("seed") is None:  # the box draws it: 64 bits from its entropy source
             request["seed"] = self.shell.new_seed()
-        setup, box = games.screen_module(name).link_setup(request)
+        asked = {}  # the set-up and the box settings: every key but the link's own
+        for key in request:
+            if key not in NEW_GAME_KEYS:
+                asked[key] = request[key]
+        setup, box = games.screen_module(name).link_setup(asked)
         if type(setup) is dict and "rng" not in setup:
             setup["rng"] = SHA256
         game = self.shell.new_game(name, setup, request.get("stations"), box)

@@ -16,7 +16,7 @@ from games.morituri.state import new_state as _new_state
 from games.morituri.views import public_view, seat_view  # noqa: F401  (the engine reads them here)
 from referee import engine
 from referee.engine import lazy_module
-from referee.errors import Illegal
+from referee.errors import Illegal, setup_keys
 
 NAME = "morituri"
 FORMAT = 1
@@ -31,38 +31,44 @@ if TYPE_CHECKING:
     from typing import NoReturn
 
 
-def _bad(message) -> "NoReturn":
-    raise Illegal("bad_setup", message)
+def _bad(key, message) -> "NoReturn":
+    raise Illegal("bad_setup", message, key)
+
+
+# every key a set-up may have; "rng" (the box asks every new game for its generator) is taken and left out:
+# Morituri rolls with referee.rng's xorshift32
+SETUP_KEYS = ("players", "seed", "figures", "rng")
 
 
 def check_setup(setup):
     """The set-up with its defaults, or bad_setup saying what is wrong."""
     if type(setup) is not dict:
-        _bad("a set-up is an object with players, figures and seed")
+        raise Illegal("bad_setup", "a set-up is an object with players, figures and seed")
+    setup_keys(setup, SETUP_KEYS, "Morituri Te Salutamus")
     players = setup.get("players")
     seed = setup.get("seed")
     if type(players) is not int or players < MIN_PLAYERS or players > MAX_PLAYERS:
-        _bad("players must be %d to %d" % (MIN_PLAYERS, MAX_PLAYERS))
+        _bad("players", "players must be %d to %d" % (MIN_PLAYERS, MAX_PLAYERS))
     if type(seed) is not int:
-        _bad("seed must be a whole number")
+        _bad("seed", "seed must be a whole number")
     figures = setup.get("figures")
     if figures is None:
         figures = [[HEAVY] for _ in range(players)]
     if type(figures) is not list or len(figures) != players:
-        _bad("figures is one list of classes per seat (%d lists)" % players)
+        _bad("figures", "figures is one list of classes per seat (%d lists)" % players)
     total = 0
     out = []
     for seat in range(players):
         mine = figures[seat]
         if type(mine) is not list or not mine:
-            _bad("seat %d needs at least one figure" % seat)
+            _bad("figures", "seat %d needs at least one figure" % seat)
         for c in mine:
             if type(c) is not str or c not in CLASSES:
-                _bad("%r is not a class: the classes are %s" % (c, ", ".join(CLASS_NAMES)))
+                _bad("figures", "%r is not a class: the classes are %s" % (c, ", ".join(CLASS_NAMES)))
         total += len(mine)
         out.append(list(mine))
     if total > MAX_FIGURES:
-        _bad("at most %d figures in all (one per ring), not %d" % (MAX_FIGURES, total))
+        _bad("figures", "at most %d figures in all (one per ring), not %d" % (MAX_FIGURES, total))
     return {"players": players, "figures": out, "seed": seed}
 
 

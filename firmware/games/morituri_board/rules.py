@@ -20,7 +20,7 @@ from games.morituri_board.state import new_state as _new_state
 from games.morituri_board.views import public_view, seat_view  # noqa: F401  (the engine reads them here)
 from referee import engine
 from referee.engine import lazy_module
-from referee.errors import Illegal
+from referee.errors import Illegal, setup_keys
 
 NAME = "morituri_board"
 FORMAT = 1
@@ -40,7 +40,7 @@ FIELDS = {
 
 # "rng": the generator a box asks for in a new game; taken and left out (the game rolls with
 # referee.rng's xorshift32, as Morituri does)
-_OPTIONS = ("players", "seed", "last_alive", "rejoin", "values", "game", "rng")
+SETUP_KEYS = ("players", "seed", "last_alive", "rejoin", "values", "game", "rng")
 
 
 def variant(s):
@@ -52,14 +52,14 @@ if TYPE_CHECKING:
     from typing import NoReturn
 
 
-def _bad(message) -> "NoReturn":
-    raise Illegal("bad_setup", message)
+def _bad(key, message) -> "NoReturn":
+    raise Illegal("bad_setup", message, key)
 
 
 def _flag(setup, key, default):
     value = setup.get(key, default)
     if type(value) is not int or (value != 0 and value != 1):
-        _bad("%s is 1 (on) or 0 (off)" % key)
+        _bad(key, "%s is 1 (on) or 0 (off)" % key)
     return value
 
 
@@ -68,17 +68,17 @@ def _values(typed):
     if typed is None:
         return {}
     if type(typed) is not dict:
-        _bad("values is {card: [attack one-handed, attack two-handed, defence, encumbrance]}")
+        _bad("values", "values is {card: [attack one-handed, attack two-handed, defence, encumbrance]}")
     out = {}
     for name in sorted(typed):
         row = typed[name]
         if name not in CARD_NAMES:
-            _bad("%r is not a card: the cards are %s" % (name, ", ".join(CARD_NAMES)))
+            _bad("values", "%r is not a card: the cards are %s" % (name, ", ".join(CARD_NAMES)))
         if type(row) is not list or len(row) != len(VALUES):
-            _bad("the values of the %s are 4 numbers: attack one-handed, two-handed, defence, encumbrance" % name)
+            _bad("values", "the %s's values are 4 numbers: attack one- and two-handed, defence, encumbrance" % name)
         for v in row:
             if type(v) is not int or v < 0 or v > MAX_VALUE:
-                _bad("a card's value is a whole number from 0 to %d, not %r (%s)" % (MAX_VALUE, v, name))
+                _bad("values", "a card's value is a whole number from 0 to %d, not %r (%s)" % (MAX_VALUE, v, name))
         out[name] = list(row)
     return out
 
@@ -86,15 +86,13 @@ def _values(typed):
 def check_setup(setup):
     """The set-up with its defaults, or bad_setup saying what is wrong."""
     if type(setup) is not dict:
-        _bad("a set-up is an object with players and seed")
-    for key in setup:
-        if key not in _OPTIONS:
-            _bad("the board game has no set-up option %r" % (key,))
+        raise Illegal("bad_setup", "a set-up is an object with players and seed")
+    setup_keys(setup, SETUP_KEYS, "the Morituri board game")
     players = setup.get("players")
     if type(players) is not int or players < MIN_PLAYERS or players > MAX_PLAYERS:
-        _bad("players must be %d to %d" % (MIN_PLAYERS, MAX_PLAYERS))
+        _bad("players", "players must be %d to %d" % (MIN_PLAYERS, MAX_PLAYERS))
     if type(setup.get("seed")) is not int:
-        _bad("seed must be a whole number")
+        _bad("seed", "seed must be a whole number")
     out = {
         "players": players,
         "seed": setup["seed"],

@@ -28,7 +28,7 @@ from games.munera.views import public_view, seat_view  # noqa: F401  (the engine
 from referee import engine
 from referee.digest import digest
 from referee.engine import lazy_module
-from referee.errors import Illegal
+from referee.errors import Illegal, setup_keys
 
 NAME = "munera"
 # Format 2: the set-up names the edition of the rules ("edition"). Edition 2 reads the rulebook
@@ -50,14 +50,21 @@ def variant(s):
     return ""
 
 
-def _bad(message) -> "NoReturn":
-    raise Illegal("bad_setup", message)
+def _bad(key, message) -> "NoReturn":
+    raise Illegal("bad_setup", message, key)
 
 
-def _int(entry, key, lo, hi, default):
+# every key a set-up may have, and a gladiator's entry; "rng" (the box asks every new game for its generator)
+# is taken and left out: Munera rolls with referee.rng's xorshift32
+SETUP_KEYS = ("players", "seed", "gladiators", "radius", "at", "spared_today", "edition", "rng")
+GLADIATOR_KEYS = ("profile", "skills", "day_defeated", "day_spared", "cape")
+
+
+def _int(entry, key, lo, hi, default, named=None):
+    """entry[key] (default if missing) within lo..hi; named: the set-up key a refusal names (the entry's)."""
     value = entry.get(key, default)
     if type(value) is not int or value < lo or value > hi:
-        _bad("%s must be a whole number from %d to %d" % (key, lo, hi))
+        _bad(named or key, "%s must be a whole number from %d to %d" % (key, lo, hi))
     return value
 
 
@@ -65,26 +72,29 @@ def _gladiator(entry, k):
     if type(entry) is str:
         entry = {"profile": entry}
     if type(entry) is not dict:
-        _bad("gladiator %d is a profile name or an object with a profile" % k)
+        _bad("gladiators", "gladiator %d is a profile name or an object with a profile" % k)
+    for key in entry:
+        if key not in GLADIATOR_KEYS:
+            _bad("gladiators", "gladiator %d has no %r; an entry has %s" % (k, key, ", ".join(GLADIATOR_KEYS)))
     prof = entry.get("profile")
     if type(prof) is not str or prof not in PROFILES:
-        _bad("%r is not a gladiator: the profiles are %s" % (prof, ", ".join(PROFILE_NAMES)))
+        _bad("gladiators", "%r is not a gladiator: the profiles are %s" % (prof, ", ".join(PROFILE_NAMES)))
     skills = entry.get("skills", [])
     if type(skills) is not list:
-        _bad("skills is a list of %s" % ", ".join(SKILLS))
+        _bad("gladiators", "skills is a list of %s" % ", ".join(SKILLS))
     for sk in skills:
         if type(sk) is not str or sk not in SKILLS:
-            _bad("%r is not a skill: the skills are %s" % (sk, ", ".join(SKILLS)))
+            _bad("gladiators", "%r is not a skill: the skills are %s" % (sk, ", ".join(SKILLS)))
         if skills.count(sk) > 1:
-            _bad("he may only have each skill once")
-    cape = _int(entry, "cape", 0, 1, 0)
+            _bad("gladiators", "he may only have each skill once")
+    cape = _int(entry, "cape", 0, 1, 0, "gladiators")
     if cape and PROFILES[prof][P_SHIELD]:
-        _bad("a %s carries a shield already: no cape" % prof)
+        _bad("gladiators", "a %s carries a shield already: no cape" % prof)
     return {
         "profile": prof,
         "skills": list(skills),
-        "day_defeated": _int(entry, "day_defeated", 0, 99, 0),
-        "day_spared": _int(entry, "day_spared", 0, 1, 0),
+        "day_defeated": _int(entry, "day_defeated", 0, 99, 0, "gladiators"),
+        "day_spared": _int(entry, "day_spared", 0, 1, 0, "gladiators"),
         "cape": cape,
     }
 
@@ -92,15 +102,17 @@ def _gladiator(entry, k):
 def check_setup(setup):
     """The set-up with its defaults, or bad_setup saying what is wrong."""
     if type(setup) is not dict:
-        _bad("a set-up is an object with gladiators and seed")
+        raise Illegal("bad_setup", "a set-up is an object with gladiators and seed")
+    setup_keys(setup, SETUP_KEYS, "Munera Sine Missione")
     if type(setup.get("seed")) is not int:
-        _bad("seed must be a whole number")
+        _bad("seed", "seed must be a whole number")
     entries = setup.get("gladiators")
     if type(entries) is not list or not MIN_GLADIATORS <= len(entries) <= MAX_GLADIATORS:
-        _bad("gladiators is a list of %d to %d profiles" % (MIN_GLADIATORS, MAX_GLADIATORS))
+        _bad("gladiators", "gladiators is a list of %d to %d profiles" % (MIN_GLADIATORS, MAX_GLADIATORS))
     gs = [_gladiator(entries[k], k) for k in range(len(entries))]
-    if setup.get("players", len(gs)) != len(gs):
-        _bad("players is the number of gladiators, %d" % len(gs))
+    players = setup.get("players", len(gs))
+    if type(players) is not int or players != len(gs):
+        _bad("players", "players is the number of gladiators, %d" % len(gs))
     radius = _int(setup, "radius", MIN_RADIUS, MAX_RADIUS, RADIUS)
     at = setup.get("at")
     if at is None:
@@ -109,15 +121,15 @@ def check_setup(setup):
             pos = arena.step((0, 0), START_DIRS[k], START_OUT)
             at.append([pos[0], pos[1], (START_DIRS[k] + 3) % 6])
     if type(at) is not list or len(at) != len(gs):
-        _bad("at is one [q, r, facing] per gladiator")
+        _bad("at", "at is one [q, r, facing] per gladiator")
     seen = []
     for p in at:
         if type(p) is not list or len(p) != 3 or [v for v in p if type(v) is not int]:
-            _bad("a start is [q, r, facing], three whole numbers")
+            _bad("at", "a start is [q, r, facing], three whole numbers")
         if not arena.inside(p, radius) or not 0 <= p[2] <= 5:
-            _bad("start %r is outside the arena (radius %d) or faces no hex side (0-5)" % (p, radius))
+            _bad("at", "start %r is outside the arena (radius %d) or faces no hex side (0-5)" % (p, radius))
         if (p[0], p[1]) in seen:
-            _bad("two gladiators cannot start on one hex")
+            _bad("at", "two gladiators cannot start on one hex")
         seen.append((p[0], p[1]))
     return {
         "players": len(gs),

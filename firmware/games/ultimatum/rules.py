@@ -12,7 +12,7 @@ from games.ultimatum.views import public_view, seat_view  # noqa: F401  (the eng
 from referee import engine
 from referee.digest import digest
 from referee.engine import lazy_module
-from referee.errors import Illegal
+from referee.errors import Illegal, bad_setup, setup_keys
 
 NAME = "ultimatum"
 FORMAT = 1
@@ -22,20 +22,21 @@ def variant(s):
     return ""
 
 
+SETUP_KEYS = ("players", "seed", "game", "rng")  # every key a set-up may have; "game" and "rng" are taken and left out
+
+
 def check_setup(setup):
     """The set-up: players 2-6 and a whole-number seed. The box's "rng" (the generator a new game
     asks for) is taken and left out: Ultimatum, like Morituri, rolls with referee.rng's xorshift32."""
     if type(setup) is not dict:
         raise Illegal("bad_setup", "a set-up is an object with players and seed")
+    setup_keys(setup, SETUP_KEYS, "Ultimatum")
     players = setup.get("players")
     seed = setup.get("seed")
     if type(players) is not int or players < MIN_PLAYERS or players > MAX_PLAYERS:
-        raise Illegal("bad_setup", "players must be %d to %d" % (MIN_PLAYERS, MAX_PLAYERS))
+        bad_setup("players", "players must be %d to %d" % (MIN_PLAYERS, MAX_PLAYERS))
     if type(seed) is not int:
-        raise Illegal("bad_setup", "seed must be a whole number")
-    for key in setup:
-        if key not in ("players", "seed", "game", "rng"):
-            raise Illegal("bad_setup", "Ultimatum has no set-up option %r" % (key,))
+        bad_setup("seed", "seed must be a whole number")
     return {"players": players, "seed": seed}
 
 

@@ -20,11 +20,9 @@ from ultimusbox.screens.morituri_entry import MAX_PER_STATION, NOBODY, Entry
 
 
 def link_setup(request):
-    """The core set-up and the box settings of a new_game request (docs/protocol.md)."""
-    setup = {"players": request.get("players"), "seed": request.get("seed")}
-    if "figures" in request:
-        setup["figures"] = request.get("figures")
-    return setup, {}
+    """The core set-up and the box settings of a new_game request (docs/protocol.md): every key but the
+    link's own is the set-up's, and the game's one set-up check refuses any it does not have."""
+    return dict(request), {}
 
 
 class Screen:

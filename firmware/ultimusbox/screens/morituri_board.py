@@ -45,12 +45,9 @@ MENUS = {"space": SPACE_MENU, "draw": DRAW_MENU, "roma": ROMA_MENU}
 
 
 def link_setup(request):
-    """The core set-up and the box settings of a new_game request (docs/protocol.md)."""
-    setup = {"players": request.get("players"), "seed": request.get("seed")}
-    for key in ("last_alive", "rejoin", "values"):
-        if key in request:
-            setup[key] = request.get(key)
-    return setup, {}
+    """The core set-up and the box settings of a new_game request (docs/protocol.md): every key but the
+    link's own is the set-up's, and the game's one set-up check refuses any it does not have."""
+    return dict(request), {}
 
 
 def number_range(item):

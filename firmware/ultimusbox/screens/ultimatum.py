@@ -50,8 +50,9 @@ SEA_RING = 12  # sea places 1-12 on wheel 5, 13-23 on wheel 6
 
 
 def link_setup(request):
-    """The core set-up and the box settings of a new_game request (docs/protocol.md)."""
-    return {"players": request.get("players"), "seed": request.get("seed")}, {}
+    """The core set-up and the box settings of a new_game request (docs/protocol.md): every key but the
+    link's own is the set-up's, and the game's one set-up check refuses any it does not have."""
+    return dict(request), {}
 
 
 def ring_of_nation(n):

@@ -6,6 +6,7 @@ been entered so far, and its lights (ultimus_lights) draw the state and the
 entry. docs/box.md tells the players what each button does.
 """
 
+from referee.errors import Illegal
 from ultimus.content import (
     BETTING_CARDS,
     CONTENT_BALANCED,
@@ -52,17 +53,21 @@ EXTRA_MS = 1500  # how long a station that earned an extra card glows green
 
 
 def link_setup(request):
-    """The core set-up and the box settings of a new_game request (docs/protocol.md)."""
-    setup = {
-        "players": request.get("players"),
-        "seed": request.get("seed"),
-        "mode": request.get("mode", MODE_BOX),
-        "battles": request.get("battles", 3),
-    }
-    if setup["mode"] == MODE_BOX:
-        setup["payout"] = request.get("payout", PAYOUT_EVERY_COIN)  # a new box game accounts for every coin
-    setup["content"] = request.get("content", CONTENT_BALANCED)  # the balanced numbers (docs/balance.md)
-    return setup, {"beginner": 1 if request.get("beginner", 0) else 0}
+    """The core set-up and the box settings of a new_game request (docs/protocol.md): "beginner" is the
+    box's, every other key but the link's own is the set-up's (its one check refuses any it does not have)."""
+    setup = dict(request)
+    beginner = setup.pop("beginner", 0)
+    if type(beginner) is not bool and (type(beginner) is not int or beginner < 0 or beginner > 1):
+        raise Illegal("bad_setup", "beginner is 1 (on, no countdown) or 0 (off)", "beginner")
+    if "mode" not in setup:
+        setup["mode"] = MODE_BOX
+    if "battles" not in setup:
+        setup["battles"] = 3
+    if setup["mode"] == MODE_BOX and "payout" not in setup:
+        setup["payout"] = PAYOUT_EVERY_COIN  # a new box game accounts for every coin
+    if "content" not in setup:
+        setup["content"] = CONTENT_BALANCED  # the balanced numbers (docs/balance.md)
+    return setup, {"beginner": 1 if beginner else 0}
 
 
 class Screen:
