@@ -83,3 +83,47 @@ def test_every_picture_a_guide_shows_is_drawn(page):
         text = f.read()
     for target in re.findall(r"!\[[^\]]*\]\(([^)]+)\)", text):
         assert os.path.exists(os.path.join(GUIDES, target)), (page, target)
+
+
+def guide_commands():
+    """Every `ultimus ...` a guide (or the README's opening) tells a player to type, whitespace joined."""
+    out = []
+    for page in guide_pages():
+        with open(os.path.join(GUIDES, page)) as f:
+            text = f.read()
+        for span in re.findall(r"`(ultimus [^`]+)`", text):
+            out.append((page, " ".join(span.split())))
+    return out
+
+
+def _parse(command, args):
+    """Click's own parse of a command line, down to its subcommand: options and choices checked."""
+    import click
+
+    if isinstance(command, click.Group):  # the guides give no group options: the next word is the subcommand
+        assert args and args[0] in command.commands, args
+        return _parse(command.commands[args[0]], args[1:])
+    return command.make_context("ultimus", list(args))
+
+
+@pytest.mark.parametrize("page, line", guide_commands())
+def test_every_command_a_guide_gives_is_taken_as_written(page, line):
+    """Play stops at its first question when the input ends (said in words); the odds are computed; the
+    virtual box, the demos and the long simulations are parsed only."""
+    import shlex
+
+    from click.testing import CliRunner
+
+    from ultimus_host.cli import main
+
+    args = shlex.split(line)[1:]
+    if args[0] in ("play", "odds"):
+        result = CliRunner().invoke(main, args, input="")
+        assert result.exception is None or isinstance(result.exception, SystemExit), (line, result.output)
+        assert "Traceback" not in result.output, (line, result.output)
+        if args[0] == "play":
+            assert "the game stops here" in result.output, (line, result.output[-500:])
+        else:
+            assert result.exit_code == 0, (line, result.output[-500:])
+    else:
+        _parse(main, args)
