@@ -225,6 +225,68 @@ def test_feint_a_dart_kept_as_a_miss_still_lands_by_the_target():
     assert [i[0] for i in g.state["ground"]] == ["darts"] and g.state["ground"][0][1:3] == [4, 0]
 
 
+# ---- Appendix B: the lines' printed alternatives; Appendix A: two-handed weapons ------------
+
+
+def test_appendix_b_provocator_small_shield_or_buckler_same_printed_save_and_ap():
+    """Appendix B, Provocator: small shield or buckler. With the buckler (a small shield in every
+    rule) his save is the printed +3/+2 and his AP +1; it can be struck with and lost to a Double 5."""
+    from games.munera.state import save
+
+    g = bout({"profile": "provocator", "option": "buckler"}, "gaul")
+    x = glad(g, 0)
+    assert x["shield"] == "buckler" and save(x) == 3 and g.setup["gladiators"][0]["option"] == "buckler"
+    ev = start(g, 3)
+    assert of(ev, "ap")[0]["ap"] == 4  # 3 + 1 (light armour)
+    end(g)
+    start(g, 6)
+    attack(g, 0, dice=[5, 5, 1])  # Double 5: the buckler falls toward the Gaul
+    assert glad(g, 0)["shield"] == "" and g.state["ground"][0][0] == "buckler"
+    assert save(glad(g, 0)) == 2
+
+
+def test_appendix_b_hoplomachus_throwing_spear_instead_of_the_long_spear():
+    """Appendix B, Hoplomachus: "Long Spear/ Throwing Spear". Chosen at set-up, the throwing
+    spear (a loose hasta, Appendix A, Short Spear) is thrown up to 4 hexes and leaves his hand."""
+    g = bout({"profile": "hoplomachus", "option": "throwing_spear"}, "gaul", at=[[0, 0, 0], [4, 0, 3]])
+    assert [w[0] for w in glad(g, 0)["kit"]] == ["hasta", "sword"]
+    start(g, 6)
+    ev = attack(g, 1, dice=[6, 1, 6])  # a hit by 3 at 4 hexes (-2): the Gaul's save 2 fails on a 6
+    assert of(ev, "attack")[0]["mods"][-1] == ["hasta", -2] and glad(g, 1)["stam"] == 7
+    assert [w[0] for w in glad(g, 0)["kit"]] == ["sword"]  # a loose spear that wounds is lost
+
+
+def test_appendix_a_two_handed_weapons_unwieldy_pierce_bash_and_minus_1_one_handed():
+    """Appendix A, Two-Handed Swords, Axes or Clubs: 2 AP a blow, the defender's save -1, a
+    saved hit knocks him down; held with a shield in the other hand it strikes at -1."""
+    g = bout({"profile": "gaul", "two_handed": "axe"}, "samnite")
+    assert glad(g, 0)["kit"] == [["axe", 1, 0]]
+    start(g, 6)  # 7 AP (no armour +2, large shield -1)
+    ev = attack(g, 1, dice=[5, 1, 3])  # a hit by 5 - 1 - 1 (one-handed); his save 4 - 1 holds on the 3
+    assert of(ev, "attack")[0]["mods"][-1] == ["one_handed", -1] and g.state["ap"] == 5
+    assert of(ev, "strike")[0]["save"] == 3 and glad(g, 1)["down"] == 1  # saved, but bashed down
+    g = bout({"profile": "gaul", "two_handed": "club"}, "samnite")
+    start(g, 6)
+    act(g, "discard", item="shield")  # both hands on the club
+    ev = attack(g, 1, dice=[5, 1, 6])
+    assert ["one_handed", -1] not in of(ev, "attack")[0]["mods"] and glad(g, 1)["stam"] == 10 - 4
+
+
+def test_set_up_options_are_checked_with_a_clear_message():
+    """The set-up refuses an option the line does not print and a weapon that is not two-handed."""
+    import pytest
+
+    from referee.errors import Illegal
+
+    for entry, words in (
+        ({"profile": "gaul", "option": "buckler"}, "not an option of the gaul"),
+        ({"profile": "gaul", "two_handed": "trident"}, "two_handed is one of"),
+    ):
+        with pytest.raises(Illegal) as info:
+            rules.game({"gladiators": [entry, "gaul"], "seed": 1})
+        assert info.value.code == "bad_setup" and words in info.value.message
+
+
 # ---- saved games ----------------------------------------------------------------------------
 
 

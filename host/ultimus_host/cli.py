@@ -420,7 +420,11 @@ def _bot_map(bots, players):
 @click.option(
     "--alt", default="1", show_default=True, help="morituri_board: alternate rules in play (1, 2, 1,2 or none)."
 )
-@click.option("--gladiators", default="", help="Munera: the profiles, e.g. murmillo,retiarius (see `ultimus munera`).")
+@click.option(
+    "--gladiators",
+    default="",
+    help="Munera: the profiles, e.g. murmillo,retiarius,provocator+buckler,gaul+axe (see `ultimus munera`).",
+)
 @CONTENT_OPTION
 def play(players, bots, seed, battles, game_name, figures, alt, gladiators, content):
     """A whole game in the terminal, hot-seat, with bots if you like (ULTIMUS at card level, or --game another)."""
@@ -665,7 +669,11 @@ def _seed(seed):
 @click.option(
     "--alt", default="1", show_default=True, help="morituri_board: alternate rules in play (1, 2, 1,2 or none)."
 )
-@click.option("--gladiators", default="", help="Munera: the profiles, e.g. murmillo,retiarius (see `ultimus munera`).")
+@click.option(
+    "--gladiators",
+    default="",
+    help="Munera: the profiles, e.g. murmillo,retiarius,provocator+buckler,gaul+axe (see `ultimus munera`).",
+)
 @CONTENT_OPTION
 def demo(players, seed, battles, verbose, game_name, figures, alt, gladiators, content):
     """Watch bots play, narrated: ULTIMUS battles between random bots, or a game of another rule set (--game)."""

@@ -15,13 +15,13 @@ from games.munera.content import (
     COST,
     FRONT,
     GALERUS,
+    GROUND_SHIELDS,
     IMPROVISED,
-    LARGE,
     MAX_ATTACKS,
     NET,
     SHEATHE,
     SHIELD_ATTACK,
-    SMALL,
+    STRIKING_SHIELDS,
     THROWN,
     TIRED_AP_CAP,
     UNWIELDY,
@@ -141,7 +141,7 @@ def drop_problem(s, g, item):
     return ("bad_item", "a shield or a helmet is discarded, not %r" % (item,))
 
 
-SHIELDS = ("small", "large", "cape")  # the shields that lie on the ground (the galerus never falls)
+SHIELDS = GROUND_SHIELDS
 
 
 def pickup_cost(item):
@@ -245,7 +245,7 @@ def _weapon_problem(s, g, w):
             return ("weapon_used", "at most two improvised attacks a turn")
         return None
     if w == SHIELD_W:
-        if x["shield"] not in (SMALL, LARGE):
+        if x["shield"] not in STRIKING_SHIELDS:
             return ("no_shield", "only a small or large shield strikes (not a galerus or cape)")
     else:
         problem = _kit_problem(s, g, w)

@@ -16,16 +16,19 @@ SMALL = "small"
 LARGE = "large"
 GALERUS = "galerus"  # the Retiarius' arm guard: a small shield for saves, light armour for AP
 CAPE = "cape"  # a small shield for saves that can also entangle at one hex
+BUCKLER = "buckler"  # the Provocator's other shield: a small shield in every rule (his printed save is the same)
 
 ARMOUR_SAVE = {NONE: 0, LIGHT: 1, HEAVY: 2}
 ARMOUR_AP = {NONE: 2, LIGHT: 1, HEAVY: 0}  # "No Armour +2, Light Armour or Galerus +1"
-SHIELD_SAVE = {"": 0, SMALL: 1, LARGE: 2, GALERUS: 1, CAPE: 1}
+SHIELD_SAVE = {"": 0, SMALL: 1, LARGE: 2, GALERUS: 1, CAPE: 1, BUCKLER: 1}
 HELMET_SAVE = 1  # an enclosed helmet
 LARGE_SHIELD_AP = -1
 LARGE_RIGHT_SAVE = 1  # "A large shield gives +1 Armour Save against attacks from the right side"
 CESTUS_SAVE = 1  # "Binding around forearms gives a +1 save"
 MAX_SAVE = 5  # "Total save cannot exceed 5"
-LOST_TO_EVENTS = (SMALL, LARGE, CAPE)  # the galerus "is not lost to Special Events"
+LOST_TO_EVENTS = (SMALL, LARGE, CAPE, BUCKLER)  # the galerus "is not lost to Special Events"
+GROUND_SHIELDS = LOST_TO_EVENTS  # the shields that can lie on the sand (the galerus never falls)
+STRIKING_SHIELDS = (SMALL, LARGE, BUCKLER)  # a shield blow: not with a galerus or a cape
 
 # ---- facing ----------------------------------------------------------------------
 
@@ -110,6 +113,8 @@ WEAPONS = {
     "long_spear": (UNWIELDY | TWO_HANDS, ((1, 1, -1), (2, 2, 0)), 0),
     "trident": (UNWIELDY | TWO_HANDS, ((1, 1, -1), (2, 2, 0)), 0),
     "great_sword": (UNWIELDY | PIERCE | BASH | GREAT, ((1, 1, 0),), 0),
+    "axe": (UNWIELDY | PIERCE | BASH | GREAT, ((1, 1, 0),), 0),  # "Two-Handed Swords, Axes or Clubs": one rule
+    "club": (UNWIELDY | PIERCE | BASH | GREAT, ((1, 1, 0),), 0),
     "net": (UNWIELDY | NET, ((1, 2, -1),), 0),
     "lasso": (UNWIELDY | NET, ((2, 4, -1),), 0),
     "cape": (UNWIELDY | NET | CAPE_W, ((1, 1, -1),), 0),
@@ -189,6 +194,35 @@ PROFILES = {
     "sagittarius": ("Sagittarius", NONE, "", 0, (("bow", 1),), (0, None, 2, None)),
 }
 PROFILE_NAMES = tuple(sorted(PROFILES))
+# The printed alternatives of a line, chosen at set-up ("option"): (option, what it replaces,
+# by what). The Hoplomachus' "Long Spear/ Throwing Spear": the throwing spear is a loose hasta;
+# the Provocator's "Small Shield or Buckler".
+OPTIONS = {
+    "hoplomachus": (("throwing_spear", "long_spear", "hasta"),),
+    "hoplomachus_light": (("throwing_spear", "long_spear", "hasta"),),
+    "provocator": (("buckler", SMALL, BUCKLER),),
+}
+# A two-handed sword, axe or club ("two_handed" at set-up) takes the place of his first weapon:
+# no line of Appendix B carries one, and the rulebook leaves a gladiator's arms to the players.
+TWO_HANDED = ("great_sword", "axe", "club")
+# The box's seat selection: every line, then the lines with their printed alternatives, then a
+# Gaul with each two-handed weapon (the wild fighter's sword made a great one).
+
+
+def _box_lines():
+    out = []
+    for prof in PROFILE_NAMES:
+        out.append(prof)
+    for prof in sorted(OPTIONS):
+        for option in OPTIONS[prof]:
+            out.append({"profile": prof, "option": option[0]})
+    for name in TWO_HANDED:
+        out.append({"profile": "gaul", "two_handed": name})
+    return tuple(out)
+
+
+BOX_LINES = _box_lines()
+
 # "The dagger may only be used if the hasta has been lost" (the Velite)
 BACKUP = {"velite": ("dagger", "hasta_thonged")}
 

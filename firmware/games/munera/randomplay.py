@@ -5,7 +5,7 @@ foe or turns toward him, and the turn ends one time in six (or when nothing else
 """
 
 from games.munera import arena, rules
-from games.munera.content import PROFILE_NAMES
+from games.munera.content import OPTIONS, PROFILE_NAMES, TWO_HANDED
 from games.munera.state import in_arena
 from referee import engine
 from referee.play import play_out
@@ -13,7 +13,8 @@ from referee.rng import Rng
 
 
 def setup_for(seed):
-    """A seeded set-up: 2-4 gladiators of any profiles, now and then with skills."""
+    """A seeded set-up: 2-4 gladiators of any profiles, now and then with skills; one set-up in
+    three with the lines' printed alternatives and a two-handed weapon for the first."""
     r = Rng(seed)
     n = 2 + r.below(3) if r.below(4) == 0 else 2
     gs = []
@@ -22,6 +23,12 @@ def setup_for(seed):
         if r.below(4) == 0:
             entry["skills"] = [("reflexes", "attack", "dodge", "stamina", "popularity")[r.below(5)]]
         gs.append(entry)
+    if r.below(3) == 0:  # drawn after the lines, so that a seed's lines stay what they were
+        for entry in gs:
+            options = OPTIONS.get(entry["profile"], ())
+            if options:
+                entry["option"] = options[0][0]
+        gs[0]["two_handed"] = TWO_HANDED[r.below(len(TWO_HANDED))]
     return {"gladiators": gs, "seed": seed}
 
 

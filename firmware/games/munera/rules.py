@@ -16,11 +16,13 @@ from games.munera.content import (
     MAX_RADIUS,
     MIN_GLADIATORS,
     MIN_RADIUS,
+    OPTIONS,
     P_SHIELD,
     PROFILE_NAMES,
     PROFILES,
     RADIUS,
     SKILLS,
+    TWO_HANDED,
 )
 from games.munera.flow import FIELDS, FLOW  # noqa: F401  (the engine reads them here)
 from games.munera.state import new_state as _new_state
@@ -57,7 +59,7 @@ def _bad(key, message) -> "NoReturn":
 # every key a set-up may have, and a gladiator's entry; "rng" (the box asks every new game for its generator)
 # is taken and left out: Munera rolls with referee.rng's xorshift32
 SETUP_KEYS = ("players", "seed", "gladiators", "radius", "at", "spared_today", "edition", "rng")
-GLADIATOR_KEYS = ("profile", "skills", "day_defeated", "day_spared", "cape")
+GLADIATOR_KEYS = ("profile", "skills", "day_defeated", "day_spared", "cape", "option", "two_handed")
 
 
 def _int(entry, key, lo, hi, default, named=None):
@@ -90,13 +92,25 @@ def _gladiator(entry, k):
     cape = _int(entry, "cape", 0, 1, 0, "gladiators")
     if cape and PROFILES[prof][P_SHIELD]:
         _bad("gladiators", "a %s carries a shield already: no cape" % prof)
-    return {
+    out = {
         "profile": prof,
         "skills": list(skills),
         "day_defeated": _int(entry, "day_defeated", 0, 99, 0, "gladiators"),
         "day_spared": _int(entry, "day_spared", 0, 1, 0, "gladiators"),
         "cape": cape,
     }
+    option = entry.get("option", "")
+    if option:  # only when chosen: the set-ups of older games stay as they were
+        names = [o[0] for o in OPTIONS.get(prof, ())]
+        if option not in names:
+            _bad("gladiators", "%r is not an option of the %s: %s" % (option, prof, ", ".join(names) or "he has none"))
+        out["option"] = option
+    great = entry.get("two_handed", "")
+    if great:
+        if great not in TWO_HANDED:
+            _bad("gladiators", "two_handed is one of %s, not %r" % (", ".join(TWO_HANDED), great))
+        out["two_handed"] = great
+    return out
 
 
 def check_setup(setup):

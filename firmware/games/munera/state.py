@@ -38,6 +38,7 @@ from games.munera.content import (
     LARGE_RIGHT_SAVE,
     LEFT,
     MAX_SAVE,
+    OPTIONS,
     P_ARMOUR,
     P_CLASS,
     P_HELMET,
@@ -61,6 +62,16 @@ def gladiator(entry, pos, face):
     for name, ready in p[P_KIT]:
         kit.append([name, ready, WEAPONS[name][2]])
     shield = p[P_SHIELD]
+    for option, old, new in OPTIONS.get(entry["profile"], ()):
+        if entry.get("option") == option:  # a printed alternative chosen at set-up
+            if shield == old:
+                shield = new
+            for w in kit:
+                if w[0] == old:
+                    w[0] = new
+                    w[2] = WEAPONS[new][2]
+    if entry.get("two_handed"):
+        kit[0] = [entry["two_handed"], 1, 0]  # his first weapon made a two-handed sword, axe or club
     if entry.get("cape"):
         shield = CAPE  # the set-up gave him a cape: a small shield that can also entangle
         kit.append(["cape", 1, 0])

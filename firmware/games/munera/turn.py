@@ -178,7 +178,7 @@ def pickup(s, action, ev):
     spend(s, checks.pickup_cost(item[0]))
     x = s["g"][g]
     name = item[0]
-    if name in ("small", "large"):
+    if name in ("small", "large", "buckler"):
         x["shield"] = name
     elif name == "cape":
         x["shield"] = "cape"

@@ -45,7 +45,7 @@ TARGET_PIXEL = 6
 
 def options(screen, frame, k, blink):
     """Seat selection, on Munera's wheel k: the gladiator of the station that joined last, as
-    his place in the profile list (1-12 white pixels, 13-24 amber); each joined station's
+    his place in the list of lines (1-12 white pixels, 13-24 amber, 25-28 cyan); each joined station's
     light in its colour (the last to join blinks: mode and +/- change his gladiator)."""
     e = screen.entry
     joined = screen.shell.seats.joined
@@ -55,8 +55,10 @@ def options(screen, frame, k, blink):
         i = e.prof[joined[-1]]
         if i < board.RING_PIXELS:
             frame.count(k, i + 1, WHITE)
-        else:
+        elif i < 2 * board.RING_PIXELS:
             frame.count(k, i + 1 - board.RING_PIXELS, AMBER)
+        else:
+            frame.count(k, i + 1 - 2 * board.RING_PIXELS, CURSOR)
     for station in joined:
         colour = COLOURS[station]
         if station == joined[-1] and not blink:

@@ -7,7 +7,7 @@ what it costs and, when the rules forbid it now, why (the core's own checks).
 """
 
 from games.munera import checks
-from games.munera.content import COST, PROFILES, kit_save
+from games.munera.content import COST, OPTIONS, PROFILES, kit_save
 from games.munera.rules import START_DIRS, START_OUT
 from games.munera.state import ap_mods, dist, exhausted, injured, quadrant_of, tired, total
 from ultimusbox.screens.munera import THUMB_PHASES, weapon_of
@@ -35,13 +35,31 @@ RELATIVE = ("ahead", "ahead-left", "back-left", "back", "back-right", "ahead-rig
 DICE_KEYS = "THINK q-y types a table die of 1-6"
 
 
-def profile_text(prof):
+def line_name(line):
+    """A seat selection line in short: "murmillo", "provocator with buckler", "gaul with axe"."""
+    if type(line) is not dict:
+        return line
+    extra = line.get("option") or line.get("two_handed")
+    return "%s with %s" % (line["profile"], extra.replace("_", " "))
+
+
+def profile_text(line):
+    """A line of the seat selection (a profile's name, or a set-up entry with its option)."""
+    entry = line if type(line) is dict else {"profile": line}
+    prof = entry["profile"]
     cls, armour, shield, helmet, kit = PROFILES[prof][:5]
-    gear = ", ".join(w[0].replace("_", " ") for w in kit)
+    names = [w[0] for w in kit]
+    for option, old, new in OPTIONS.get(prof, ()):
+        if entry.get("option") == option:
+            shield = new if shield == old else shield
+            names = [new if n == old else n for n in names]
+    if entry.get("two_handed"):
+        names[0] = entry["two_handed"]
+    gear = ", ".join(n.replace("_", " ") for n in names)
     if shield:
         gear += ", %s shield" % shield if shield not in ("galerus", "cape") else ", " + shield
     return "%s (%s; %s armour%s; save %d)" % (
-        prof,
+        line_name(line),
         gear,
         "no" if armour == "none" else armour,
         ", helmet" if helmet else "",
@@ -75,7 +93,9 @@ def describe(screen):
     e, shell = screen.entry, screen.shell
     if shell.game is None:
         joined = shell.seats.joined
-        chosen = ", ".join("station %d %s" % (st + 1, e.profile(st)) for st in sorted(joined)) or "nobody yet"
+        chosen = (
+            ", ".join("station %d %s" % (st + 1, line_name(e.profile(st))) for st in sorted(joined)) or "nobody yet"
+        )
         last = ""
         if joined:
             st = joined[-1]

@@ -66,7 +66,7 @@ def play_munera(gladiators, bots, seed, ask, say):
     table = bot_seats(bots, len(names), BOTS, "brawler", "Munera")
     game = HotSeat(names, seed, table, ask=ask, say=say).run()
     w = game.state["winner"]
-    say("%s wins" % names[w] if w >= 0 else "nobody wins")
+    say("%s wins" % game.state["g"][w]["prof"] if w >= 0 else "nobody wins")
     return game
 
 

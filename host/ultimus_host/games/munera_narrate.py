@@ -9,6 +9,7 @@ typed in from the table, a resumed bout) are told here or by the box's narrator.
 from ultimus_host.games.munera_play import line as bout_line
 from ultimus_host.narrate import line as box_line
 from ultimus_host.narrate import station_name
+from ultimusbox.screens.munera_words import line_name
 
 
 def gladiator_name(s, g, stations=None):
@@ -31,7 +32,7 @@ def line(e, s=None, stations=None):
     state when one runs."""
     kind = e["e"]
     if kind == "gladiator":
-        return "%s will fight as a %s" % (station_name(e["station"]), e["profile"])
+        return "%s will fight as a %s" % (station_name(e["station"]), line_name(e["profile"]))
     if kind == "table_die":
         return "a die from the table: %d (typed so far: %s)" % (e["die"], " ".join(str(d) for d in e["dice"]))
     if kind == "refused":

@@ -8,7 +8,7 @@ loop (ultimus_host.loop.run_game); the box's own rolls (stamina, order) are the 
 
 from games.munera import rules
 from games.munera.checks import weapon_name
-from games.munera.content import PROFILE_NAMES
+from games.munera.content import OPTIONS, PROFILE_NAMES, TWO_HANDED
 from games.munera.state import exhausted, injured, tired
 from ultimus_host.games.munera_bots import BOTS, BoxReferee
 from ultimus_host.loop import run_game
@@ -22,16 +22,36 @@ class SetupError(ValueError):
 
 
 def parse_gladiators(text):
-    """[profile, ...] from "murmillo,retiarius"; None for no text."""
+    """[entry, ...] from "murmillo,retiarius,provocator+buckler,gaul+axe"; None for no text. A
+    "+" names the line's printed alternative (content.OPTIONS) or a two-handed weapon."""
     if not text:
         return None
     names = [n.strip().lower() for n in text.split(",") if n.strip()]
+    out = []
     for n in names:
-        if n not in PROFILE_NAMES:
-            raise SetupError("%r is not a gladiator: the profiles are %s" % (n, ", ".join(PROFILE_NAMES)))
-    if not 2 <= len(names) <= 6:
-        raise SetupError("a bout has 2 to 6 gladiators, not %d" % len(names))
-    return names
+        prof, _, extra = n.partition("+")
+        if prof not in PROFILE_NAMES:
+            raise SetupError("%r is not a gladiator: the profiles are %s" % (prof, ", ".join(PROFILE_NAMES)))
+        if not extra:
+            out.append(prof)
+            continue
+        options = [o[0] for o in OPTIONS.get(prof, ())]
+        if extra in options:
+            out.append({"profile": prof, "option": extra})
+        elif extra in TWO_HANDED:
+            out.append({"profile": prof, "two_handed": extra})
+        else:
+            raise SetupError(
+                "%r: after + comes %s or a two-handed weapon (%s)"
+                % (
+                    n,
+                    "the %s's option %s" % (prof, ", ".join(options)) if options else "no option for a " + prof,
+                    ", ".join(TWO_HANDED),
+                )
+            )
+    if not 2 <= len(out) <= 6:
+        raise SetupError("a bout has 2 to 6 gladiators, not %d" % len(out))
+    return out
 
 
 def name(view, g):
