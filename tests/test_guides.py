@@ -38,7 +38,20 @@ def test_every_moment_drawn_is_committed(shots):
 
 def test_no_picture_is_left_from_a_moment_that_is_gone(shots):
     names = {s.name + ".png" for game in shots for s in shots[game]}
-    assert sorted(os.listdir(IMG)) == sorted(names)
+    assert sorted(os.listdir(IMG)) == sorted(names | {draw_guides.FRAMES})
+
+
+def test_the_pictures_show_what_the_box_shows_now(shots):
+    """The frames each picture was drawn from are the frames the box app gives at that moment today."""
+    import json
+
+    with open(os.path.join(IMG, draw_guides.FRAMES)) as f:
+        drawn = json.load(f)
+    now = {s.name: draw_guides.fingerprint(s) for game in shots for s in shots[game]}
+    stale = sorted(name for name in now if drawn.get(name) != now[name])
+    assert not stale and sorted(drawn) == sorted(now), (
+        "the box's lights changed since these pictures were drawn: run tools/draw_guides.py and look at %s" % stale
+    )
 
 
 def test_the_moments_are_those_their_titles_name(shots):

@@ -10,9 +10,10 @@ frame is sampled for a second: a pixel that changes in that second blinks. The f
 is drawn as the box shows it: six wheels of 12 pixels (pixel 1 at 12 o'clock,
 clockwise), the six station lights, what the virtual box says under them.
 
-shots(game) gives the moments without drawing (tests/test_guides.py runs it); the
-images come from draw(). The frame is the firmware's own: a change to a game's lights
-shows here when the tool runs again.
+shots(game) gives the moments without drawing; the images come from draw(), and
+frames.json beside them keeps the frames they show. tests/test_guides.py runs the
+scenes again and fails when the box's lights no longer show what a picture shows:
+run this tool again then, and look at the pictures.
 """
 
 import os
@@ -340,14 +341,28 @@ def draw(shot, path):
     Image.open(buffer).convert("RGB").quantize(128, dither=Image.Dither.NONE).save(path, optimize=True)
 
 
+FRAMES = "frames.json"  # beside the pictures: the frames they were drawn from, for tests/test_guides.py
+
+
+def fingerprint(shot):
+    """A shot's LED frame as text: each pixel's colours (brightest first) in hex, '/' between a blink's two."""
+    return " ".join("/".join("%02x%02x%02x" % c for c in colours) for colours in shot.pixels)
+
+
 def main(argv):
+    import json
+
     out = argv[1] if len(argv) > 1 else OUT
     os.makedirs(out, exist_ok=True)
+    frames = {}
     for game in GAMES:
         for shot in shots(game):
             path = os.path.join(out, shot.name + ".png")
             draw(shot, path)
+            frames[shot.name] = fingerprint(shot)
             print(path)
+    with open(os.path.join(out, FRAMES), "w") as f:
+        f.write("{\n%s\n}\n" % ",\n".join("%s: %s" % (json.dumps(k), json.dumps(frames[k])) for k in sorted(frames)))
     return 0
 
 
