@@ -176,7 +176,7 @@ CHECKS = {
 }
 
 
-from ultimusbox.screens.ultimus import CLAMO_US, LOCK_US  # noqa: E402
+from ultimusbox.screens.ultimus import CLAMO_US, LOCK_US, TICK_US  # noqa: E402
 
 
 def test_a_press_just_before_clamo_counts_and_one_just_after_does_not():
@@ -196,6 +196,26 @@ def heard(box):
     events = []
     box.shell.listen(events.extend)
     return events
+
+
+def test_a_press_on_clamos_own_tick_counts_and_one_a_tick_later_is_too_late():
+    fb, box = play_until("entrance")
+    press(fb, box, board.CONFIRM)  # the countdown starts on a tick of the button timer
+    start = box.shell.screen.entry.countdown_start
+    events = heard(box)
+    fb.buttons.push(board.SHOUT_0, start + CLAMO_US - 400)  # CLAMO's own tick, stamped a little early
+    fb.buttons.push(board.SHOUT_0 + 2, start + CLAMO_US + 400)  # the same tick, stamped a little late
+    fb.buttons.push(board.SHOUT_0 + 4, start + CLAMO_US + TICK_US - 400)  # the next tick
+    box.step()
+    fb.clock.now = start + CLAMO_US + LOCK_US
+    box.step()
+    assert box.shell.game.state["shout"] == [1, 1, 0]
+    assert {"e": "too_late", "station": 4} in events and {"e": "too_late", "station": 2} not in events
+    late = heard(box)
+    fb.buttons.push(board.SHOUT_0 + 2, start + CLAMO_US + 400)  # after the lock: on CLAMO's tick, no complaint
+    fb.buttons.push(board.SHOUT_0 + 4, start + CLAMO_US + TICK_US - 400)
+    box.step()
+    assert {"e": "too_late", "station": 4} in late and {"e": "too_late", "station": 2} not in late
 
 
 def test_a_press_made_before_clamo_counts_even_when_it_is_handled_after_clamo_sounds():

@@ -45,11 +45,21 @@ CLAMO_US = COUNTDOWN_BEATS * BEAT_US
 # press made before CLAMO may still be in the debounce or the input queue.
 # Every press is judged on its own timestamp, never on when it is handled.
 LOCK_US = 60000
+# Presses are judged on the button timer's own ticks: the 1 kHz timer (ultimusbox.drivers.buttons) stamps a
+# press at the tick of its first low sample, and the countdown started at a tick of the same timer, so a
+# press lies a whole number of ticks after it (the stamps' jitter, a few us, is rounded away). The rule: a
+# press stamped on CLAMO's own tick, or before, counts; one on any later tick is too late.
+TICK_US = 1000
 LATE_WINDOW_US = 3000000  # after the lock, a seat button still answers "too late" this long
 # When the last seat chooses, the round is revealed at once; a confirm meant to start the countdown would
 # then end the first turn unseen. For this long after such a reveal, ending the turn takes a second confirm.
 REVEAL_GUARD_US = 1500000
 EXTRA_MS = 1500  # how long a station that earned an extra card glows green
+
+
+def ticks(us):
+    """The button timer's ticks in a span of microseconds between two of its stamps (nearest whole tick)."""
+    return (us + TICK_US // 2) // TICK_US
 
 
 def link_setup(request):
@@ -169,9 +179,10 @@ class Screen:
         """A seat's press after CLAMO: it does not count, and the box says so."""
         e, clock = self.entry, self.shell.clock
         if e.countdown_start is not None:
-            late = clock.diff(t_us, e.countdown_start) >= CLAMO_US
+            late = ticks(clock.diff(t_us, e.countdown_start)) > CLAMO_US // TICK_US
         else:
-            late = e.clamo_at is not None and 0 <= clock.diff(t_us, e.clamo_at) < LATE_WINDOW_US
+            late = e.clamo_at is not None and ticks(clock.diff(t_us, e.clamo_at)) > 0
+            late = late and clock.diff(t_us, e.clamo_at) < LATE_WINDOW_US
         if late:
             self.shell.note({"e": "too_late", "station": button % board.STATIONS})
         return late
