@@ -1,5 +1,7 @@
-"""The link's digests: the same as the core's, computed once per state, and in pieces that let the loop go on."""
+"""The digest (SHA-256 of the sorted JSON, the same on every port), the older saves' FNV-1a digest, and the
+link's digests: computed at once, once per state."""
 
+import hashlib
 import json
 import os
 import sys
@@ -8,15 +10,11 @@ import pytest
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "mpy"))
 
+import digest_ports  # noqa: E402
 from box_battle import SCRIPT, new_box, run_line  # noqa: E402
-from referee.digest import FNV_OFFSET, FNV_PRIME, digest, fnv1a  # noqa: E402
+from referee.digest import FNV_OFFSET, FNV_PRIME, canonical_text, digest, fnv1a, fnv_digest, json_text  # noqa: E402
 from test_box_link import at  # noqa: E402
-from ultimus import randomplay  # noqa: E402
-from ultimus_host.fakes import FakeClock  # noqa: E402
-from ultimusbox import board  # noqa: E402
-from ultimusbox import digests as digests_module  # noqa: E402
-from ultimusbox.digests import SLICE, pieces, run, snapshot  # noqa: E402
-from ultimusbox.runtime import PIECE_MS  # noqa: E402
+from ultimus import randomplay, rules  # noqa: E402
 
 
 def _states():
@@ -29,12 +27,42 @@ def _states():
     for line in SCRIPT:
         if run_line(fb, box, line) and box.shell.game is not None:
             yield box.shell.game.state
-    yield {"t": (1, [True, None, "x"]), "e": {}, "l": [], "n": -5}
+    yield from digest_ports.states()
 
 
 @pytest.mark.parametrize("state", list(_states()))
-def test_pieces_make_the_cores_digest(state):
-    assert run(pieces(snapshot(state))) == digest(state)
+def test_the_digest_is_sha256_of_the_states_json_with_its_keys_sorted(state):
+    text = json.dumps(state, sort_keys=True, ensure_ascii=False)
+    assert json_text(state) == text
+    assert digest(state) == hashlib.sha256(text.encode()).hexdigest()[:8]
+
+
+def test_the_digest_under_micropython_is_cpythons():
+    import subprocess
+
+    from test_micropython import ROOT, node_command
+
+    out = subprocess.run(node_command("digest_ports.py"), cwd=ROOT, capture_output=True, text=True, check=True)
+    expected = ["%d %s" % (n, digest(state)) for n, state in enumerate(digest_ports.states())]
+    assert out.stdout.split("\n")[:-1] == expected
+
+
+def test_every_change_to_a_state_changes_its_digest():
+    game = randomplay.play(4, 2, mode="full", max_actions=60, stop_at_battle_end=False)
+    s = json.loads(json.dumps(game.state))
+    seen = {digest(s)}
+    for key in sorted(s):
+        value = s[key]
+        s[key] = [value] if type(value) is not list else value + [0]
+        seen.add(digest(s))
+        s[key] = value
+    assert len(seen) == len(s) + 1 and digest(s) == game.digest()
+
+
+def test_older_saves_keep_their_fnv_digest():
+    game = randomplay.play(4, 2, mode="box", max_actions=60, stop_at_battle_end=False)
+    assert fnv_digest(game.state) == "%08x" % fnv1a(canonical_text(game.state).encode()) != game.digest()
+    assert rules.digest_for(game.state, 4) == fnv_digest(game.state)
 
 
 def test_a_digest_is_computed_once_per_state_and_kept_across_requests():
@@ -66,12 +94,7 @@ def _piecewise(c):
     c.box.link.pieces(c.fb.clock, 0)
 
 
-def _request(c, op, **args):
-    c.fb.serial.feed_in(json.dumps(dict(args, id=op, op=op)).encode() + b"\n")
-    c.box.poll_link()
-
-
-def _turns_until_reply(c, rid, between=None):
+def _turns_until_reply(c, rid):
     turns = 0
     while True:
         lines = c.fb.serial.take_lines()
@@ -82,53 +105,20 @@ def _turns_until_reply(c, rid, between=None):
                 return turns, msg
             c.events.append(msg.get("ev"))
         assert turns < 1000
-        if between is not None:
-            between(turns)
         c.box.poll_link()
         turns += 1
 
 
-def test_a_state_request_is_answered_in_pieces_while_buttons_are_served():
-    c = at("clamo")
-    c.box.shell.apply({"a": "done", "p": 1})  # a new state: its digests are not known yet
-    c.raw(b"")
-    _piecewise(c)
-    game = c.box.shell.game
-    expected = game.digest()
-    _request(c, "state")
-    assert c.box.link.job is not None and not c.fb.serial.outbound, c.fb.serial.outbound  # under way, no reply yet
-    pressed = []
-
-    def press(turn):
-        if turn == 1:  # a button between two pieces: served at once
-            c.box.poll_input()
-            pressed.append(turn)
-
-    c.fb.buttons.push(board.WHEEL_0)
-    turns, reply = _turns_until_reply(c, "state", press)
-    text = len(json.dumps(game.state)) // 2
-    assert turns >= text // SLICE  # a few hundred bytes of text are hashed per piece, not the whole
-    assert pressed and {"e": "button", "b": board.WHEEL_0} in c.events  # the event came before the reply
-    assert reply["ok"] and reply["digest"] == expected and reply["state"]["phase"] == game.state["phase"]
-
-
-def test_an_applys_digest_is_of_the_state_it_made_even_if_a_button_acts_meanwhile():
+def test_an_apply_and_a_state_are_answered_in_the_turn_that_reads_them():
     c = at("clamo")
     _piecewise(c)
-    _request(c, "apply", action={"a": "done", "p": 1})
-    after = c.box.shell.game.digest()
-    count = len(c.box.shell.game.log)
-
-    def act(turn):
-        if turn == 1:  # the next seat's action from the box's buttons, between two pieces
-            c.box.shell.apply({"a": "done", "p": 2})
-
-    turns, reply = _turns_until_reply(c, "apply", act)
-    assert turns > 1 and reply["ok"], reply
-    assert reply["digest"] == after and reply["actions"] == count  # not the later state's
-    assert c.box.shell.game.digest() != after
-    c.box.link.pieces(None, None)  # a job at once again
-    assert c.call("digest")["actions"] == count + 1
+    c.fb.serial.feed_in(b'{"id": 1, "op": "apply", "action": {"a": "done", "p": 1}}\n{"id": 2, "op": "state"}\n')
+    c.box.poll_link()
+    assert c.box.link.job is None
+    turns, reply = _turns_until_reply(c, 1)
+    assert turns == 0 and reply["digest"] == c.box.shell.game.digest()
+    turns, reply = _turns_until_reply(c, 2)
+    assert turns <= 1 and reply["digest"] == c.box.shell.game.digest()
 
 
 def test_a_log_page_is_read_in_pieces_and_requests_keep_their_order():
@@ -143,16 +133,6 @@ def test_a_log_page_is_read_in_pieces_and_requests_keep_their_order():
     assert hello["ok"]
 
 
-def test_the_pieces_make_the_cores_digest_under_micropython():
-    import subprocess
-
-    from test_micropython import ROOT, node_command
-
-    out = subprocess.run(node_command("digest_pieces.py"), cwd=ROOT, capture_output=True, text=True, check=True)
-    fields = dict(part.split("=") for part in out.stdout.split())
-    assert fields["same"] == "8" and fields["differ"] == "0" and int(fields["pieces"]) > 8
-
-
 def test_long_replies_in_pieces_under_micropython():
     import subprocess
 
@@ -160,7 +140,7 @@ def test_long_replies_in_pieces_under_micropython():
 
     out = subprocess.run(node_command("link_pieces.py"), cwd=ROOT, capture_output=True, text=True, check=True)
     fields = dict(part.split("=") for part in out.stdout.split())
-    assert fields["same"] == "1" and fields["order"] == "1" and int(fields["turns"]) > 20
+    assert fields["same"] == "1" and fields["order"] == "1" and int(fields["turns"]) > 4
 
 
 def test_fnv1a_in_16_bit_halves_is_the_32_bit_fnv1a():
@@ -174,49 +154,3 @@ def test_fnv1a_in_16_bit_halves_is_the_32_bit_fnv1a():
     samples = [bytes(range(256)), b"\xff" * 300, json.dumps({"a": "damage", "p": 1, "g": 2, "n": 3}).encode()]
     samples += [bytes((i * 37 + n) % 256 for i in range(n)) for n in range(1, 120)]
     assert [fnv1a(s) for s in samples] == [plain(s) for s in samples]
-
-
-class _SlowClock(FakeClock):
-    """A clock that moves 5 ms each time it is read: digests that take a Pico's time."""
-
-    def us(self):
-        self.now += 5000
-        return self.now
-
-    def ms(self):
-        return self.us() // 1000
-
-
-def _snapshots(monkeypatch):
-    """How many copies the digests take (each one the start of digests computed in pieces)."""
-    taken = []
-    real = digests_module.snapshot
-    monkeypatch.setattr(digests_module, "snapshot", lambda state: taken.append(1) or real(state))
-    return taken
-
-
-def test_digests_that_take_well_under_a_turn_are_computed_at_once_from_the_second_reply_on(monkeypatch):
-    c = at("clamo")
-    link, game = c.box.link, c.box.shell.game
-    link.pieces(c.fb.clock, PIECE_MS)  # the clock stands still: computing takes no time, as on a PC
-    taken = _snapshots(monkeypatch)
-    first = c.call("apply", action={"a": "done", "p": 1})
-    assert taken == [1, 1] and link.quick  # the first in pieces; they took no time, so the next at once
-    second = c.call("apply", action={"a": "done", "p": 2})
-    assert taken == [1, 1]  # no copy: computed from the state itself
-    assert first["digest"] != second["digest"]
-    assert second["digest"] == game.digest() and second["public"] == game.public_digest()
-    link.quick = False
-    assert c.call("digest")["digest"] == second["digest"]  # kept: nothing computed, which tells nothing
-    assert not link.quick
-
-
-def test_digests_that_take_a_picos_time_stay_in_pieces():
-    c = at("clamo")
-    link, game = c.box.link, c.box.shell.game
-    link.pieces(_SlowClock(), PIECE_MS)
-    for seat in (1, 2):  # the seats whose turn it is, one after the other
-        _request(c, "apply", action={"a": "done", "p": seat})
-        turns, reply = _turns_until_reply(c, "apply")
-        assert reply["ok"] and turns > 1 and not link.quick  # never at once: in pieces, the loop going on
-        assert reply["digest"] == game.digest() and reply["public"] == game.public_digest()

@@ -305,7 +305,7 @@ def test_the_link_starts_a_named_game_and_says_which_one_plays():
         return [json.loads(line) for line in fb.serial.take_lines() if b'"ev"' not in line][-1]
 
     hello = call(id=1, op="hello")
-    assert hello["protocol"] == 2 and hello["games"] == games.names() and hello["chosen"] == "ultimus"
+    assert hello["protocol"] == 3 and hello["games"] == games.names() and hello["chosen"] == "ultimus"
     assert hello["games"][:2] == ["ultimus", "morituri"] and "morituri_board" in hello["games"]
     assert hello["playing"] is None and hello["game"] is None
     assert call(id=2, op="new_game", game="chess", players=2, seed=1)["error"]["code"] == "unknown_game"

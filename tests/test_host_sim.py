@@ -61,7 +61,7 @@ def test_a_whole_battle_over_the_link_in_lockstep(sim):
     proc, port, _ = sim
     client = LinkClient(port)
     hello = client.call("hello")
-    assert hello["game"] is None and hello["protocol"] == 2
+    assert hello["game"] is None and hello["protocol"] == 3
     assert hello["games"][:2] == ["ultimus", "morituri"] and "munera" in hello["games"]
     assert "morituri_board" in hello["games"]
     assert (

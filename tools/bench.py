@@ -22,9 +22,8 @@
   with the share of a heuristic game spent in the core trying the bots' options;
 - the bytes the box app allocates in steady play under MicroPython: per idle
   frame, per entry-only press with its frames, per applied action;
-- the digests a link reply needs: computed from scratch (what every reply did
-  before the box kept them) and kept, under CPython and MicroPython, and the
-  pieces the link computes them in.
+- the digests a link reply needs: computed and kept, beside the FNV-1a digest
+  of the older formats, under CPython and MicroPython.
 """
 
 import json
@@ -458,32 +457,30 @@ def heuristic_rate(players, games=20):
     return games / (time.process_time() - start)
 
 
-PICO_DIGESTS_US = 37500  # both digests, computed at once, on a Pico (issue 15: 35-40 ms)
+PICO = 14  # how many times slower a Pico runs MicroPython than this PC's WebAssembly port (issue 24)
 
 
 def digest_figures():
-    """The digests of a reply, from scratch and kept: CPython here, then MicroPython."""
+    """Both digests of a reply, computed and kept, beside digest format 1's: CPython here, then MicroPython."""
     sys.path.insert(0, os.path.join(ROOT, "tests", "mpy"))
     from digest_cache import measure
 
     cpython = measure(200)
     mpy = micropython("digest_cache.py", 50)
-    scale = PICO_DIGESTS_US / max(1, int(mpy["uncached_us"]))
     print(
-        "digests of a reply (6 players, full game): from scratch as every reply did before %d us, kept %d us"
-        " (CPython); MicroPython on this PC: %s us, kept %s us, computed in %s pieces of %s us on average"
-        " (scaled to the %d ms both took on a Pico: pieces of about %d us, the largest, the copy of the state"
-        " it starts with, about %d us)"
+        "both digests of a reply (6 players, full game): computed %d us, kept %d us, digest format 1's (FNV-1a)"
+        " %d us (CPython); MicroPython on this PC: %s us, kept %s us, format 1's %s us (a Pico, at %dx: about"
+        " %.1f ms, format 1's %.1f ms)"
         % (
             cpython[0],
             cpython[1],
+            cpython[2],
             mpy["uncached_us"],
             mpy["cached_us"],
-            mpy["pieces"],
-            mpy["piece_us"],
-            PICO_DIGESTS_US // 1000,
-            int(mpy["piece_us"]) * scale,
-            int(mpy["snapshot_us"]) * scale,
+            mpy["fnv_us"],
+            PICO,
+            int(mpy["uncached_us"]) * PICO / 1000.0,
+            int(mpy["fnv_us"]) * PICO / 1000.0,
         )
     )
 

@@ -10,7 +10,7 @@ loudest-spectator draw, CLAMO at the end of the countdown, next battle).
 """
 
 from referee import engine
-from referee.digest import digest
+from referee.digest import fnv_digest
 from referee.engine import lazy_module
 from referee.errors import Illegal, bad_setup, setup_keys
 from referee.rng import KINDS as RNG_KINDS
@@ -25,8 +25,10 @@ NAME = "ultimus"
 # verso queue was the state key "pending"); format 2 names the game and the version;
 # format 3 may name the generator (setup "rng": "sha256"; missing: xorshift32), which
 # an older version would silently replay with the wrong one, so it refuses format 3 loudly;
-# format 4 may name the content variant (setup "content": "balanced"), for the same reason.
-FORMAT = 4
+# format 4 may name the content variant (setup "content": "balanced"), for the same reason;
+# format 5 carries the digest of digest format 2 (SHA-256 of the sorted JSON: referee.digest), the
+# formats before it digest format 1's (fnv_digest).
+FORMAT = 5
 MAX_SEED = 1 << 256
 MAX_BATTLES = 99  # the rulebook lets a table play as many battles as it likes; the box's own entry stops at 9
 # every key a set-up may have (check_setup refuses any other); "rng" and "content" name what a newer game plays with
@@ -145,8 +147,8 @@ def digest_for(s, fmt):
         old = {}
         for key in s:
             old["pending" if key == "pollice_verso" else key] = s[key]
-        return digest(old)
-    return digest(s)
+        return fnv_digest(old)
+    return fnv_digest(s)
 
 
 def apply(s, action):

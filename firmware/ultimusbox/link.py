@@ -7,6 +7,7 @@ exactly one response {"id": ..., "ok": true, ...} or {"id": ..., "ok": false,
 JSON, unknown operations and illegal actions get an error and change nothing.
 Protocol 2: the box names its games (hello's "games"), the game a new_game
 starts ("game", ULTIMUS if missing) and the game it plays ("playing").
+Protocol 3: the digests are SHA-256 of the sorted JSON (referee.digest).
 
 Eyes (ultimusbox.eyes): the link is a spectator's until it proves to be a
 seat's or the referee's (the `auth` request, or starting the game); every
@@ -23,14 +24,13 @@ from the first line the link reads (any request, even a refused one), and
 until it sends {"op": "subscribe", "events": false}. Before that the box
 writes nothing unasked (a press costs no USB write when nobody listens).
 
-Long replies in pieces: a request whose reply takes long (a digest, `state`,
-`log`) is a job, a generator that yields between bounded pieces; the
-runtime runs it for at most a few ms a turn (pieces()), so buttons, frames
-and sounds go on meanwhile. No request is read while a job runs: replies
-keep their order. Without pieces() (tests, Box.step) a job runs at once.
-Where the last digests computed took under a third of a turn (a PC), the
-next are computed at once too, from the state itself (quick); on a Pico,
-where they take 35-40 ms, they never are.
+Long replies in pieces: a request whose reply takes long (`log`, which reads
+the journal on flash) is a job, a generator that yields between bounded
+pieces; the runtime runs it for at most a few ms a turn (pieces()), so
+buttons, frames and sounds go on meanwhile. No request is read while a job
+runs: replies keep their order. Without pieces() (tests, Box.step) a job
+runs at once. Digests are computed at once (a few ms on a Pico, and kept
+until the state changes: ultimusbox.digests).
 """
 
 import json
@@ -40,15 +40,23 @@ from referee.digest import canonical_text, fnv1a
 from referee.errors import Illegal
 from referee.rng import SHA256
 from ultimusbox import games
-from ultimusbox.digests import run
 from ultimusbox.eyes import REFEREE, SPECTATOR, action_for, event_for, setup_for, token, who_has
 
-PROTOCOL = 2
+PROTOCOL = 3
 MAX_LINE = 1024
 LOG_PAGE = 50
 LOG_PIECE = 10  # log records read and cut to the eye per piece of a `log` job
 NEW_GAME_KEYS = ("op", "id", "game", "stations")  # new_game's own keys: the others are the game's set-up
 MAX_OUT = 64  # lines waiting for the serial port, at most (replies always fit: reading stops first)
+
+
+def run(gen):
+    """Every piece of a job at once; its return value."""
+    try:
+        while True:
+            next(gen)
+    except StopIteration as stop:
+        return stop.value
 
 
 class LinkServer:
@@ -64,11 +72,6 @@ class LinkServer:
         self.events = None  # whether events go out: None until a host sends its first line (then True)
         self.clock = None
         self.budget_ms = None  # ms of pieces per turn (None: a job runs at once)
-        # The last digests computed took under a third of a turn: the next are computed at once, without
-        # pieces or copies (a PC, where they take well under a millisecond; on a Pico, 35-40 ms: never so).
-        self.quick = False
-        self.job_start = 0  # clock.us() when the job began
-        self.job_computed = 0  # shell.digests.computed then: a job that only read kept digests tells nothing
         shell.listen(self.on_events, presses=self.hears)  # a bound method made once, asked per press
 
     def hears(self):
@@ -196,8 +199,6 @@ class LinkServer:
             self._reply(rid, reply)
             return
         self.job = (rid, reply)  # a generator: its pieces run now and in the next turns
-        if self.clock is not None:
-            self.job_start, self.job_computed = self.clock.us(), self.shell.digests.computed
         self.work()
 
     def work(self):
@@ -222,8 +223,6 @@ class LinkServer:
             self._failed(rid, exc)
             return
         self.job = None
-        if self.budget_ms is not None and self.shell.digests.computed != self.job_computed:
-            self.quick = self.clock.diff(self.clock.us(), self.job_start) * 3 < self.budget_ms * 1000
         self._reply(rid, reply)
 
     def _reply(self, rid, reply):
@@ -253,14 +252,13 @@ class LinkServer:
         return self.shell.game.state.get("phase") == "over"
 
     def _digests(self, game, reply, applied=False):
-        """A job: the reply with the digests of the game's state now (computed in pieces, or kept
-        from before): digest, the full one for the referee, else the public one; public; actions.
+        """The reply with the digests of the game's state now (computed, or kept from before): digest,
+        the full one for the referee, else the public one; public; actions.
         applied: the request changed the game, so a failure here leaves out the digests but is no error."""
         count = len(game.log)
         referee = self.eye == REFEREE
         try:
-            at_once = self.quick or self.budget_ms is None
-            full, public = yield from self.shell.digests.job(game, referee, at_once=at_once)
+            full, public = self.shell.digests.now(game, referee)
         except Exception:
             if not applied:
                 raise

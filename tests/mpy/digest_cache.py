@@ -1,13 +1,13 @@
-"""The digests a link reply needs, timed under MicroPython: computed from scratch (every reply before
-issue 11) and kept (a second request on the same state), and the pieces of a computation.
-Prints "uncached_us=U cached_us=C pieces=P piece_us=M snapshot_us=S" (means over ARGS[0] rounds, default 50;
-S: the copy of the whole state a computation starts with, its largest piece)."""
+"""The digests a link reply needs, timed under MicroPython: computed (SHA-256 of the sorted JSON), kept (a
+second request on the same state), and the FNV-1a digest of the older formats computed the same way.
+Prints "uncached_us=U cached_us=C fnv_us=F" (means over ARGS[0] rounds, default 50)."""
 
+import gc
 import time
 
+from referee.digest import fnv_digest
 from ultimus import randomplay
 from ultimus_host.fakes import FakeBoard
-from ultimusbox.digests import pieces, snapshot
 from ultimusbox.runtime import Box
 
 try:
@@ -15,43 +15,44 @@ try:
 except NameError:
     ARGS = None  # imported (tools/bench.py): measure() is called there
 
+try:
+    from js import performance  # the WebAssembly port, whose ticks_us counts whole milliseconds
 
-def _now():
-    return time.ticks_us() if hasattr(time, "ticks_us") else int(time.perf_counter() * 1000000)
+    def _now():
+        return int(performance.now() * 1000)
+
+except ImportError:
+
+    def _now():
+        return time.ticks_us() if hasattr(time, "ticks_us") else int(time.perf_counter() * 1000000)
+
+
+def _mean_us(job, rounds):
+    """Mean microseconds of job() over `rounds` calls, ten at a time after a collection (a collection
+    of this port's heap in the middle of a figure would be most of it), after as many calls unmeasured
+    (Node compiles the hot parts of MicroPython again, faster, only after a while)."""
+    for _ in range(rounds):
+        job()
+    spent = 0
+    for n in range(0, rounds, 10):
+        gc.collect()
+        start = _now()
+        for _ in range(min(10, rounds - n)):
+            job()
+        spent += _now() - start
+    return spent // rounds
 
 
 def measure(rounds):
     box = Box(FakeBoard(), lambda: 3)
     game = randomplay.play(6, 1001, max_actions=60, stop_at_battle_end=False)
     box.shell.game = game  # a 6-player game in the middle of its first battle
-    start = _now()
-    for _ in range(rounds):
-        game.digest()
-        game.public_digest()
-    uncached = (_now() - start) // rounds
+    uncached = _mean_us(lambda: (game.digest(), game.public_digest()), rounds)
     box.shell.digests.now(game)
-    start = _now()
-    for _ in range(rounds):
-        box.shell.digests.now(game)
-    cached = (_now() - start) // rounds
-    count = 0
-    start = _now()
-    for _ in range(rounds):
-        for state in (game.state, game.public_view()):
-            gen = pieces(snapshot(state))
-            try:
-                while True:
-                    next(gen)
-                    count += 1
-            except StopIteration:
-                pass
-    spent = _now() - start
-    start = _now()
-    for _ in range(rounds):
-        snapshot(game.state)
-    copy = (_now() - start) // rounds
-    return uncached, cached, count // rounds, spent // max(1, count), copy
+    cached = _mean_us(lambda: box.shell.digests.now(game), rounds)
+    old = _mean_us(lambda: (fnv_digest(game.state), fnv_digest(game.public_view())), rounds)
+    return uncached, cached, old
 
 
 if ARGS is not None:
-    print("uncached_us=%d cached_us=%d pieces=%d piece_us=%d snapshot_us=%d" % measure(int(ARGS[0]) if ARGS else 50))
+    print("uncached_us=%d cached_us=%d fnv_us=%d" % measure(int(ARGS[0]) if ARGS else 50))

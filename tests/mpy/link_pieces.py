@@ -1,5 +1,6 @@
-"""A `state` and a `log` request answered in pieces under MicroPython (the runtime's way, with a clock that
-never moves: one piece a turn), a button served between two pieces; prints "turns=N same=1 order=1"."""
+"""A `state` and a `log` request under MicroPython (the runtime's way, with a clock that never moves: one
+piece a turn): the state at once, the log in pieces, a button served between two pieces; prints
+"turns=N same=1 order=1"."""
 
 import json
 
@@ -13,6 +14,10 @@ fb.serial.feed_in(b'{"id": 1, "op": "new_game", "players": 6, "seed": 3, "mode":
 box.step()
 fb.buttons.push(board.CONFIRM)  # the box draws the loudest spectator: a new state, its digests not yet known
 box.step()
+_game = box.shell.game
+while len(_game.log) < 45:  # a log of several pieces: the first seat to act takes its last option
+    _seats = _game.actors()
+    box.shell.apply(_game.legal_actions(_seats[0] if _seats else -1)[-1])
 fb.serial.take_lines()
 expected = box.shell.game.digest()
 box.link.pieces(fb.clock, 0)
@@ -21,7 +26,7 @@ turns = 0
 replies = []
 while len(replies) < 2 and turns < 2000:
     box.poll_link()
-    if turns == 3:
+    if turns == 1:
         fb.buttons.push(board.WHEEL_0)
         box.poll_input()
     for line in fb.serial.take_lines():

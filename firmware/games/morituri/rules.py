@@ -15,11 +15,14 @@ from games.morituri.flow import FLOW  # noqa: F401  (the engine reads it here)
 from games.morituri.state import new_state as _new_state
 from games.morituri.views import public_view, seat_view  # noqa: F401  (the engine reads them here)
 from referee import engine
+from referee.digest import fnv_digest
 from referee.engine import lazy_module
 from referee.errors import Illegal, setup_keys
 
 NAME = "morituri"
-FORMAT = 1
+# Format 2 carries the digest of digest format 2 (SHA-256 of the sorted JSON: referee.digest); format 1's
+# saves carry digest format 1's (fnv_digest).
+FORMAT = 2
 
 
 def variant(s):
@@ -80,7 +83,10 @@ legal = lazy_module("games.morituri.legal")  # imported on first use: the box ne
 
 
 def digest_for(s, fmt):
-    raise Illegal("unknown_format", "Morituri saved games have format 1 only")
+    """The digest of a state as an older saved-data format wrote it: format 1, digest format 1."""
+    if fmt != 1:
+        raise Illegal("unknown_format", "Morituri saved games have formats 1 and 2 only")
+    return fnv_digest(s)
 
 
 def game(setup, log=None):

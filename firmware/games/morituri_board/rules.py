@@ -19,11 +19,14 @@ from games.morituri_board.flow import FLOW  # noqa: F401  (the engine reads it h
 from games.morituri_board.state import new_state as _new_state
 from games.morituri_board.views import public_view, seat_view  # noqa: F401  (the engine reads them here)
 from referee import engine
+from referee.digest import fnv_digest
 from referee.engine import lazy_module
 from referee.errors import Illegal, setup_keys
 
 NAME = "morituri_board"
-FORMAT = 1
+# Format 2 carries the digest of digest format 2 (SHA-256 of the sorted JSON: referee.digest); format 1's
+# saves carry digest format 1's (fnv_digest).
+FORMAT = 2
 
 FIELDS = {
     "roll_off": ("dice",),
@@ -113,7 +116,10 @@ legal = lazy_module("games.morituri_board.legal")  # imported on first use: the 
 
 
 def digest_for(s, fmt):
-    raise Illegal("unknown_format", "Morituri board game saved games have format 1 only")
+    """The digest of a state as an older saved-data format wrote it: format 1, digest format 1."""
+    if fmt != 1:
+        raise Illegal("unknown_format", "Morituri board game saved games have formats 1 and 2 only")
+    return fnv_digest(s)
 
 
 def game(setup, log=None):

@@ -28,7 +28,7 @@ from games.munera.flow import FIELDS, FLOW  # noqa: F401  (the engine reads them
 from games.munera.state import new_state as _new_state
 from games.munera.views import public_view, seat_view  # noqa: F401  (the engine reads them here)
 from referee import engine
-from referee.digest import digest
+from referee.digest import fnv_digest
 from referee.engine import lazy_module
 from referee.errors import Illegal, setup_keys
 
@@ -36,8 +36,9 @@ NAME = "munera"
 # Format 2: the set-up names the edition of the rules ("edition"). Edition 2 reads the rulebook
 # more closely (a Double 2 floors by what the attacker can still do, any item is picked up, the
 # feint's re-roll is offered, the set-up's optional kit); a save without the key is edition 1
-# and replays with the rules it was played with.
-FORMAT = 2
+# and replays with the rules it was played with. Format 3 carries the digest of digest format 2
+# (SHA-256 of the sorted JSON: referee.digest); formats 1 and 2 carry digest format 1's (fnv_digest).
+FORMAT = 3
 EDITION = 2
 SAVED_DEFAULTS = {"edition": 1}
 START_DIRS = (3, 0, 1, 4, 2, 5)  # where the k-th gladiator starts: two hexes out on this side
@@ -164,14 +165,15 @@ legal = lazy_module("games.munera.legal")  # imported on first use: the box neve
 
 
 def digest_for(s, fmt):
-    """The digest format 1 wrote: its states had no edition (and never an offered re-roll)."""
+    """The digest an older format wrote: digest format 1's (fnv_digest); format 1's states had no edition
+    (and never an offered re-roll)."""
     if fmt == 1:
         old = {}
         for key in s:
             if key != "edition" and key != "offer":
                 old[key] = s[key]
-        return digest(old)
-    return digest(s)
+        return fnv_digest(old)
+    return fnv_digest(s)
 
 
 def game(setup, log=None):

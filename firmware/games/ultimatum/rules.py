@@ -10,12 +10,14 @@ from games.ultimatum.flow import FLOW  # noqa: F401  (the engine reads it here)
 from games.ultimatum.state import new_state as _new_state
 from games.ultimatum.views import public_view, seat_view  # noqa: F401  (the engine reads them here)
 from referee import engine
-from referee.digest import digest
+from referee.digest import fnv_digest
 from referee.engine import lazy_module
 from referee.errors import Illegal, bad_setup, setup_keys
 
 NAME = "ultimatum"
-FORMAT = 1
+# Format 2 carries the digest of digest format 2 (SHA-256 of the sorted JSON: referee.digest); format 1's
+# saves carry digest format 1's (fnv_digest).
+FORMAT = 2
 
 
 def variant(s):
@@ -48,7 +50,7 @@ legal = lazy_module("games.ultimatum.legal")  # imported on first use: the box n
 
 
 def digest_for(s, fmt):
-    return digest(s)
+    return fnv_digest(s)
 
 
 def apply(s, action):
