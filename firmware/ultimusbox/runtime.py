@@ -13,6 +13,7 @@ same jobs in the same order (a long reply at once).
 Drivers (ultimusbox/drivers/* on the Pico, ultimus_host.fakes on a PC):
   clock.us() / ms() / diff(a, b) / add(t, d)   buttons.take() -> id or -1, its time in .taken_us
   leds.show(frame)   buzzer.tone(hz)   storage.read_lines/append/replace_lines/remove
+  storage.tidy() (optional)  housekeeping the box leaves to idle time (the Pico's driver folds its slots)
   watchdog.feed()    serial.readinto(buf) -> n (or read() -> bytes) / write(bytes)
   serial.watch(asyncio, callback) (optional)  call back when bytes arrive (else the link looks every 5 ms)
   reset() (optional)  restart the board: after the game menu chose another game, so that
@@ -32,6 +33,7 @@ WRITE_PIECE = 256  # bytes of a line written at once: a long reply goes out over
 PIECE_MS = 3  # the link task runs a long reply's pieces for at most this long per turn (one piece at least)
 IDLE_MS = 500  # the link task waits for bytes at most this long (it stays alive for the watchdog)
 READ_SIZE = 256  # bytes read from the serial port per turn, into one buffer
+QUIET_MS = 1000  # no press and no action for this long (and no countdown, no request): the flash may fold
 
 
 class Box:
@@ -59,6 +61,7 @@ class Box:
         self.inbuf = bytearray(READ_SIZE)  # every read of the serial port lands here
         self.inview = memoryview(self.inbuf)
         self.sent = 0  # bytes of the link's first waiting line already written
+        self._tidy = getattr(drivers.storage, "tidy", None)  # bound once: a tick must allocate nothing
         self.shell.listen(self._on_events, presses=False)  # a press sets changed itself
         self.shell.start(fresh)  # resume the saved game, with everyone listening
         if selftest:
@@ -122,6 +125,19 @@ class Box:
         self.shell.tick(self.d.clock.us())
         if self.healthy():
             self.d.watchdog.feed()
+        self.tidy()
+
+    def idle(self):
+        """Whether nobody waits for the box: no request under way or half read, no reply waiting, no
+        countdown, no press nor action for QUIET_MS."""
+        link = self.link
+        return link.job is None and not link.out and not link.buffer and self.shell.quiet(QUIET_MS)
+
+    def tidy(self):
+        """Idle time: the storage folds its journal's slots (ultimusbox.drivers.storage), never inside a
+        reply or a countdown."""
+        if self._tidy is not None and self.idle():
+            self._tidy()
 
     def healthy(self):
         """Every task alive: none dead of repeated failures, none stalled (under run())."""

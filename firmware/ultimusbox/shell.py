@@ -53,10 +53,12 @@ class Shell:
         chosen = settings.chosen_game(storage, games.DEFAULT)
         self.chosen = chosen if games.find(chosen) is not None else games.DEFAULT
         self.screen = None  # the chosen (or running) game's screen
+        self._counting = None  # its counting(), if it has one: whether a countdown runs
         self.seats = SeatSelection(self)
         self.claim = None  # (until ms, callback): a link asked to become the referee of this game
         self.failures = 0  # storage faults since the last good write (the lights say so)
         self.changes = 0  # how often the game's state may have changed: the digests are kept until it does
+        self.last_input = clock.ms()  # when the last press or action came (the box is idle some time after)
         self.digests = Digests(self)
 
     # --- publishing -------------------------------------------------------
@@ -109,8 +111,9 @@ class Shell:
     def _use(self, name):
         """The screen of a game, imported now if it is not yet."""
         if self.screen is None or self.screen.NAME != name:
-            self.screen = None  # let the old one go before the new one loads
+            self.screen = self._counting = None  # let the old one go before the new one loads
             self.screen = games.screen_module(name).Screen(self)
+            self._counting = getattr(self.screen, "counting", None)  # bound once: a tick allocates nothing
 
     def choose_for_now(self, name):
         """The menu's game until the next power-on, not saved (a virtual box whose folder cannot take it)."""
@@ -371,6 +374,7 @@ class Shell:
             raise Illegal("no_game", "no game is running")
         changes = self.changes
         self.changes += 1  # the digests of the state before are no longer the game's
+        self.last_input = self.clock.ms()
         try:
             events = self.game.apply(action)
         except Illegal as exc:
@@ -458,6 +462,7 @@ class Shell:
     def press(self, button, t_us, physical=True):
         """One debounced button press with its timestamp (physical=False: the link's press op,
         which never grants a claim)."""
+        self.last_input = self.clock.ms()
         if self.claim is not None and physical and self._take_claim(button):
             return  # MODE granted a link the referee's eye: not a game input
         if self.selftest is not None:
@@ -471,6 +476,13 @@ class Shell:
         if not self.screen.secret(button):  # a seat's secret choice is never published
             self.note_press(button)
         self.screen.press(button, t_us)
+
+    def quiet(self, ms):
+        """Whether no press nor action came for `ms` and no countdown runs: the flash may do its
+        housekeeping (ultimusbox.runtime.Box.tidy)."""
+        if self.clock.diff(self.clock.ms(), self.last_input) < ms:
+            return False
+        return self._counting is None or not self._counting()
 
     def tick(self, now_us):
         """The clock: the screen's timers (a countdown, a dice animation)."""

@@ -203,6 +203,10 @@ class Screen:
             e.beats = 1
             shell.note({"e": "beat", "n": COUNTDOWN_BEATS})
 
+    def counting(self):
+        """Whether a countdown runs (until its choices lock): no housekeeping meanwhile."""
+        return self.entry.countdown_start is not None
+
     def tick(self, now_us):
         """The countdown's beats and CLAMO."""
         e, shell = self.entry, self.shell
