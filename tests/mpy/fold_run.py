@@ -5,8 +5,8 @@ system, with a stand-in that charges a real chip's flash time on the box's
 fake clock: ERASE_MS for a fold (the erase of the big file's last block,
 interrupts off on a Pico) and COMMIT_MS for a durable append. A 3-station
 ULTIMUS box game is played over the link: an action every 200 ms, with a
-pause of 1.5 s after every 6th, and at the first countdown a fold is
-forced (the stand-in's threshold set to one slot) while the table is still
+pause of 1.5 s after every 4th (a table at the buttons pauses far more
+often), and at the first countdown a fold is forced (the stand-in's threshold set to one slot) while the table is still
 idle, with CONFIRM pressed in the middle of that fold: the countdown must
 start at the press's own stamp, not when the loop takes it. Each Box.step()
 is one loop turn; its stretch is how far the clock moved inside it.
@@ -139,7 +139,7 @@ while actions < 120 and game.state["phase"] not in ("battle_end", "over"):
     request({"id": 2, "op": "apply", "action": options[_pick[0] % len(options)]})
     actions += 1
     wait(200, idle=False)
-    if actions % 6 == 0:
+    if actions % 4 == 0:
         wait(1500)
 print(
     "folds=%d idle_folds=%d reply_max_ms=%d countdown_max_ms=%d turn_max_ms=%d stamp=%d actions=%d"

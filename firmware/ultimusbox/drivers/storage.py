@@ -41,7 +41,7 @@ import os
 
 INLINE = 512  # LittleFS inline limit on the Pico: min(cache 1024, attr 1022, block 4096 / 8)
 SLOTS = 16
-TIDY_AT = 8  # slots used from which an idle box folds them (tidy): 8 actions more before an append must
+TIDY_AT = 12  # slots used from which an idle box folds them (tidy): 4 actions more before an append must
 
 
 def _size(name):
