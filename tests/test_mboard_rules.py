@@ -77,7 +77,7 @@ def test_owner_in_debt_ends_the_turn():
     to_space(g, 0)
     g.apply({"a": "draw", "p": 0})
     ev = g.apply({"a": "debt", "p": 0})
-    assert of(ev, "debt") == [{"e": "debt", "seat": 0}] and g.state["active"] == 1 and g.phase == "move"
+    assert of(ev, "debt") == [{"e": "debt", "seat": 0, "reshuffle": 1}] and g.state["active"] == 1 and g.phase == "move"
 
 
 # ---- 3. loadout -------------------------------------------------------------------

@@ -79,6 +79,9 @@ ATTACKS = {DUAL_GLADIUS: 2}  # attacks a combat round: "two attacks per combat r
 NET_BONUS = {"secutor_galea": 1}  # to its wearer's roll against the casses ("provides a bonus against the Casses")
 
 PUGIO = 1  # every gladiator's dagger: the attack value without a weapon card
+# "For purposes of Bandits and Pirates" the casses is a weapon of attack value 1; it is fought
+# beside his other weapon (or the Pugio), so the two add up (their texts are lost: a choice).
+CASSES_VS_BANDITS = 1
 START_HP = 2
 TARGET = 7  # to hit: 7 + the opponent's defence - the attacker's own attack value
 ALWAYS_MISS = 2  # a natural 2 always misses

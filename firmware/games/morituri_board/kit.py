@@ -11,6 +11,7 @@ from games.morituri_board.content import (
     ATTACK_TWO,
     ATTACKS,
     CASSES,
+    CASSES_VS_BANDITS,
     CLASHES,
     DEFENCE,
     EITHER,
@@ -82,6 +83,13 @@ def attack(values, kit):
     if not w:
         return PUGIO
     return card_value(values, w, ATTACK_ONE if weapon_hands(kit) == ONE else ATTACK_TWO)
+
+
+def vs_bandits(values, kit):
+    """His attack value against Bandits and Pirates: his weapon's (or the Pugio's), and the
+    casses counting as a weapon of its own (content.CASSES_VS_BANDITS)."""
+    extra = CASSES_VS_BANDITS if kit[SLOTS.index(OFF)] == CASSES else 0
+    return attack(values, kit) + extra
 
 
 def total(values, kit, what):

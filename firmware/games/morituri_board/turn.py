@@ -92,7 +92,10 @@ def roma(s, action, ev):
 def _change_hp(s, p, n, ev, why):
     before = s["hp"][p]
     s["hp"][p] = max(1, before + n)  # "Hit Points may never be reduced to zero by a Flux Card"
-    ev.append({"e": "hp", "seat": p, "n": s["hp"][p] - before, "hp": s["hp"][p], "why": why})
+    # the attack value Bandits and Pirates are met with (the casses counts 1): the table reads it
+    # off the box before it settles what their card or space did
+    vs = kit.vs_bandits(s["values"], s["kit"][p])
+    ev.append({"e": "hp", "seat": p, "n": s["hp"][p] - before, "hp": s["hp"][p], "why": why, "vs_bandits": vs})
 
 
 def space_flux(s, action, ev):
@@ -152,11 +155,12 @@ def lose(s, action, ev):
 def debt(s, action, ev):
     """debt: Owner in Debt! He goes to the Dalmatian Coast (leaving Roma, if he was there) and his
     turn is over: the steps left of it go (the next fight, the champion's fight in Roma). Drawn on
-    another's turn (a reward), it moves only him: that turn's steps never need him again."""
+    another's turn (a reward), it moves only him: that turn's steps never need him again. The
+    deck is reshuffled as the card directs: the table does it (the event says so)."""
     p = drawer(s)
     s["todo"].pop(0)
     s["where"][p] = ROAD
-    ev.append({"e": "debt", "seat": p})
+    ev.append({"e": "debt", "seat": p, "reshuffle": 1})
     if p == s["active"]:
         s["todo"] = []
     walk.proceed(s, ev)

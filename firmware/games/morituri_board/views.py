@@ -17,6 +17,7 @@ def _seat(s, p):
         "attacks": side[kit.N_ATTACKS],
         "defence": side[kit.DEF],
         "encumbrance": side[kit.ENC],
+        "vs_bandits": kit.vs_bandits(s["values"], s["kit"][p]),
     }
 
 

@@ -40,6 +40,13 @@ def card_name(c):
     return c.replace("_", " ").title()
 
 
+def _vs_bandits(s, p):
+    """His attack value against Bandits and Pirates, for the table to settle what they do."""
+    return " (Bandits, Pirates: his attack against them %d, the casses counting 1)" % kit.vs_bandits(
+        s["values"], s["kit"][p]
+    )
+
+
 def _menu(items, words, current):
     return ", ".join(("[%s]" if x == current else "%s") % words[x] for x in items)
 
@@ -106,7 +113,7 @@ def describe(screen):
         if item == "hp_space":
             text += "; +/-: which hit point space: %d" % e.number
         elif item == "flux":
-            text += "; +/-: the change: %+d HP" % e.number
+            text += "; +/-: the change: %+d HP%s" % (e.number, _vs_bandits(s, p))
         elif item == "arena":
             picked = [st for st in range(6) if e.vs[st]]
             there = ", ".join("station %d" % (st + 1) for st in picked) or "nobody: he fights a beast"
@@ -123,7 +130,7 @@ def describe(screen):
         elif item == "discard":
             text += "; +/-: which card: %s" % card_name(c)
         elif item == "flux":
-            text += "; +/-: the change: %+d HP (never to 0)" % e.number
+            text += "; +/-: the change: %+d HP (never to 0)%s" % (e.number, _vs_bandits(s, p))
         elif item == "lose":
             text += "; +/-: which: %s" % (card_name(c) if c else "he holds no card")
         return text + "; confirm [Enter]"

@@ -150,7 +150,8 @@ def line(e, stations=None):
     if k == "lose":
         return "%s loses the %s" % (who(e["seat"]), card(e["c"]))
     if k == "debt":
-        return "Owner in Debt! %s goes to the Dalmatian Coast" % who(e["seat"])
+        shuffle = ": shuffle the Armor/Weapon deck as the card says" if e.get("reshuffle") else ""
+        return "Owner in Debt! %s goes to the Dalmatian Coast%s" % (who(e["seat"]), shuffle)
     if k == "other_card":
         return "%s draws a card that changes nothing here" % who(e["seat"])
     if k == "roma":
@@ -231,10 +232,14 @@ class Person:
         if view["phase"] == "space":
             space = table.pos[self.seat]
             hot.say("%s is on space %d: %s" % (seat_name(self.seat), space, SPACE_WORDS[table.space(self.seat)]))
+            if table.space(self.seat) in ("b", "p"):
+                hot.say(
+                    "  his attack value against them: %d (the casses counts 1)" % view["seats"][self.seat]["vs_bandits"]
+                )
             suggested = table.suggest(view, self.seat)
             options = [suggested] + [a for a in options if a != suggested]
         elif view["phase"] == "draw":
-            hot.say("%s draws: %s" % (seat_name(self.seat), table.draw()))
+            hot.say("%s draws: %s" % (seat_name(self.seat), table.draw(view)))
             options = table.answers(view, self.seat, options)
         texts = [action_text(a) for a in options]
         return options[pick(hot.ask, hot.say, "%s, your choice" % seat_name(self.seat), texts, default)]

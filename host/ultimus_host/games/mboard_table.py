@@ -6,9 +6,12 @@ documented made-up road of the core's random play (games.morituri_board.
 randomplay.ROAD: 39 spaces after Start, Roma beyond) and a made-up deck of 69
 cards: each of the 13 Armor/Weapon cards 4 times (52), Flux -2, -1, -1, +1,
 +2, Bandits -1 (3), Pirates -1 (2), Thief! (3), Owner in Debt! (2) and 2 cards
-that do nothing the box keeps. Table follows the game's events to know where
-each pawn stands; it shuffles with the core's generator, so a seed gives the
-same game on every run.
+that do nothing the box keeps. Bandits and Pirates (cards and spaces) take 1 HP
+from a gladiator whose attack value against them (the box's vs_bandits: the
+casses counts 1) is below BANDITS_BEATEN, and nothing from one who beats them.
+Owner in Debt! reshuffles the deck: every card not held goes back in. Table
+follows the game's events to know where each pawn stands; it shuffles with the
+core's generator, so a seed gives the same game on every run.
 """
 
 from games.morituri_board import kit
@@ -26,6 +29,7 @@ DECK = (
     + ["other"] * 2
 )
 ROMA_AT = len(ROAD) + 1  # a position past the last space: in Roma
+BANDITS_BEATEN = 3  # the made-up Bandits and Pirates: an attack value of 3 or more beats them
 
 
 class Table:
@@ -36,6 +40,7 @@ class Table:
         self.rng = Rng(seed ^ 0xDEC4)
         self.deck = []
         self.drawn = None  # the card drawn now, until its drawer has answered
+        self.reshuffle = False  # Owner in Debt! was drawn: the next draw reshuffles the deck
 
     def follow(self, e):
         """Move the pawns as the game's events say."""
@@ -44,6 +49,7 @@ class Table:
             self.pos[e["seat"]] = min(self.pos[e["seat"]] + e["spaces"], ROMA_AT)
         elif kind == "debt":
             self.pos[e["seat"]] = DALMATIAN
+            self.reshuffle = bool(e.get("reshuffle"))
         elif kind in ("dies", "comes_back"):
             self.pos[e["seat"]] = 0
         elif kind == "roma":
@@ -77,12 +83,21 @@ class Table:
             ]
             return {"a": "arena", "p": p, "pennants": int(kind), "vs": there}
         if kind in "bp":
-            return {"a": "flux", "p": p, "n": -1}
+            beaten = view["seats"][p]["vs_bandits"] >= BANDITS_BEATEN
+            return {"a": "nothing", "p": p} if beaten else {"a": "flux", "p": p, "n": -1}
         return {"a": "nothing", "p": p}
 
-    def draw(self):
-        """The top card (the deck is shuffled again when it runs out)."""
+    def draw(self, view=None):
+        """The top card (the deck is shuffled again when it runs out, and after Owner in Debt!:
+        then every card no gladiator holds goes back in, as the card directs)."""
         if self.drawn is None:
+            if self.reshuffle and view is not None:
+                self.reshuffle = False
+                self.deck = list(DECK)
+                for seat in view["seats"]:
+                    for c in kit.held(seat["kit"]):
+                        self.deck.remove(c)
+                self.rng.state = shuffle_in_place(self.rng.state, self.deck)
             if not self.deck:
                 self.deck = list(DECK)
                 self.rng.state = shuffle_in_place(self.rng.state, self.deck)
@@ -92,12 +107,14 @@ class Table:
     def answers(self, view, p, options):
         """The drawer's legal answers for the card on top: the keep/discard choices of an
         Armor/Weapon card, else the one thing the card does."""
-        card = self.draw()
+        card = self.draw(view)
         if card in CARD_NAMES:
             return [a for a in options if a["a"] == "card" and a["c"] == card]
         if card.startswith("flux"):
             return [a for a in options if a["a"] == "flux" and a["n"] == int(card[4:])]
         if card in ("bandits", "pirates"):
+            if view["seats"][p]["vs_bandits"] >= BANDITS_BEATEN:
+                return [a for a in options if a["a"] == "other"]  # beaten off: nothing changes
             return [a for a in options if a["a"] == "flux" and a["n"] == -1]
         if card == "thief":
             armour = [c for c in kit.held(view["seats"][p]["kit"]) if card_value(view["values"], c, DEFENCE)]
