@@ -1,6 +1,7 @@
 """The box shell: the game menu, journals of every format, and the loud refusal of a journal it cannot resume."""
 
 import ast
+import hashlib
 import json
 import os
 import re
@@ -11,6 +12,7 @@ import pytest
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "mpy"))
 
 from box_battle import SCRIPT, new_box, run_line  # noqa: E402
+from referee.digest import fnv1a  # noqa: E402
 from ultimus import VERSION  # noqa: E402
 from ultimus.game import replay  # noqa: E402
 from ultimus_host.fakes import FakeBoard, FakeStorage  # noqa: E402
@@ -96,8 +98,20 @@ class Listening:
 def test_a_new_game_journal_names_its_game_and_format():
     fb, box = play_until("new game")
     first = decode(next(fb.storage.read_lines(FILE)))["header"]
-    assert first["format"] == FORMAT == 4 and first["game"] == "ultimus" and first["version"] == VERSION
+    assert first["format"] == FORMAT == 5 and first["game"] == "ultimus" and first["version"] == VERSION
     assert first["setup"] == box.shell.game.setup and first["box"]["stations"] == [0, 2, 4]
+
+
+def test_format_5_checksums_records_with_sha256_and_the_header_with_fnv1a():
+    fb, box = play_until("entrance")
+    lines = list(fb.storage.read_lines(FILE))
+    assert len(lines) > 2
+    header, records = lines[0], lines[1:]
+    assert header[:8] == b"%08x" % fnv1a(header[9:-1])  # an older firmware reads it and refuses format 5
+    for line in records:
+        assert line[:8] == hashlib.sha256(line[9:-1]).hexdigest()[:8].encode()
+    torn = records[-1][:8] + b" " + records[-1][10:]  # a byte of the body lost
+    assert decode(records[-1]) is not None and decode(torn) is None
 
 
 def test_the_box_journal_of_0_1_0_resumes_to_the_same_game():
