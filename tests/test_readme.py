@@ -13,7 +13,7 @@ import bench  # noqa: E402
 from compile_firmware import compile_all  # noqa: E402
 from ultimusbox import games  # noqa: E402
 
-SLACK_KB = 3  # the README rounds; the code grows a little with every change, and more than this needs a new figure
+SLACK_KB = 5  # the README says "~": 5 % of the figure; the code grows with every change, and more needs a new figure
 
 
 def readme():
