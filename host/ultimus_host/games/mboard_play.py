@@ -245,6 +245,15 @@ class Person:
         return options[pick(hot.ask, hot.say, "%s, your choice" % seat_name(self.seat), texts, default)]
 
 
+def demo_line(e, verbose=False):
+    """What the hot seat and the demo say of an event: line(e), and each roll when verbose (None: nothing)."""
+    if e["e"] == "roll":
+        if not verbose:
+            return None
+        return "  %s rolls %s (%s)" % (seat_name(e["who"]), " ".join(str(d) for d in e["dice"]), e["why"])
+    return line(e)
+
+
 class HotSeat:
     """One terminal for the table; bots take any seats; the referee rolls."""
 
@@ -259,12 +268,7 @@ class HotSeat:
 
     def tell(self, e):
         self.table.follow(e)
-        if e["e"] == "roll":
-            if self.verbose:
-                dice = " ".join(str(d) for d in e["dice"])
-                self.say("  %s rolls %s (%s)" % (seat_name(e["who"]), dice, e["why"]))
-            return
-        text = line(e)
+        text = demo_line(e, self.verbose)
         if text:
             self.say(text)
 

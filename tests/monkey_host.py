@@ -1,0 +1,211 @@
+"""The monkey's evening seen from the PC: every picture of the virtual box drawn, every event told by
+every narrator, every line any of them prints kept.
+
+Evening(game, seed, seconds, folder) runs the monkey of tests/mpy/monkey.py (the real box app on fake
+drivers, its clock advanced) with two hooks. After every power-on it puts the virtual box around the
+new box (VirtualBox.around: the log, words and frame `ultimus sim` shows), attaches a host to the box's
+link as `ultimus connect` does (a first request; from then on the events come as "ev" lines, as a
+spectator hears them) and has the game's demo narrator hear the core's events. After every step it
+reads the link's lines into connect's console (Console.show_events) and, whenever the picture may have
+changed (a new LED frame, an event, a press, a tone), draws the virtual box with rich at 80x24 and at
+160x50. So every event passes through the virtual box's words, connect's console and `demo`'s
+narration of its game; an exception anywhere fails the evening with the game, the seed and the time.
+
+For the words' checks: `lines` holds every line each surface printed, as (surface, text) with surface
+"vbox" (its log), "console" (connect), "demo" (the game's demo narration) or "frame" (the lines of the
+drawn pictures, each distinct line once); every function in LINE_CHECKS is called with each of them as
+it is printed (raise to fail the evening on a line no person should read, such as a raw dump).
+narrated_lines(game, seed, seconds, folder) gives them all for one evening.
+"""
+
+import json
+import os
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "mpy"))
+
+from rich.console import Console as RichConsole  # noqa: E402
+
+from monkey import Monkey  # noqa: E402
+from ultimus.views import public_event  # noqa: E402
+from ultimus_host.console import Console  # noqa: E402
+from ultimus_host.virtualbox import VirtualBox, render_text, stopped_message  # noqa: E402
+
+SIZES = ((80, 24), (160, 50))  # the terminals every picture is drawn for
+LINE_CHECKS = []  # check(surface, text) for every line printed: the hook for the words' own checks
+HELLO = b'{"op": "hello", "id": 1}\n'  # a host's first line: the box's events go out from then on
+FRAME_LINES = 20000  # distinct picture lines kept per evening (the log's are all kept)
+PICTURES = 4096  # pictures remembered as drawn (a picture is its LED frame and its text: rich draws it the same)
+
+
+def demo_narrator(shell, say):
+    """What `ultimus demo --game NAME --verbose` says of each of the core's events, for the game in play."""
+    game, name = shell.game, shell.playing
+    if name == "morituri":
+        from ultimus_host.games.morituri_play import Narrator
+
+        return Narrator(game, say, verbose=True)
+    if name == "ultimatum":
+        from ultimus_host.games.ultimatum_play import Narrator
+
+        return Narrator(say, verbose=True)
+    if name == "munera":
+        from ultimus_host.games.munera_play import Narrator
+
+        return Narrator(game, say)
+    if name == "morituri_board":
+        from ultimus_host.games.mboard_play import demo_line
+
+        return lambda e: _say_if(say, demo_line(e, True))
+    from ultimus_host.narrate import line
+
+    return lambda e: say(line(public_event(e)))
+
+
+def _say_if(say, text):
+    if text:
+        say(text)
+
+
+class _Log(list):
+    """The virtual box's log (it keeps the last ten): each line added is also told to the evening."""
+
+    def __init__(self, say):
+        list.__init__(self)
+        self.say = say
+
+    def append(self, text):
+        self.say("vbox", text)
+        list.append(self, text)
+
+
+class _BoxState:
+    """What connect's console asks the box besides its events: the state reply's settings (the
+    station of each seat), here read from the box itself."""
+
+    def __init__(self, evening):
+        self.evening = evening
+
+    def call(self, op, **request):
+        shell = self.evening.box.shell
+        return {"settings": shell.settings, "game": shell.game_id, "playing": shell.playing}
+
+
+class Evening:
+    def __init__(self, focus, seed, seconds, folder):
+        self.folder = folder
+        self.lines = []
+        self.frame_lines = set()
+        self.pictures = set()
+        self.figures = {"frames": 0, "pictures": 0, "drawn": 0, "link_lines": 0, "told": 0}
+        self.terminals = [
+            RichConsole(width=w, height=h, color_system="truecolor", force_terminal=True) for w, h in SIZES
+        ]
+        self.vbox = None
+        self.box = None
+        self.console = None
+        self.key = None
+        self.heard = 0
+        self.monkey = Monkey(focus, seed, seconds, on_box=self._on_box, on_step=self._on_step)
+
+    def say(self, surface, text):
+        if type(text) is not str:
+            raise AssertionError("%s printed %r, not a line of text" % (surface, text))
+        self.figures["told"] += 1
+        if surface == "frame":
+            if text in self.frame_lines or len(self.frame_lines) >= FRAME_LINES:
+                return
+            self.frame_lines.add(text)
+        self.lines.append((surface, text))
+        for check in LINE_CHECKS:
+            check(surface, text)
+
+    # --- the monkey's hooks ---------------------------------------------------------------
+
+    def _on_box(self, fb, box):
+        if self.vbox is not None:  # the virtual box that just lost its power says what it leaves behind
+            self.say("vbox", stopped_message(self.vbox.box.shell, self.folder))
+        self.box = box
+        self.vbox = VirtualBox.around(fb, box, self.folder)
+        kept, self.vbox.log_lines = self.vbox.log_lines, _Log(self.say)
+        for text in kept:  # what it said at power-on, before this evening listened
+            self.vbox.log_lines.append(text)
+        shell = box.shell
+        shell.listen(self._events, presses=False)
+        self.console = Console(_BoxState(self), lambda text, err=False, nl=True: self.say("console", text))
+        fb.serial.feed_in(HELLO)  # connect attaches: a reconnect after every power-on
+        apply = shell.apply
+
+        def applied(action):
+            events = apply(action)
+            tell = demo_narrator(shell, lambda text: self.say("demo", text))
+            for e in events:
+                tell(e)
+            return events
+
+        shell.apply = applied  # the link's applies and the screen's acts all come through here
+        self.key = None
+
+    def _events(self, events):
+        self.heard += len(events)
+
+    def _on_step(self, fb, box):
+        for raw in fb.serial.take_lines():
+            self.figures["link_lines"] += 1
+            reply = json.loads(raw)
+            if "ev" in reply:
+                self.console.show_events([reply["ev"]])
+            elif "error" in reply:
+                raise AssertionError("the link refused the host's hello: %r" % (reply,))
+        tones = fb.buzzer.tones
+        key = (fb.leds.frame, self.heard, self.monkey.counts["presses"], len(tones))
+        if key == self.key:
+            return
+        self.key = key
+        self.draw()
+
+    def draw(self):
+        """The virtual box's picture now, drawn on every terminal size (once: a picture is the same
+        drawing whenever it comes back, as a blinking light's two pictures do)."""
+        text = render_text(self.vbox)
+        self.figures["frames"] += 1
+        picture = (self.vbox.fb.leds.frame, text.plain)
+        if picture in self.pictures:
+            return
+        if len(self.pictures) >= PICTURES:
+            self.pictures.clear()
+        self.pictures.add(picture)
+        for terminal in self.terminals:
+            with terminal.capture() as capture:
+                terminal.print(text, crop=True)
+            if not capture.get():
+                raise AssertionError("an empty picture at %d columns" % terminal.width)
+            self.figures["drawn"] += 1
+        self.figures["pictures"] += 1
+        for text_line in text.plain.splitlines():
+            if text_line.strip():
+                self.say("frame", text_line)
+
+    def run(self):
+        """The evening; returns the monkey's counts with the host's figures."""
+        counts = self.monkey.run()
+        self.say("vbox", stopped_message(self.box.shell, self.folder))
+        out = dict(counts)
+        out.update(self.figures)
+        out["lines"] = len(self.lines)
+        return out
+
+
+def narrated_lines(focus, seed, seconds, folder):
+    """Every (surface, line) of one evening (see the module's docstring)."""
+    evening = Evening(focus, seed, seconds, folder)
+    evening.run()
+    return evening.lines
+
+
+FIGURES = ("presses", "events", "legal", "actions", "games", "finished", "power_cuts", "torn")
+FIGURES += ("frames", "pictures", "drawn")  # the virtual box's pictures: shown, distinct, drawn (at each size)
+
+
+def figures_line(focus, seed, counts):
+    return "%s seed %d: %s" % (focus, seed, ", ".join("%s %d" % (k.replace("_", " "), counts[k]) for k in FIGURES))

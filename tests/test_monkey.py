@@ -1,0 +1,78 @@
+"""Whole evenings at the box, for each of its five games: the monkey of tests/mpy/monkey.py presses, waits,
+enters legal actions, holds keys and cuts the power for minutes of the box's own clock, while the
+virtual box draws every picture at 80x24 and 160x50 and every event goes through the virtual box's
+words, connect's console and the game's demo narration (tests/monkey_host.py). Any exception, an
+undrawable picture or an acknowledged action lost at a power cut fails the evening, with its game and
+seed: `.venv/bin/python tools/soak.py --game GAME --seed SEED --minutes M` replays it (and longer ones).
+"""
+
+import os
+import sys
+
+import pytest
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "mpy"))
+
+from monkey import Monkey  # noqa: E402
+from monkey_host import Evening, figures_line  # noqa: E402
+from monkey_presses import next_lines  # noqa: E402
+from ultimusbox import games  # noqa: E402
+
+SECONDS = 150  # of the box's clock per evening in `make test` (tools/soak.py runs longer ones)
+# a seed per game whose evening, in SECONDS, takes games to their end and on to the next (twice where it
+# could); a change of the box's behaviour shifts every evening, and may ask for another seed here:
+# tools/soak.py --game GAME --minutes 2.5 --seeds 20 prints what each seed's evening covers. Ultimatum's
+# games last hours: its evening goes deep, and is not asked to finish one.
+SEEDS = {"ultimus": 41, "morituri": 3, "ultimatum": 21, "munera": 12, "morituri_board": 6}
+FINISHES = ("ultimus", "morituri", "munera", "morituri_board")
+
+
+@pytest.mark.parametrize("game", games.names())
+def test_a_whole_evening_at_the_box_draws_every_picture_and_tells_every_event(game, tmp_path):
+    seed = SEEDS[game]
+    counts = Evening(game, seed, SECONDS, str(tmp_path)).run()
+    print(figures_line(game, seed, counts))
+    assert counts["legal"] >= 40 and counts["presses"] >= 300, counts  # deep into the game, and strays between
+    assert counts["power_cuts"] >= 2 and counts["torn"] >= 1, counts  # cut between steps and inside a write
+    assert counts["frames"] >= 300 and counts["drawn"] == 2 * counts["pictures"] > 300, counts
+    assert counts["events"] >= 200 and counts["lines"] >= counts["events"], counts
+    assert counts["quiet_ms"] >= 10000 and counts["games"] >= 1, counts
+    if game in FINISHES:
+        assert counts["finished"] >= 1 and counts["games"] >= 2, counts  # a game to its end, and the next one
+    if game == "ultimus":
+        assert counts["clamo"] >= 1, counts  # countdowns ran out while nobody pressed
+
+
+@pytest.mark.parametrize("game", games.names())
+def test_every_legal_action_the_monkey_chooses_is_entered_with_the_presses_its_screen_asks_for(game):
+    """The monkey's legal moves, alone: each action its game's random play chooses is the one the
+    journal takes after the presses monkey_presses plans (the board game's arena: the same seats)."""
+    monkey = Monkey(game, 5, 10**6)
+    entered = 0
+    while entered < 120:
+        shell = monkey.box.shell
+        if shell.game is None:
+            monkey.seats()
+            continue
+        game_now = shell.game
+        if game_now.phase == game_now.rules.FLOW.end:
+            monkey.legal()
+            continue
+        action = monkey.choose(shell)
+        count = len(shell.journal)
+        for _ in range(200):
+            if len(shell.journal) > count:
+                break
+            lines = next_lines(shell, action)
+            assert lines, (action, shell.screen.describe())
+            for line in lines:
+                monkey.run_line(line)
+        assert len(shell.journal) == count + 1, (action, shell.screen.describe())
+        taken = list(shell.journal)[-1]
+        assert isinstance(taken, dict)
+        if action["a"] == "arena":  # the wheels name the seats already there in station order
+            taken["vs"].sort()
+            action["vs"].sort()
+        if action["a"] != "clamo":  # the referee's CLAMO is the box's own, at the countdown's end
+            assert taken == action
+        entered += 1
