@@ -272,6 +272,33 @@ def test_appendix_a_two_handed_weapons_unwieldy_pierce_bash_and_minus_1_one_hand
     assert ["one_handed", -1] not in of(ev, "attack")[0]["mods"] and glad(g, 1)["stam"] == 10 - 4
 
 
+def test_appendix_a_short_spear_a_thrown_hasta_that_wounds_nobody_lands_by_him_even_on_a_double():
+    """Appendix A, Short Spear (Hasta): a loose spear that misses or causes no wound lands next
+    to the target; a special event without wounds (here a Double 4) is no exception, a Double 6
+    (it wounds) loses it, and a Double 1 that breaks the thrower's weapon for good too."""
+    for dice, on_the_sand in (([4, 4, 4], True), ([6, 6, 3, 3], False), ([1, 1, 1], False), ([1, 1, 2, 4], True)):
+        g = bout({"profile": "hoplomachus", "option": "throwing_spear"}, "gaul", at=[[0, 0, 0], [3, 0, 3]])
+        start(g, 6)
+        attack(g, 1, dice=dice)
+        assert ["hasta" in [i[0] for i in g.state["ground"]]] == [on_the_sand], dice
+    g = bout({"profile": "hoplomachus", "option": "throwing_spear"}, "gaul", at=[[0, 0, 0], [3, 0, 3]], edition=1)
+    start(g, 6)
+    attack(g, 1, dice=[4, 4])  # edition 1 (older saves): lost with the special event
+    assert g.state["ground"] == []
+
+
+def test_the_box_offers_every_option_and_two_handed_weapon_after_the_22_lines():
+    from games.munera.content import BOX_LINE_COUNT, OPTIONS, PROFILE_NAMES, TWO_HANDED, box_line
+
+    lines = [box_line(i) for i in range(BOX_LINE_COUNT)]
+    assert lines[: len(PROFILE_NAMES)] == list(PROFILE_NAMES)
+    options = [(p, o[0]) for p in sorted(OPTIONS) for o in OPTIONS[p]]
+    assert [(x["profile"], x["option"]) for x in lines if type(x) is dict and "option" in x] == options
+    assert [x["two_handed"] for x in lines if type(x) is dict and "two_handed" in x] == list(TWO_HANDED)
+    for line in lines:
+        rules.check_setup({"gladiators": [line, "gaul"], "seed": 1})
+
+
 def test_set_up_options_are_checked_with_a_clear_message():
     """The set-up refuses an option the line does not print and a weapon that is not two-handed."""
     import pytest

@@ -206,22 +206,26 @@ OPTIONS = {
 # no line of Appendix B carries one, and the rulebook leaves a gladiator's arms to the players.
 TWO_HANDED = ("great_sword", "axe", "club")
 # The box's seat selection: every line, then the lines with their printed alternatives, then a
-# Gaul with each two-handed weapon (the wild fighter's sword made a great one).
+# Gaul with each two-handed weapon (the wild fighter's sword made a great one): (line, key, value)
+# of the set-up entry, a literal tuple so that the box builds an entry only when it is shown.
+BOX_EXTRAS = (
+    ("hoplomachus", "option", "throwing_spear"),
+    ("hoplomachus_light", "option", "throwing_spear"),
+    ("provocator", "option", "buckler"),
+    ("gaul", "two_handed", "great_sword"),
+    ("gaul", "two_handed", "axe"),
+    ("gaul", "two_handed", "club"),
+)
+BOX_LINE_COUNT = len(PROFILE_NAMES) + len(BOX_EXTRAS)
 
 
-def _box_lines():
-    out = []
-    for prof in PROFILE_NAMES:
-        out.append(prof)
-    for prof in sorted(OPTIONS):
-        for option in OPTIONS[prof]:
-            out.append({"profile": prof, "option": option[0]})
-    for name in TWO_HANDED:
-        out.append({"profile": "gaul", "two_handed": name})
-    return tuple(out)
+def box_line(i):
+    """The seat selection's line i: a profile's name, or a set-up entry with its option."""
+    if i < len(PROFILE_NAMES):
+        return PROFILE_NAMES[i]
+    extra = BOX_EXTRAS[i - len(PROFILE_NAMES)]
+    return {"profile": extra[0], extra[1]: extra[2]}
 
-
-BOX_LINES = _box_lines()
 
 # "The dagger may only be used if the hasta has been lost" (the Velite)
 BACKUP = {"velite": ("dagger", "hasta_thonged")}

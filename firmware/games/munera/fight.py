@@ -51,7 +51,6 @@ from games.munera.effects import (
     wound,
 )
 from games.munera.feed import Feed, atomic
-from games.munera.reach import can_end_adjacent
 from games.munera.state import dist, edition, free, gladiators, quadrant_of, save, threatens, two_handed
 from referee.errors import int_arg, need
 
@@ -63,7 +62,7 @@ def exchange(feed, mod, save_value, adj=0, feint=0, who=(-1, -1), offer=0):
     dice stop there ("offer": 1) and the attacker chooses: rolled_again or the miss."""
     a = feed.d6(who[0], "attack")
     d = feed.d6(who[1], "defend")
-    r = {"a": a, "d": d, "double": 0, "margin": 0, "hit": 0, "saved": 0, "wounds": 0, "reroll": 0, "offer": 0}
+    r = _dice(a, d)
     if a != d and a + mod - d <= 0 and feint:
         if offer:
             r["offer"] = 1
@@ -71,6 +70,10 @@ def exchange(feed, mod, save_value, adj=0, feint=0, who=(-1, -1), offer=0):
             return r
         return rolled_again(feed, r, mod, save_value, adj, who)
     return _scored(feed, r, mod, save_value, adj, who)
+
+
+def _dice(a, d):
+    return {"a": a, "d": d, "double": 0, "margin": 0, "hit": 0, "saved": 0, "wounds": 0, "reroll": 0, "offer": 0}
 
 
 def rolled_again(feed, r, mod, save_value, adj, who):
@@ -220,7 +223,7 @@ def reroll(s, action, ev):
     g = s["turn"]
     blow = s["offer"]
     feed = Feed(s, action.get("dice"), ev)
-    r = {"a": blow["a"], "d": blow["d"], "double": 0, "margin": 0, "hit": 0, "saved": 0, "wounds": 0, "reroll": 0}
+    r = _dice(blow["a"], blow["d"])
     r = rolled_again(feed, r, blow["mod"], blow["save"], _adj(blow["name"]), (g, blow["t"]))
     s["offer"] = None
     _outcome(s, feed, g, blow, r, ev)
@@ -234,13 +237,21 @@ def keep(s, action, ev):
     g = s["turn"]
     blow = s["offer"]
     feed = Feed(s, action.get("dice"), ev)
-    r = {"a": blow["a"], "d": blow["d"], "double": 0, "margin": 0, "hit": 0, "saved": 0, "wounds": 0, "reroll": 0}
+    r = _dice(blow["a"], blow["d"])
     r["margin"] = blow["a"] + blow["mod"] - blow["d"]
     s["offer"] = None
     ev.append({"e": "miss_kept", "g": g})
     _outcome(s, feed, g, blow, r, ev)
     feed.done()
     settle(s, ev, "act")
+
+
+def _broken(ev, at, g):
+    """A Double 1 since event `at` broke g's weapon for good."""
+    for e in ev[at:]:
+        if e["e"] == "weapon_lost" and e["g"] == g and e["for_good"]:
+            return True
+    return False
 
 
 def _outcome(s, feed, g, blow, r, ev):
@@ -267,7 +278,11 @@ def _outcome(s, feed, g, blow, r, ev):
     if r["double"]:
         if whirl:
             x["whirl_double"] += 1
-        double_trouble(s, feed, g, t, r["double"], w, name, net, missile != "", ev)  # a missile is lost
+        at = len(ev)
+        double_trouble(s, feed, g, t, r["double"], w, name, net, missile != "", ev)  # darts, arrows are lost
+        if missile == "hasta" and edition(s) >= 2 and r["double"] != 6 and not _broken(ev, at, g):
+            # a loose spear that wounds nobody lands by the target, a special event or not
+            drop(s, missile, scatter(s, feed, target_at, x["pos"], g, "scatter"), g, 0, 1, ev, "landed")
     elif not r["hit"]:
         if missile and not has(name, THONGED):  # it lands by the target before he jumps back
             ammo = 0 if missile == "hasta" else 1
@@ -353,8 +368,10 @@ def double_trouble(s, feed, g, t, face, w, name, net, thrown, ev):
 def floors(s, g, t):
     """A Double 2 floors the defender when the attacker can end his turn adjacent to him: by
     the AP he has left (edition 2), or, in edition 1's saves, only when they stood adjacent."""
-    if edition(s) < 2:
+    if edition(s) < 2 or dist(s, g, t) == 1:
         return dist(s, g, t) == 1
+    from games.munera.reach import can_end_adjacent  # loaded on the box only when a Double 2 asks
+
     return can_end_adjacent(s, g, t)
 
 

@@ -14,7 +14,7 @@ showing n, then confirm. docs/box.md tells the players; munera_lights draws;
 munera_entry holds the input.
 """
 
-from games.munera.content import BOX_LINES, MAX_GLADIATORS, MIN_GLADIATORS
+from games.munera.content import BOX_LINE_COUNT, MAX_GLADIATORS, MIN_GLADIATORS
 from ultimusbox import board
 from ultimusbox.screens import munera_lights as lights
 from ultimusbox.screens.munera_entry import (
@@ -127,7 +127,7 @@ class Screen:
             return
         station = joined[-1]
         step = -1 if button == board.MINUS else 1
-        e.prof[station] = (e.prof[station] + step) % len(BOX_LINES)
+        e.prof[station] = (e.prof[station] + step) % BOX_LINE_COUNT
         self.shell.note({"e": "gladiator", "station": station, "profile": e.profile(station)})
 
     def render_options(self, frame, k, blink):

@@ -1,14 +1,14 @@
 """The Munera screen's input state: what its controller sets between presses and its lights read.
 
 Seat selection: each station's gladiator (a line of Appendix B, or one with its printed
-alternative or a two-handed weapon: content.BOX_LINES; MODE and +/- change the one of the
+alternative or a two-handed weapon: content.box_line; MODE and +/- change the one of the
 station that joined last). During a bout: the action the MODE menu shows, its
 number (+/-: a direction, a side, a weapon, an item), its target (a wheel), the dice typed
 in from the table (THINK 1-6: one die each press), and the last dice rolled (shown on the
 roller's ring for a moment).
 """
 
-from games.munera.content import BOX_LINES
+from games.munera.content import PROFILE_NAMES, box_line
 
 NOBODY = -1
 # the act phase's menu, in the order MODE shows it (the most used first)
@@ -38,7 +38,7 @@ DISCARDABLE = ("shield", "helmet")  # games.munera.checks.DROPPABLE, without loa
 
 class Entry:
     def __init__(self):
-        self.prof = [BOX_LINES.index(p) for p in DEFAULT_PROFILES]  # seat selection, per station (BOX_LINES)
+        self.prof = [PROFILE_NAMES.index(p) for p in DEFAULT_PROFILES]  # seat selection, per station (box_line)
         self.table = []  # dice typed in from the table for the next action
         self.dice_at = None  # when the last roll was shown (ms), while its animation runs
         self.dice_ring = NOBODY  # whose ring shows it
@@ -55,4 +55,4 @@ class Entry:
 
     def profile(self, station):
         """The station's gladiator as a set-up entry: a line's name, or a line with its option."""
-        return BOX_LINES[self.prof[station]]
+        return box_line(self.prof[station])
