@@ -43,8 +43,9 @@ def describe(screen):
         )
     if phase == "movement":
         return (
-            "%s: press the wheel of each figure as it moves on the table [asdfgh]; confirm [Enter] calls the rest"
-            % (caesar)
+            '%s: press the wheel of each figure as it moves on the table [asdfgh] (straight, up to heavy 5", '
+            'light 7", animals 10", turning before and after; a pinned figure stays); confirm [Enter] '
+            "calls the rest" % (caesar)
         )
     if phase == "melee":
         if e.fighter < 0:

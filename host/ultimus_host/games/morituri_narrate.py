@@ -6,7 +6,7 @@ as the box's wheels). Events the table needs not hear (a figure called to
 move) are still told: the narration is the whole story of the round.
 """
 
-from games.morituri.content import MENU
+from games.morituri.content import MENU, MOVE, cls_value
 from ultimus_host.narrate import BOX_EVENTS, station_name
 from ultimus_host.narrate import line as box_line
 
@@ -41,6 +41,11 @@ def line(e, cls=(), stations=None):
     if kind == "roll_off":
         return "initiative settled in %d roll(s): %s rolled highest" % (e["rounds"], seat(e["winner"]))
     if kind == "activate":
+        if e["f"] < len(cls):  # the table moves him: the box tells how far (Movement)
+            return 'Caesar calls on %s: he moves up to %d" in a straight line, turning before and after' % (
+                fig(),
+                cls_value(cls[e["f"]], MOVE),
+            )
         return "Caesar calls on %s: he moves" % fig()
     if kind == "stand":
         return "%s stands up with %d HP" % (fig(), e["hp"])
