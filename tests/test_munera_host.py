@@ -131,7 +131,8 @@ def test_the_narrator_tells_every_kind_of_event_of_random_bouts():
                 if text:
                     assert isinstance(text, str) and "%" not in text
                     told.add(e["e"])
-    for kind in ("stamina", "order", "turn", "ap", "attack", "strike", "wound", "beaten", "verdict", "bout_over"):
+    kinds = ("stamina", "order", "turn", "ap", "attack", "strike", "wound", "beaten", "verdict", "bout_over")
+    for kind in kinds + ("reroll_offer", "pickup"):
         assert kind in told, kind
 
 

@@ -161,6 +161,19 @@ def line(s, e, name=name):
         return "  %s (margin %+d, save %d)" % ("a hit" if e["hit"] else "a miss", e["margin"], e["save"])
     if k == "double":
         return "  DOUBLE %d!" % e["face"]
+    if k == "reroll_offer":
+        return "  %s rolls %d against %d: a miss by %d; his feint lets him roll again" % (
+            who,
+            e["a"],
+            e["d"],
+            -e["margin"],
+        )
+    if k == "miss_kept":
+        return "  %s keeps the miss" % who
+    if k == "pickup":
+        owner = e.get("owner", g)
+        whose = "his" if owner == g else "%s's" % name(view, owner)
+        return "%s picks up %s %s" % (who, whose, e["item"])
     if k == "wound":
         return "  %s loses %d stamina: %d left" % (who, e["n"], e["stam"])
     if k == "saved":
