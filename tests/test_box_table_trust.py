@@ -412,3 +412,63 @@ def test_an_unknown_set_up_key_is_refused_by_name_on_every_path(game, tmp_path):
     notice = again.shell.notice
     assert again.shell.game is None and notice["code"] == "bad_journal" and "'colour'" in notice["message"]
     assert notice["file"] in storage.files
+
+
+# --- connect --save: no file name is refused; a box that goes away still leaves its log ---------------------
+
+
+def test_connect_save_with_no_file_name_is_refused_and_says_so():
+    from click.testing import CliRunner
+
+    from ultimus_host.cli import main
+
+    result = CliRunner().invoke(main, ["connect", "/dev/null", "--save", ""])
+    assert result.exit_code == 2 and "--save" in result.output and "give the name of a file" in result.output
+
+
+def test_connect_save_writes_the_log_it_has_read_when_the_box_goes_away_under_it(tmp_path):
+    import queue
+    import subprocess
+    import sys
+    import threading
+    import time
+
+    from test_host_sim import ROOT, start_sim, stop
+    from ultimus_host.client import LinkClient
+
+    proc, port = start_sim(tmp_path / "box")
+    connect = None
+    try:
+        client = LinkClient(port)
+        client.call("new_game", players=2, seed=6, mode="box", stations=[2, 4])
+        client.call("apply", action={"a": "set_loudest", "p": 1})
+        referee = str(client.tokens["referee"])
+        client.close()
+        saved = tmp_path / "saved.json"
+        connect = subprocess.Popen(
+            [sys.executable, "-m", "ultimus_host.cli", "connect", port, "--token", referee, "--save", str(saved)],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            cwd=ROOT,
+        )
+        assert connect.stdin is not None and connect.stdout is not None
+        connect.stdin.write('{"a": "bets_placed"}\n')  # an action while connected, and the input stays open
+        connect.stdin.flush()
+        heard = queue.Queue()
+        threading.Thread(target=lambda: [heard.put(t) for t in iter(connect.stdout.readline, "")], daemon=True).start()
+        end = time.monotonic() + 30
+        while time.monotonic() < end and not heard.get(timeout=30).startswith("ok, digest"):
+            pass  # the action is applied and the log it leaves read
+        stop(proc)  # the cable is pulled
+        connect.wait(30)
+        err = connect.stderr.read() if connect.stderr else ""
+        assert connect.returncode == 1 and "Traceback" not in err
+        assert "went away" in err and "the 2 actions this link had read are saved" in err, err
+        kept = json.loads(saved.read_text())
+        assert kept["log"] == [{"a": "set_loudest", "p": 1}, {"a": "bets_placed"}] and "seed" in kept["setup"]
+    finally:
+        stop(proc)
+        if connect is not None and connect.poll() is None:
+            connect.kill()

@@ -179,7 +179,10 @@ def _open(port, token_folder=None):
 
 
 def _check_new_file(path, option, extensions=None):
-    """Refuse at once a file that could not be written later: a missing folder, a folder, a wrong extension."""
+    """Refuse at once a file that could not be written later: no name, a missing folder, a folder, a wrong
+    extension."""
+    if not path:
+        raise click.BadParameter("give the name of a file", param_hint=option)
     folder = os.path.dirname(os.path.abspath(path))
     if os.path.isdir(path):
         raise click.BadParameter("%s is a folder: give a file name" % path, param_hint=option)
@@ -220,9 +223,9 @@ def connect(port, verify, save_path, watch, token, state_dir):
     to act may do; `state`, `log`, `digest`, `press N`, `quit`. Ctrl-C leaves too (and still saves).
     """
     from ultimus_host.client import DigestMismatch, LinkError, Lockstep
-    from ultimus_host.console import Console, eye_name, start_reader
+    from ultimus_host.console import Console, KeptLog, eye_name, start_reader
 
-    if save_path:
+    if save_path is not None:
         _check_new_file(save_path, "--save")
     client, hello = _open(port, state_dir)
     click.echo(
@@ -231,6 +234,8 @@ def connect(port, verify, save_path, watch, token, state_dir):
     )
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
     console = Console(client, _say, interactive=interactive)
+    if save_path is not None:
+        console.kept = KeptLog(client)  # what --save still writes if the box goes away under us
     try:
         if token is not None:
             try:
@@ -243,6 +248,8 @@ def connect(port, verify, save_path, watch, token, state_dir):
                 game = console.lockstep.game
                 click.echo("lockstep: %d actions, digest %s agree" % (len(game.log), game.digest()))
             click.echo(console.state_text(client.call("state")))
+            if console.kept is not None:
+                console.kept.catch_up()  # the actions before we came, should the box go away before the next
             click.echo("type help for the requests; quit, Ctrl-D or Ctrl-C to leave")
             if interactive:
                 click.echo("box> ", nl=False)
@@ -252,12 +259,14 @@ def connect(port, verify, save_path, watch, token, state_dir):
                 console.run(queue_never(), until=lambda: time.monotonic() >= end)
         except KeyboardInterrupt:
             click.echo("")
-        if save_path:
+        if save_path is not None:
             _save_log(client, save_path)
     except DigestMismatch as exc:
         click.echo("LOCKSTEP BROKEN: %s" % exc, err=True)
         sys.exit(3)
     except LinkError as exc:
+        if exc.code == "disconnected" and console.kept is not None:
+            _save_kept(console.kept, save_path)
         raise click.ClickException("the link to %s: %s" % (port, exc.message)) from None
     finally:
         client.close()
@@ -289,6 +298,29 @@ def _save_log(client, path):
             click.echo("no game on the box: nothing saved to %s" % path)
             return
         raise
+    _write_save(path, playing, setup, actions, digest)
+    if eye != "referee":
+        click.echo(
+            "(as this link sees the game: without the seed and the secrets it cannot be replayed; "
+            "--token with the referee token saves the whole log, or --state DIR for a virtual box started so)"
+        )
+
+
+def _save_kept(kept, path):
+    """The box went away: save what this link had read of its log, if it had seen any action."""
+    if not kept.actions:
+        click.echo("the box went away before any action was seen: nothing saved to %s" % path, err=True)
+        return
+    _write_save(path, kept.playing, kept.setup, kept.actions, None)
+    seen = "" if kept.eye == "referee" else " (as this link saw them: without the seed and the secrets)"
+    click.echo(
+        "the box went away: the %d actions this link had read are saved, without the box's digest%s"
+        % (len(kept.actions), seen),
+        err=True,
+    )
+
+
+def _write_save(path, playing, setup, actions, digest):
     from ultimus_host.client import rules_of
 
     rules = rules_of(playing)  # the game the box plays, so that `replay` replays it with its own rules
@@ -306,11 +338,6 @@ def _save_log(client, path):
     except OSError as exc:
         raise click.ClickException("could not save to %s: %s" % (path, exc.strerror or exc)) from None
     click.echo("saved %d actions to %s" % (len(actions), path))
-    if eye != "referee":
-        click.echo(
-            "(as this link sees the game: without the seed and the secrets it cannot be replayed; "
-            "--token with the referee token saves the whole log, or --state DIR for a virtual box started so)"
-        )
 
 
 def _rules_of_saved(log_file, name):

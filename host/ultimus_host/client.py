@@ -70,7 +70,10 @@ class LinkClient:
         self.next_id += 1
         rid = "%s-%d" % (self.prefix, self.next_id)
         args.update(id=rid, op=op)
-        self.serial.write(json.dumps(args).encode() + b"\n")
+        try:
+            self.serial.write(json.dumps(args).encode() + b"\n")
+        except (serial.SerialException, OSError) as exc:
+            raise LinkError("disconnected", "the box went away: %s" % exc) from exc
         for msg in self._lines(time.monotonic() + self.timeout):
             if not isinstance(msg, dict):
                 continue

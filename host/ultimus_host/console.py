@@ -41,6 +41,34 @@ def read_lines(stream, lines, prompt=None):
     lines.put(None)
 
 
+class KeptLog:
+    """The box's log as this link reads it, kept up after each batch of events: what `connect --save`
+    still has to write when the box goes away under it (a pulled cable) and cannot be asked any more."""
+
+    def __init__(self, client):
+        self.client = client
+        self.setup, self.actions, self.playing, self.eye = None, [], "ultimus", None
+
+    def catch_up(self, events=()):
+        for e in events:
+            if e.get("e") in ("new_game", "seat_selection"):
+                self.setup, self.actions = None, []  # another game: the one kept so far is not it
+        try:
+            while True:
+                page = self.client.call("log", **{"from": len(self.actions)})
+                if page["total"] < len(self.actions):  # a new game started between two batches
+                    self.actions = []
+                    continue
+                self.setup, self.eye = page["setup"], page.get("eye")
+                self.playing = page.get("playing") or "ultimus"
+                self.actions += page["actions"]
+                if len(self.actions) >= page["total"] or not page["actions"]:
+                    return
+        except LinkError as exc:
+            if exc.code != "no_game":
+                raise
+
+
 class Console:
     """The loop of `ultimus connect`: show events, answer requests, until quit, end of input or Ctrl-C."""
 
@@ -50,6 +78,7 @@ class Console:
         self.lockstep = lockstep
         self.interactive = interactive
         self.stations = None  # the box's station of each seat, from its settings
+        self.kept: KeptLog | None = None  # a KeptLog to keep up with the box's log (connect --save), or None
 
     # --- output ---------------------------------------------------------
 
@@ -99,6 +128,8 @@ class Console:
             self.show_events(events)
             if events and self.lockstep is not None:
                 self.lockstep.catch_up()
+            if events and self.kept is not None:
+                self.kept.catch_up(events)
             try:
                 text = lines.get_nowait()
             except queue.Empty:
@@ -144,7 +175,10 @@ class Console:
                 reply = (
                     self.lockstep.apply(action) if self.lockstep is not None else client.call("apply", action=action)
                 )
-                self.show_events(client.poll_events(0), prompt=False)  # they came before the reply
+                events = client.poll_events(0)  # they came before the reply
+                self.show_events(events, prompt=False)
+                if self.kept is not None:
+                    self.kept.catch_up(events)
                 self.say("ok, digest %s" % reply["digest"])
         except (ValueError, IndexError):
             self.say("not understood: %r (help lists the requests)" % text, err=True)
