@@ -277,6 +277,28 @@ def test_the_grapple_s_winner_answers_with_the_thumbs():
     assert list(shell.journal)[-1] == {"a": "release", "p": 0} and s["phase"] != "grip"
 
 
+def test_a_miss_after_a_feint_is_rolled_again_or_kept_with_the_thumbs():
+    from munera_helpers import FACE_TO_FACE
+
+    fb, box = new_box(seed=5)
+    shell = box.shell
+    shell.new_game("munera", {"gladiators": ["gaul", "gaul"], "seed": 3, "at": FACE_TO_FACE}, [0, 3])
+    press(fb, box, "qw" + "c" + "yq" + "c" + "y" + "c")  # stamina 5 and 6, the order 6 against 1, AP 6+1
+    s = shell.game.state
+    press(fb, box, "m" * 6 + "c")  # the feint (2 AP)
+    assert list(shell.journal)[-1] == {"a": "feint", "p": 0} and s["feint"] == 1
+    press(fb, box, "u" * 4 + "qr" + "c")  # back to attack: his 1 against a 4 misses
+    assert s["phase"] == "reroll" and "thumbs up [u] rolls his die again" in shell.screen.describe()
+    refused(fb, box, "c", "thumb_first")
+    press(fb, box, "n")  # he keeps the miss
+    assert list(shell.journal)[-1] == {"a": "keep", "p": 0} and s["phase"] == "act" and s["feint"] == 1
+    press(fb, box, "uu" + "c")  # the miss pushed him back: a step forward
+    press(fb, box, "mm" + "qr" + "c")  # attack again, a miss again: this time thumbs up, the table's 6 typed first
+    assert s["phase"] == "reroll"
+    press(fb, box, "yy" + "u")  # the re-roll 6 hits; his save die 6 fails
+    assert list(shell.journal)[-1] == {"a": "reroll", "p": 0, "dice": [6, 6]} and s["feint"] == 2
+
+
 # --- power cuts ------------------------------------------------------------------------
 
 

@@ -24,7 +24,7 @@ DRAW_WORDS = {
     "discard": "an Armor/Weapon card he discards",
     "flux": "hit points change (Flux, a Hit Point card)",
     "lose": "the Thief!: he loses a card",
-    "debt": "Owner in Debt!: to the Dalmatian Coast, turn over",
+    "debt": "Owner in Debt!: to the Dalmatian Coast, turn over; shuffle the deck as it says",
     "other": "another card (nothing to keep)",
 }
 ROMA_WORDS = {"wait": "wait for the next arrival", "beast": "fight the 4/4 beast"}
