@@ -428,3 +428,28 @@ def test_the_script_plays_the_same_without_the_dice_waits():
     fb, box = _play_whole()
     assert box.shell.game.state["winner"] == 1 and len(list(box.shell.journal)) == 89
     assert KEYS["c"] == board.CONFIRM and AMBER != FATIGUE
+
+
+def test_a_new_bout_imports_its_handlers_before_its_first_action():
+    """Every handler module the flow names by string is imported when the bout starts, its state still
+    small, not at its first action in the middle of play (on a Pico with .mpy files: code among the game's
+    data). In a fresh interpreter: this one has imported them all already."""
+    import subprocess
+
+    code = (
+        "import sys; sys.path.insert(0, 'tests'); sys.path.insert(0, 'tests/mpy')\n"
+        "import test_munera_box as t\n"
+        "_, box = t.started()\n"
+        "assert box.shell.game is not None and len(box.shell.game.log) == 0\n"
+        "print(' '.join(sorted(m for m in sys.modules if m.startswith('games.munera.'))))\n"
+    )
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    out = subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True, text=True, check=True)
+    loaded = set(out.stdout.split())
+    named = {
+        "games.munera." + handler[len("games.munera.") :].rsplit(".", 1)[0]
+        for moves in rules.FLOW.variants[""].values()
+        for who, handler in moves.values()
+        if type(handler) is str
+    }
+    assert len(named) >= 4 and named <= loaded, named - loaded

@@ -224,6 +224,18 @@ def load_handler(path):
     return found
 
 
+def preload(rules, s):
+    """Import now every handler the flow of this state's variant names by string: a game just built, its
+    state still small. Otherwise each is imported at its first action, in the middle of the game, and on
+    a Pico with .mpy files its code lands among the game's data and splits the free heap."""
+    moves = rules.FLOW.now[rules.variant(s)]
+    for phase in moves:
+        for name in moves[phase]:
+            handler = moves[phase][name][1]
+            if type(handler) is str:
+                load_handler(handler)
+
+
 def lazy_module(path):
     """A function returning the module at the dotted `path`, imported on its first call: a game's
     rules name their legal listing this way (legal = lazy_module(...)), which a box never loads."""

@@ -16,7 +16,7 @@ stations in clockwise order.
 
 from referee import VERSION
 from referee.digest import digest
-from referee.engine import saved_setup
+from referee.engine import preload, saved_setup
 from referee.errors import Illegal
 from referee.rng import SHA256, new_seed
 from ultimusbox import board, games, settings
@@ -206,6 +206,7 @@ class Shell:
                 "bad_journal", "the saved game's set-up is not one this firmware can start: %s" % (exc,)
             )
             return
+        self._preload(game, True)
         kept = self._from_checkpoint(game)
         problem = None
         try:
@@ -250,6 +251,14 @@ class Shell:
         # is dropped on purpose: a half-made input must not act after a restart. The cue tells the table.
         self.flash("resumed", RESUMED_MS)
         self.note(self.resumed_event())
+
+    def _preload(self, game, resuming=False):
+        """Every module the game will need, imported while its state is still small (a Pico running .mpy
+        files must not scatter code among the game's data): its handlers loaded by name, and when it
+        resumes, its legal listing (the resumed event names the seats to act)."""
+        preload(game.rules, game.state)
+        if resuming:
+            game.legal()
 
     def resumed_event(self):
         """Where the resumed game stands, for the people at the table: its battle and round
@@ -319,6 +328,7 @@ class Shell:
             setup = dict(setup)
             setup["rng"] = SHA256
         game = games.build(name, setup)  # refuses a bad set-up
+        self._preload(game)
         players = game.setup["players"]
         if stations is None:
             stations = list(range(players))

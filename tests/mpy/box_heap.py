@@ -39,6 +39,9 @@ class FlashStorage:
     def replace_lines(self, name, lines):
         self.sizes[name] = sum(len(line) for line in lines)
 
+    def replace(self, name, data):
+        self.sizes[name] = len(data)
+
     def remove(self, name):
         self.sizes.pop(name, None)
 
@@ -59,13 +62,14 @@ def new_box(seed):
     return fb, box
 
 
-def plan(seed, limit=3000):
-    """Under CPython: the actions of a random 6-station box battle (wounds of 1-2)."""
+def plan(seed, limit=3000, whole=False):
+    """Under CPython: the actions of a random 6-station box battle (wounds of 1-2); whole: of every battle
+    of the game, to its final count (the referee goes on to the next battle)."""
     from ultimus.rng import Rng
 
     _, box = new_box(seed)
     game, rng, actions = box.shell.game, Rng(seed), []
-    while game.phase not in ("battle_end", "over") and len(actions) < limit:
+    while game.phase != "over" and (whole or game.phase != "battle_end") and len(actions) < limit:
         seats = game.actors()
         if seats:
             options = [
@@ -75,7 +79,8 @@ def plan(seed, limit=3000):
             ]
             action = rng.choice(options)
         else:
-            action = game.legal_actions(-1)[0]
+            options = game.legal_actions(-1)
+            action = ([a for a in options if a["a"] == "next"] or options)[0]
         game.apply(action)
         actions.append(action)
     return actions
