@@ -27,3 +27,19 @@ def test_the_digests_from_scratch_and_kept():
 
     uncached, cached, old = measure(5)
     assert cached < uncached and old > 0
+
+
+def test_each_link_request_is_measured_whole_here_and_on_0_1_0_from_git(tmp_path, monkeypatch):
+    monkeypatch.setattr(bench, "LINK_RUNS", 1)
+    tree, missing = bench.extract_0_1_0(str(tmp_path))
+    assert tree is not None and missing is None
+    assert os.path.exists(os.path.join(tree, "firmware", "ultimusbox", "app.py"))  # 0.1.0's box app
+    for figures in (bench.link_cost(), bench.link_cost(tree)):
+        assert figures["actions"] == 55 and figures["records"] > 150
+        assert 0 < figures["apply"] <= figures["turn"] and figures["resume"] > 0 and figures["resume_long"] > 0
+
+
+def test_without_git_history_0_1_0_is_left_out_in_words(tmp_path, monkeypatch):
+    monkeypatch.setattr(bench, "ROOT", str(tmp_path))  # a copy without .git
+    tree, missing = bench.extract_0_1_0(str(tmp_path))
+    assert tree is None and missing is not None and "0.1.0 (b6cdc2a) is not in this copy's git history" in missing

@@ -81,8 +81,14 @@ def main():
         code = max(int(p["code"]) for p in peaks)
         total = max(int(p["peak"]) for p in peaks)
         with_log = micropython("heap.py", 1, 6, "ram-log", mpy_dir=mpy_dir)
-        boxes, path, seed = box_runs(mpy_dir)
-        print(__import__("heapblock").line(path, mpy_dir, seed))  # free heap beside its largest free block
+        boxes, path, _ = box_runs(mpy_dir)
+        from box_heap import plan
+
+        with open(path, "w") as f:  # a whole game (every battle), a host on the link as it goes
+            f.write("".join(json.dumps(a) + "\n" for a in plan(1, whole=True)))
+        heapblock = __import__("heapblock")
+        FIGURES["largest"] = heapblock.measure(path, mpy_dir, 1)
+        print(heapblock.line(path, mpy_dir, 1, FIGURES["largest"]))  # free heap beside its largest free block
         per_game = game_heaps(mpy_dir, boxes)
     FIGURES["core_heap"] = (total / 1024.0, game / 1024.0)
     print(
@@ -458,6 +464,83 @@ def heuristic_rate(players, games=20):
 
 
 PICO = 14  # how many times slower a Pico runs MicroPython than this PC's WebAssembly port (issue 24)
+RELEASE_0_1_0 = "b6cdc2a99acc0eb8202e8285e4931388fe5699cf"  # the commit released as 0.1.0: the link's reference
+LINK_RUNS = 3  # runs of tests/mpy/link_cost.py per version, interleaved; the median of each figure is printed
+
+
+def extract_0_1_0(folder):
+    """0.1.0's firmware and driver fakes, from this repository's history, into folder; None (and why) when
+    there is no history to take them from (a tarball without .git, git missing)."""
+    try:
+        archive = subprocess.run(
+            ["git", "-C", ROOT, "archive", RELEASE_0_1_0, "firmware", "host/ultimus_host"],
+            capture_output=True,
+            check=True,
+        ).stdout
+        subprocess.run(["tar", "-x", "-C", folder], input=archive, check=True)
+    except (OSError, subprocess.CalledProcessError) as exc:
+        return None, "0.1.0 (%s) is not in this copy's git history: %s" % (RELEASE_0_1_0[:7], exc)
+    return folder, None
+
+
+def link_cost(tree=None):
+    """The figures of tests/mpy/link_cost.py (microseconds of MicroPython CPU), the median of LINK_RUNS runs,
+    on a heap of the Pico's size: of this firmware, or of an extracted one (tree: its folder)."""
+    runs = []
+    for _ in range(LINK_RUNS):
+        cmd = node_command("link_cost.py", (40,), tree and os.path.join(tree, "firmware"))
+        cmd[cmd.index("--") : cmd.index("--")] = ["--heap", "192k"]
+        if tree:
+            cmd[cmd.index("--") : cmd.index("--")] = ["--host", os.path.join(tree, "host", "ultimus_host")]
+        out = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, check=True).stdout
+        runs.append(dict(part.split("=") for part in out.split("\n")[-2].split()))
+    return {key: sorted(int(run[key]) for run in runs)[LINK_RUNS // 2] for key in runs[0]}
+
+
+LINK_ROWS = (
+    ("apply", "apply, with its digests"),
+    ("digest", "digest, after the apply (kept)"),
+    ("fresh", "digest of a state a press changed"),
+    ("state", "state"),
+    ("log", "log, its first page (50 actions)"),
+    ("resume", "power-on to hello, resuming"),
+    ("resume_long", "the same, a whole game"),
+    ("turn_p90", "a request's longest loop turn, p90"),
+    ("turn", "a request's longest loop turn, worst"),
+)
+
+
+def chip_figures():
+    """Each link request's whole MicroPython CPU through the real link code (tests/mpy/link_cost.py), beside
+    the same request of 0.1.0's code extracted from git, and what a Pico would take at PICO times."""
+    ours = link_cost()
+    with tempfile.TemporaryDirectory() as folder:
+        tree, missing = extract_0_1_0(folder)
+        old = link_cost(tree) if tree else None
+    print(
+        "link requests, whole, under MicroPython (CPU time of this process, through the real link code, a"
+        " 6-station ULTIMUS box game on a heap of the Pico's size: the median of %d runs, each of %d actions after"
+        " 15 unmeasured; a Pico at %dx):" % (LINK_RUNS, ours["actions"] - 15, PICO)
+    )
+    if missing:
+        print("  (%s: its column is left out)" % missing)
+    print("  %-38s %12s %12s %14s %14s" % ("request", "this, us", "0.1.0, us", "Pico, ms", "0.1.0 Pico, ms"))
+    for key, name in LINK_ROWS:
+        if key == "resume_long":
+            name += " (%s/%s actions)" % (ours["records"], old["records"] if old else "-")
+        mine = ours[key]
+        theirs = old[key] if old else None
+        print(
+            "  %-38s %12d %12s %14.1f %14s"
+            % (
+                name,
+                mine,
+                "-" if theirs is None else "%d" % theirs,
+                mine * PICO / 1000.0,
+                "-" if theirs is None else "%.1f" % (theirs * PICO / 1000.0),
+            )
+        )
+    FIGURES["chip"] = (ours, old)
 
 
 def digest_figures():
@@ -550,15 +633,54 @@ def host_figures():
 FILED_CORE_VS_REFERENCE = 1 / 3.6
 
 
+def say(name, met, figure, limit, short=None):
+    """One aim: met, or by how much it is missed (short) and what limits it."""
+    missed = "" if met else "; " + (short + "; " if short else "") + limit
+    print("  %-5s %s: %s%s" % ("met" if met else "NOT", name, figure, missed))
+
+
+def chip_aims():
+    """The aims of the chip issue (24) beside the figures measured above."""
+    f = FIGURES
+    print("\naims (issue 24), from the figures above:")
+    ours, old = f["chip"]
+    say(
+        "apply with its digests at most 2 ms of MicroPython CPU here",
+        ours["apply"] <= 2000,
+        "%.2f ms (a Pico: about %.0f ms)" % (ours["apply"] / 1000.0, ours["apply"] * PICO / 1000.0),
+        "see the link rows above",
+    )
+    if old is not None:
+        for key, name in LINK_ROWS[:6]:
+            if key == "digest":
+                continue  # kept: nothing to compare
+            say(
+                "%s at most 0.1.0's" % name,
+                ours[key] <= old[key],
+                "%d us beside %d us" % (ours[key], old[key]),
+                "a busy machine moves these figures by 10-20 %: measure again when it is quiet",
+                "%.0f %% over" % ((ours[key] - old[key]) * 100.0 / max(1, old[key])),
+            )
+    for key, what in (("turn_p90", "nine requests in ten"), ("turn", "every request")):
+        say(
+            "no request holds the loop more than 10 ms on a Pico (%s)" % what,
+            ours[key] * PICO <= 10000,
+            "%.1f ms at %dx (%d us here)" % (ours[key] * PICO / 1000.0, PICO, ours[key]),
+            "the worst turn is an apply or a state whose collection of the heap fell in it, on a shared machine",
+        )
+    total, used, free, largest = f["largest"]
+    say(
+        "largest free block over 16 KB after a whole game (.mpy, the Pico's heap)",
+        largest > 16 * 1024,
+        "%.1f KB (%.1f KB free of %.1f KB)" % (largest / 1024.0, free / 1024.0, total / 1024.0),
+        "see heapblock's line",
+    )
+
+
 def aims():
     """Each aim of the speed issue beside the figure measured above: met, or how far and what limits it."""
     f = FIGURES
     print("\naims (issue 11), from the figures above:")
-
-    def say(name, met, figure, limit, short=None):
-        """short: by how much it is missed, when it is."""
-        missed = "" if met else "; " + (short + "; " if short else "") + limit
-        print("  %-5s %s: %s%s" % ("met" if met else "NOT", name, figure, missed))
 
     median, echo, write = f["link"]
     say(
@@ -628,8 +750,10 @@ def aims():
 
 
 if __name__ == "__main__":
+    chip_figures()
     core_speed()
     main()
     allocation_figures()
     host_figures()
     aims()
+    chip_aims()

@@ -2,6 +2,8 @@
 // The rules core (firmware/) is laid out in MicroPython's file system so that
 // `import ultimus` works exactly as on the Pico.
 //   node tools/mp_run.mjs SCRIPT.py [--heap 256k] [--mpy DIR] [--data FILE] [-- ARGS...]
+// --host DIR takes the host package's driver fakes from DIR instead of host/ultimus_host (an older
+// version's, extracted from git by the bench).
 // --data FILE puts FILE at /data in MicroPython's file system (input too big for ARGS).
 // --mpy DIR lays out the mpy-cross output in DIR (tools/compile_firmware.py)
 // instead of the sources, to run exactly what the deploy step puts on a Pico.
@@ -48,7 +50,8 @@ function copyTree(src, dest) {
 copyTree(tree, "/fw");
 const dataAt = own.indexOf("--data");
 if (dataAt >= 0) mp.FS.writeFile("/data", readFileSync(own[dataAt + 1]));
-copyTree(join(root, "host", "ultimus_host"), "/fw/ultimus_host");  // the driver fakes run there too
+const hostAt = own.indexOf("--host");
+copyTree(hostAt >= 0 ? own[hostAt + 1] : join(root, "host", "ultimus_host"), "/fw/ultimus_host");  // the driver fakes run there too
 copyTree(join(root, "tests", "mpy"), "/fw");  // and the measuring helpers of the scripts
 
 const prelude = "import sys\nsys.path.insert(0, '/fw')\nARGS = " + JSON.stringify(scriptArgs) + "\n";
