@@ -472,3 +472,22 @@ def test_connect_save_writes_the_log_it_has_read_when_the_box_goes_away_under_it
         stop(proc)
         if connect is not None and connect.poll() is None:
             connect.kill()
+
+
+# --- the Pico's drivers: lost presses and a failed wake-up are told, never silent ----------------------------
+
+
+def test_presses_lost_to_a_full_button_queue_and_a_failed_serial_wake_up_are_told():
+    fb = FakeBoard()
+    box = Box(fb, lambda: b"\x42" * 8)
+    heard = []
+    box.shell.listen(heard.extend)
+    fb.buttons.dropped = 3  # the driver's queue was full three times (drivers/buttons.py counts them)
+    box.step()
+    box.step()
+    faults = [e for e in heard if e["e"] == "fault"]
+    assert [f["task"] for f in faults] == ["buttons"] and "3 press(es) lost" in faults[0]["message"]
+    box.watch_failed(OSError(5, "EIO"))  # the serial driver's watching task failed (and watches again)
+    assert heard[-1]["e"] == "fault" and heard[-1]["task"] == "serial wake-up"
+    told = [line(public_event(e), None) for e in heard if e["e"] == "fault"]
+    assert "a task of the box failed (buttons): 3 press(es) lost" in told[0] and "EIO" in told[1]

@@ -18,7 +18,7 @@ class WatchedSerial(FakeSerial):
         self.reads = 0
         self.callback = None
 
-    def watch(self, asyncio, callback):
+    def watch(self, asyncio, callback, failed=None):
         self.callback = callback
 
     def feed_in(self, data):

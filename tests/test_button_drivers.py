@@ -24,6 +24,7 @@ CHECKS = [
     "hard timer",
     "no allocation",
     "queue keeps the first presses",
+    "the presses it lost are counted",
     "order",
     "stamp of the first low sample",
     "monotonic",

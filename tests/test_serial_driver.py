@@ -28,28 +28,49 @@ class FakeStdin:
         return n
 
 
+class FakeStdout:
+    """sys.stdout.buffer of the Pico's USB CDC: room for `room` more bytes; a write takes what fits (after
+    waiting, on the Pico) and says how many; a write with no room at all is one that would have waited."""
+
+    def __init__(self):
+        self.room = 1 << 20
+        self.sent = bytearray()
+        self.waited = 0
+
+    def write(self, data):
+        if not self.room:
+            self.waited += 1
+        n = min(len(data), self.room)
+        self.sent += bytes(data[:n])
+        self.room -= n
+        return n
+
+
 class FakePoll:
-    def __init__(self, stdin):
-        self.stdin = stdin
+    def __init__(self, stdin, stdout):
+        self.stdin, self.stdout, self.mask = stdin, stdout, 0
 
     def register(self, obj, mask):
-        pass
+        self.mask = mask
 
     def ipoll(self, timeout):
-        return iter([(self.stdin, 1)] if self.stdin.data else [])
+        if self.mask == 1:
+            return iter([(self.stdin, 1)] if self.stdin.data else [])
+        return iter([(self.stdout, 4)] if self.stdout.room else [])
 
 
 @pytest.fixture
 def driver(monkeypatch):
-    stdin = FakeStdin()
+    stdin, stdout = FakeStdin(), FakeStdout()
     fake_sys = types.SimpleNamespace(
-        stdin=types.SimpleNamespace(buffer=stdin), stdout=types.SimpleNamespace(buffer=types.SimpleNamespace())
+        stdin=types.SimpleNamespace(buffer=stdin), stdout=types.SimpleNamespace(buffer=stdout)
     )
     micropython = types.ModuleType("micropython")
     micropython.kbd_intr = lambda c: None
     select = types.ModuleType("select")
     select.POLLIN = 1
-    select.poll = lambda: FakePoll(stdin)
+    select.POLLOUT = 4
+    select.poll = lambda: FakePoll(stdin, stdout)
     monkeypatch.setitem(sys.modules, "micropython", micropython)
     monkeypatch.setitem(sys.modules, "select", select)
     sys.modules.pop("ultimusbox.drivers.serial", None)
@@ -123,3 +144,62 @@ def test_the_watching_task_wakes_the_link_and_keeps_the_bytes_in_order(driver):
     asyncio.run(scenario())
     assert bytes(got) == REQUEST
     assert len(woken) >= 2
+
+
+def test_busy_says_when_the_host_stops_reading_and_a_line_is_never_cut(driver):
+    serial, _ = driver
+    stdout = serial.stdout
+    line = b'{"ev": {"e": "beat", "n": 5}}' * 8 + b"\n"  # 233 bytes
+    assert not serial.busy()
+    stdout.room = 100  # the host stopped reading: room for 100 bytes more
+    serial.write(line)
+    assert bytes(stdout.sent) == line[:100] and serial.busy()  # the rest waits in the driver, not cut
+    stdout.room = 0
+    assert serial.busy() and serial.busy()  # nothing written while the port has no room
+    stdout.room = 50  # the host reads a little
+    assert serial.busy() and bytes(stdout.sent) == line[:150]
+    stdout.room = 1000  # and reads on
+    assert not serial.busy() and bytes(stdout.sent) == line
+    serial.write(b"next\n")
+    assert bytes(stdout.sent) == line + b"next\n" and stdout.waited == 0  # in order, and never a write that waits
+
+
+def test_the_watching_task_that_fails_says_so_and_watches_again(driver):
+    serial, stdin = driver
+    woken, failed = [], []
+
+    class BrokenOnce(FakeStream):
+        made = 0
+
+        def __init__(self, stdin):
+            FakeStream.__init__(self, stdin)
+            BrokenOnce.made += 1
+            self.broken = BrokenOnce.made == 1
+
+        async def readinto(self, buf):
+            if self.broken:
+                raise OSError(5, "EIO")
+            return await FakeStream.readinto(self, buf)
+
+    async def scenario():
+        fake_asyncio = types.SimpleNamespace(
+            Event=asyncio.Event,
+            create_task=asyncio.create_task,
+            StreamReader=BrokenOnce,
+            sleep_ms=lambda ms: asyncio.sleep(ms / 1000),
+        )
+        task = serial.watch(fake_asyncio, lambda: woken.append(1), failed.append)
+        await asyncio.sleep(0.01)
+        assert [repr(e) for e in failed] == [repr(OSError(5, "EIO"))] and not task.done()  # told, and alive
+        woken.clear()
+        await asyncio.sleep(0.15)  # it watches again
+        stdin.data += REQUEST
+        await asyncio.sleep(0.02)
+        assert woken  # a request wakes the link again
+        buf = bytearray(len(REQUEST))
+        got = serial.readinto(buf)
+        assert bytes(buf[:got]) == REQUEST[:got]
+        task.cancel()
+
+    asyncio.run(scenario())
+    assert serial.watch_failures == 1

@@ -15,7 +15,9 @@ Drivers (ultimusbox/drivers/* on the Pico, ultimus_host.fakes on a PC):
   leds.show(frame)   buzzer.tone(hz)   storage.read_lines/append/replace_lines/remove
   storage.tidy() (optional)  housekeeping the box leaves to idle time (the Pico's driver folds its slots)
   watchdog.feed()    serial.readinto(buf) -> n (or read() -> bytes) / write(bytes)
-  serial.watch(asyncio, callback) (optional)  call back when bytes arrive (else the link looks every 5 ms)
+  serial.busy() (optional)  whether a write now would wait (the host does not read): the link keeps its lines
+  serial.watch(asyncio, callback, failed) (optional)  call back when bytes arrive (else the link looks every
+                     5 ms); failed(exc) if the watching failed (it watches again)
   reset() (optional)  restart the board: after the game menu chose another game, so that
                       only that game's modules are imported (without it the shell switches in place)
 """
@@ -61,6 +63,7 @@ class Box:
         self.inbuf = bytearray(READ_SIZE)  # every read of the serial port lands here
         self.inview = memoryview(self.inbuf)
         self.sent = 0  # bytes of the link's first waiting line already written
+        self.dropped = 0  # presses the buttons' driver lost (its count), told so far
         self._tidy = getattr(drivers.storage, "tidy", None)  # bound once: a tick must allocate nothing
         self.shell.listen(self._on_events, presses=False)  # a press sets changed itself
         self.shell.start(fresh)  # resume the saved game, with everyone listening
@@ -81,6 +84,13 @@ class Box:
             self.shell.press(button, buttons.taken_us)
             self.changed = True
             button = buttons.take()
+        dropped = getattr(buttons, "dropped", 0)
+        if dropped != self.dropped:  # presses the driver's full queue lost: never in silence
+            lost, self.dropped = dropped - self.dropped, dropped
+            self.shell.flash("error", 600)
+            self.shell.note(
+                {"e": "fault", "task": "buttons", "message": "%d press(es) lost: pressed faster than taken" % lost}
+            )
 
     def _read(self):
         """Bytes from the serial port: into the box's one buffer when the driver can."""
@@ -167,6 +177,14 @@ class Box:
                 pass
         self.alive[name] = self.d.clock.ms()
 
+    def watch_failed(self, exc):
+        """The serial port's wake-up task failed (it watches again): told as a failed task is."""
+        try:
+            self.shell.flash("error", 600)
+            self.shell.note({"e": "fault", "task": "serial wake-up", "message": repr(exc)})
+        except Exception:
+            pass
+
     def play(self):
         self.sound.update(self.d.clock.ms(), self.d.clock)
 
@@ -230,7 +248,7 @@ async def _link(asyncio, box):
     watch = getattr(serial, "watch", None)
     if watch is not None:
         box.wake = asyncio.Event()
-        watch(asyncio, box.wake.set)
+        watch(asyncio, box.wake.set, box.watch_failed)
     while not link.want_repl:
         if box.wake is not None:
             box.wake.clear()  # what arrives from now on wakes the next wait

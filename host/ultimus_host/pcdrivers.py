@@ -143,7 +143,7 @@ class PtySerial:
         self.callback = None
         self.armed = False
 
-    def watch(self, asyncio, callback):
+    def watch(self, asyncio, callback, failed=None):
         self.loop = asyncio.get_running_loop()
         self.callback = callback
         self._arm()

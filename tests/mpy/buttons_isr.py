@@ -132,6 +132,7 @@ for ids, _ in expected:
     want.extend(sorted(ids))
 got = [b for b, _ in presses]
 check("queue keeps the first presses", len(got) == buttons.QUEUE - 1, len(got))
+check("the presses it lost are counted", driver.dropped == len(want) - len(got), (driver.dropped, len(want), len(got)))
 # in the order pressed (buttons pressed together in id order), bounces left out
 check("order", got == want[: len(got)], (got, want[: len(got)]))
 # the first press began with a bounce at sample 0 (contact, 1 ms open, contact again): the

@@ -12,7 +12,8 @@ interrupt), so sampling goes on while the heap is being collected; a soft
 timer is only a scheduled callback and stops for a whole collection. A hard
 callback must not allocate, and does not: preallocated arrays, small
 integers (ticks and the 30 GPIO bits stay below 2**30), a bound method made
-once, a full queue that drops a press rather than grow. tests/mpy/buttons_isr.py
+once, a full queue that drops a press rather than grow, and counts it (dropped:
+the runtime tells the table and the host). tests/mpy/buttons_isr.py
 runs it under MicroPython with the heap locked. The main loop and the
 callback share the ring buffer as one writer (head) and one reader (tail).
 """
@@ -48,6 +49,7 @@ class Buttons:
         self.head = 0
         self.tail = 0
         self.taken_us = 0  # the time of the press take() returned last
+        self.dropped = 0  # presses lost to a full queue (a small int: counting allocates nothing)
         self.last_raw = machine.mem32[SIO_GPIO_IN] & self.all_mask
         self.busy = 0  # buttons whose integrator is between its ends
         self._cb = self._sample  # one bound method for good: the interrupt must not make one
@@ -82,10 +84,12 @@ class Buttons:
                 if level == DEBOUNCE and not self.held[i]:
                     self.held[i] = 1
                     nxt = (self.head + 1) % QUEUE
-                    if nxt != self.tail:  # a full queue drops the press rather than allocate
+                    if nxt != self.tail:
                         self.q_button[self.head] = i
                         self.q_time[self.head] = self.first[i]
                         self.head = nxt
+                    else:  # a full queue drops the press rather than allocate, and counts it
+                        self.dropped += 1
             elif not low and level > 0:
                 level -= 1
                 if level == 0:
