@@ -88,6 +88,7 @@ class Journal:
         self.header_sum = None  # the checksum of the header line: what a checkpoint belongs to
         self.checkpoint_file = name + ".ckp"
         self._cursor = None  # (next record, open reader) after a page of the log
+        self.read_all = False  # the last records() read to the end of the file, every record good
 
     def start(self, header):
         self._drop_cursor()
@@ -188,7 +189,9 @@ class Journal:
 
     def records(self, skip=0):
         """The good action records after the first `skip` (not decoded: they were checked when the game
-        was resumed), up to the first torn or corrupt one; feeds the watchdog as it reads."""
+        was resumed), up to the first torn or corrupt one; feeds the watchdog as it reads. When it has read
+        the whole file and every record was good, read_all is True (resume then needs no second pass)."""
+        self.read_all = False
         n = -1
         feed = self.feed
         for line in self.storage.read_lines(self.name):
@@ -201,6 +204,7 @@ class Journal:
             if not isinstance(record, dict):
                 return
             yield record
+        self.read_all = n >= skip
 
     def lines(self):
         """How many lines follow the header, good or not."""

@@ -222,7 +222,8 @@ class Shell:
         if problem is not None:
             self._refuse_journal("replay_failed", problem)
             return
-        lines, torn = journal.tail()
+        # every line read and good: nothing torn after the last record, no second pass over the file
+        lines, torn = (kept, False) if journal.read_all else journal.tail()
         if kept < lines - 1 or (kept < lines and not torn):
             # more than a write the power cut tore (which ends without its newline): records that were
             # written whole and acknowledged are lost; keep the whole file for a closer look
@@ -280,7 +281,7 @@ class Shell:
             if ckp is None or digest(ckp["state"]) != ckp.get("digest"):
                 return 0
             count = ckp["count"]
-            if count < 0 or count > journal.lines() or not journal.intact(count):
+            if count < 0 or not journal.intact(count):  # intact: also that the journal holds that many
                 return 0  # a damaged record before it: the replay finds it and says so
         except Exception:  # an unreadable checkpoint: the journal alone will do
             return 0
