@@ -14,10 +14,11 @@ the game is played on the box, and the same for its whole journal
 A request's cost is every microsecond of CPU the box spends on it (Node's
 CPU time of the process, so that other work on a busy machine does not
 count): the line fed to the link and, where the reply is a job run in
-pieces, every piece until the reply is out. The link's clock is this PC's clock sped up PICO times, so
-the link cuts its pieces and decides whether to skip them exactly as it
-would on a Pico (which runs MicroPython about PICO times slower). The
-longest single call (one turn of the event loop) is kept too.
+pieces, every piece until the reply is out. The link's own clock stands
+still, so such a job runs a piece a turn and never takes the short cut of a
+fast machine (a Pico never does): what the pieces cost, without a clock
+reading among them. The longest single call (one turn of the event loop)
+is kept too; a Pico would gather several pieces into a turn of up to 3 ms.
 
 It runs any version's box whose runtime has Box(drivers, seed_source) and
 a link with feed(bytes): the bench runs it on this tree and on 0.1.0's
@@ -32,9 +33,6 @@ import time
 
 from ultimus_host.fakes import FakeBoard
 from ultimusbox.runtime import Box
-
-PICO = 14  # this PC's MicroPython runs about this many times faster than a Pico's
-PIECE_MS = 3  # the runtime's budget for a job's pieces per turn (ultimusbox.runtime.PIECE_MS)
 
 try:
     ARGS  # noqa: B018 - set by tools/mp_run.mjs
@@ -62,15 +60,15 @@ except ImportError:
 _calls = [0]  # clock readings so far: each costs this port a call into JavaScript, taken off the figures
 
 
-def _calibrate(n=3000):
-    """Microseconds one clock reading costs (tenths kept)."""
+_overhead = [0]  # tenths of a microsecond one clock reading costs, measured again before each step
+
+
+def _calibrate(n=300):
+    """What a clock reading costs now (Node compiles the call again, faster, after a while)."""
     start = _clock_us()
     for _ in range(n):
         _clock_us()
-    return (_clock_us() - start) * 10 // n
-
-
-OVERHEAD_TENTHS = _calibrate()
+    _overhead[0] = (_clock_us() - start) * 10 // n
 
 
 def now():
@@ -79,17 +77,18 @@ def now():
 
 def since(start, calls):
     """Microseconds since `start`, less what the clock readings since `calls` cost."""
-    return max(0, _clock_us() - start - (_calls[0] - calls) * OVERHEAD_TENTHS // 10)
+    return max(0, _clock_us() - start - (_calls[0] - calls) * _overhead[0] // 10)
 
 
-class PicoClock:
-    """This PC's microseconds, PICO times faster: the link's budget and quick test see a Pico's time."""
+class StoppedClock:
+    """The link's clock: it never moves, so a job runs one piece per turn and the link reads no clock of
+    its own (each reading would cost this port a call into JavaScript inside the figures)."""
 
     def us(self):
-        return _clock_us() * PICO
+        return 0
 
     def ms(self):
-        return _clock_us() * PICO // 1000
+        return 0
 
     def diff(self, a, b):
         return a - b
@@ -103,7 +102,7 @@ _box = Box(_fb, lambda: 3)
 _link = _box.link
 _shell = getattr(_box, "shell", None) or _box.app
 if hasattr(_link, "pieces"):
-    _link.pieces(PicoClock(), PIECE_MS)
+    _link.pieces(StoppedClock(), 0)
 _times = {"apply": [], "digest": [], "fresh": [], "state": [], "log": [], "new_game": []}
 _turns = {"apply": 0, "all": 0, "each": []}
 _rid = [0]
@@ -121,14 +120,13 @@ def _request(kind, body):
     calls = _calls[0]
     start = now()
     _link.feed(line)
-    spent = longest = since(start, calls)
+    longest = since(start, calls)
     while getattr(_link, "job", None) is not None:
-        calls = _calls[0]
-        start = now()
+        turn_calls = _calls[0]
+        turn_start = now()
         _link.work()
-        turn = since(start, calls)
-        spent += turn
-        longest = max(longest, turn)
+        longest = max(longest, since(turn_start, turn_calls))
+    spent = since(start, calls)
     reply = None
     for out in _link.out:
         msg = json.loads(out)
@@ -244,6 +242,7 @@ def step():
         _phase[0] = "short"
         return True
     gc.collect()
+    _calibrate()
     _request("apply", {"op": "apply", "action": action})
     _request("digest", {"op": "digest"})
     if hasattr(_shell, "changes"):
