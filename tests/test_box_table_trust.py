@@ -491,3 +491,55 @@ def test_presses_lost_to_a_full_button_queue_and_a_failed_serial_wake_up_are_tol
     assert heard[-1]["e"] == "fault" and heard[-1]["task"] == "serial wake-up"
     told = [line(public_event(e), None) for e in heard if e["e"] == "fault"]
     assert "a task of the box failed (buttons): 3 press(es) lost" in told[0] and "EIO" in told[1]
+
+
+# --- Ctrl-C at any moment of a command's start: never a traceback ---------------------------------------------
+
+# what the installed `ultimus` script runs (pyproject.toml's [project.scripts])
+ULTIMUS_SCRIPT = "import sys; from ultimus_host.start import main; sys.argv[0] = 'ultimus'; sys.exit(main())"
+
+
+def _python_start(env):
+    """How long this machine's Python takes to start before it runs any code of ours (its site imports):
+    a Ctrl-C in that time is the interpreter's own, which no program can catch."""
+    import subprocess
+    import sys
+    import time
+
+    began = time.monotonic()
+    subprocess.run([sys.executable, "-c", "pass"], env=env, check=True)
+    return time.monotonic() - began
+
+
+@pytest.mark.parametrize("after", [0.02, 0.1, 0.25, 0.5, 0.8])
+@pytest.mark.parametrize("command", [["demo", "--seed", "3"], ["sim", "--headless"]])
+def test_ctrl_c_early_in_any_command_never_prints_a_traceback(tmp_path, command, after):
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    if command[0] == "sim":
+        command = command + ["--state", str(tmp_path)]
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path))
+    start = _python_start(env)
+    proc = subprocess.Popen(
+        [sys.executable, "-c", ULTIMUS_SCRIPT, *command],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
+    time.sleep(start * 1.5 + after)  # while the command's own modules load (about half a second), or later
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=60)
+    assert "Traceback" not in err and "KeyboardInterrupt" not in err, err
+
+
+def test_the_installed_command_starts_through_the_quiet_start():
+    import os
+
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    with open(os.path.join(root, "pyproject.toml")) as f:
+        assert 'ultimus = "ultimus_host.start:main"' in f.read()
