@@ -338,3 +338,20 @@ def test_picking_a_pair_a_side_and_another_target_on_the_wheels():
     digest = shell.game.digest()
     run_line(fb, box, ("press", board.CONFIRM))
     assert shell.flashing("error", fb.clock.ms()) and shell.game.digest() == digest
+
+
+def test_a_fallen_gladiator_picked_on_his_wheel_may_waive_his_appeal_with_thumbs_down():
+    for name, fb, box in checkpoints():
+        if name != "implore":
+            continue
+        s = box.shell.game.state
+        f = s["waiting"][0]
+        run_line(fb, box, ("press", board.THUMB_DOWN))  # nobody picked: thumbs down does nothing
+        assert s["waiting"] == [f] + s["waiting"][1:] and list(box.shell.journal)[-1]["a"] != "waive"
+        run_line(fb, box, ("press", board.WHEEL_0 + f))  # figure f is on wheel f
+        assert "does not implore (he dies)" in box.shell.screen.describe()
+        run_line(fb, box, ("press", board.THUMB_DOWN))
+        assert list(box.shell.journal)[-1] == {"a": "waive", "p": s["caesar"], "f": f}
+        assert f not in s["waiting"]
+        return
+    raise AssertionError("no implore checkpoint")

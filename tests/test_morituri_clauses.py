@@ -4,7 +4,7 @@ table, so where a clause lives there (how far a figure moves, how it turns) the 
 table and trusts it."""
 
 from games.morituri.content import CLASSES, MOVE
-from morituri_helpers import make_caesar, new_game
+from morituri_helpers import fight, make_caesar, new_game, to_melee
 from ultimus_host.games.morituri_narrate import line
 
 
@@ -21,3 +21,19 @@ def test_movement_the_box_tells_each_figure_called_how_far_it_moves():
         'Caesar calls on light 2: he moves up to 7" in a straight line, turning before and after',
         'Caesar calls on animal 3: he moves up to 10" in a straight line, turning before and after',
     ]
+
+
+def test_implore_the_crowd_a_fallen_gladiator_may_implore_or_waive_it_and_die():
+    """Implore the Crowd: a gladiator at 0 hit points may call on the crowd; the box offers the
+    appeal and its refusal: waived, he is killed at once (no appeal counted, no thumb asked)."""
+    g = new_game(["heavy", "heavy"], ["heavy", "heavy"])
+    to_melee(g)
+    fight(g, 0, 2, [[6, 6], [1, 1]], [[], [1, 1]])
+    fight(g, 1, 2, [[6, 6], [1, 1]], [[], [1, 6]])
+    g.apply({"a": "end_melee", "p": 0})
+    assert g.phase == "implore" and g.state["waiting"] == [2]
+    assert {a["a"] for a in g.legal_actions(0)} == {"implore", "waive"}
+    assert g.legal_actions(0)[0]["a"] == "implore"  # listed first: the bots and the menus' default
+    ev = g.apply({"a": "waive", "p": 0, "f": 2})
+    assert [e["e"] for e in ev][:2] == ["waives", "killed"] and g.state["appeals"][2] == 0
+    assert not g.state["crowd"] and g.phase == "initiative"

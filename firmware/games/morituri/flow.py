@@ -49,7 +49,11 @@ FLOW = Flow(
             "initiative": {"initiative": (REFEREE, _h("round.initiative"))},
             "movement": {"activate": (CAESAR, _h("round.activate"))},
             "melee": {"melee": (CAESAR, _h("melee.fight")), "end_melee": (CAESAR, _h("round.end_melee"))},
-            "implore": {"implore": (CAESAR_CALLS, _h("implore.implore")), "thumb": (CAESAR_THUMB, _h("implore.thumb"))},
+            "implore": {
+                "implore": (CAESAR_CALLS, _h("implore.implore")),
+                "waive": (CAESAR_CALLS, _h("implore.waive")),
+                "thumb": (CAESAR_THUMB, _h("implore.thumb")),
+            },
         },
     }
 )

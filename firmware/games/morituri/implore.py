@@ -5,7 +5,8 @@ A gladiator at 0 HP rolls a D6 when Caesar calls him: 5+ on his first appeal,
 in s["crowd"] for Caesar's thumb (referee.crowd); a thumb against the crowd
 overrides it and bars Caesar's seat from the next initiative. Spared, the
 gladiator lies a full round and stands up with 1 HP in the round after;
-killed, he is removed.
+killed, he is removed. A fallen gladiator "may" implore: called, he may waive
+it instead, and dies.
 """
 
 from games.morituri import checks
@@ -40,6 +41,25 @@ def implore(s, action, ev):
     crowd.ask(s, "crowd", "caesar", "implore", [f, yes], ev)
 
 
+def waive(s, action, ev):
+    """waive {f}: called by Caesar, a fallen gladiator does not implore the crowd (he "may"):
+    he is killed, as a failed appeal would have him."""
+    f = int_arg(action, "f", 0, len(s["cls"]) - 1)
+    need(checks.implore_problem(s, f))
+    s["waiting"].remove(f)
+    ev.append({"e": "waives", "f": f})
+    if not _killed(s, f, ev):
+        implore_done(s, ev)
+
+
+def _killed(s, f, ev):
+    """f is killed and removed; True when that ends the game."""
+    tracks.lower_flag(s["flags"], f, tracks.LYING)
+    tracks.raise_flag(s["flags"], f, tracks.OUT)
+    ev.append({"e": "killed", "f": f})
+    return check_end(s, ev)
+
+
 def thumb(s, action, ev):
     """thumb {up}: Caesar's verdict (1 spares, 0 kills); against the crowd it bars his seat."""
     up = int_arg(action, "up", 0, 1)
@@ -53,10 +73,6 @@ def thumb(s, action, ev):
         tracks.raise_flag(s["flags"], f, SPARED)
         s["up"][f] = s["round"] + 2  # one full round doing nothing, then up when called
         ev.append({"e": "spared", "f": f})
-    else:
-        tracks.lower_flag(s["flags"], f, tracks.LYING)
-        tracks.raise_flag(s["flags"], f, tracks.OUT)
-        ev.append({"e": "killed", "f": f})
-        if check_end(s, ev):
-            return
+    elif _killed(s, f, ev):
+        return
     implore_done(s, ev)

@@ -53,6 +53,11 @@ def _implore(s, seat, out):
         out.append({"a": "implore", "p": seat, "f": f})
 
 
+def _waive(s, seat, out):
+    for f in s["waiting"]:
+        out.append({"a": "waive", "p": seat, "f": f})
+
+
 def _thumb(s, seat, out):
     out.append({"a": "thumb", "p": seat, "up": 1})
     out.append({"a": "thumb", "p": seat, "up": 0})
@@ -64,6 +69,7 @@ LISTERS = {
     "melee": _melee,
     "end_melee": _end_melee,
     "implore": _implore,
+    "waive": _waive,
     "thumb": _thumb,
 }
 

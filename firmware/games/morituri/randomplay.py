@@ -37,6 +37,8 @@ def choose_action(game, rng):
     elif s["phase"] == "implore" and s["crowd"]:
         with_crowd = s["crowd"][0]["data"][1]
         return {"a": "thumb", "p": seats[0], "up": with_crowd if rng.below(4) else 1 - with_crowd}
+    elif s["phase"] == "implore" and rng.below(8):
+        options = [a for a in options if a["a"] != "waive"]  # now and then one waives his appeal
     return rng.choice(options)
 
 

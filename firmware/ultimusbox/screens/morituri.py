@@ -196,6 +196,8 @@ class Screen:
             e.table_die += 1
         elif button == board.MINUS and e.table_die > 0:
             e.table_die -= 1
+        elif button == board.THUMB_DOWN and e.fallen >= 0:  # the one picked does not implore: he dies
+            shell.act({"a": "waive", "p": s["caesar"], "f": e.fallen})
         elif button == board.CONFIRM:
             called = self.called()
             if called >= 0:

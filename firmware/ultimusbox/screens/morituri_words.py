@@ -77,11 +77,13 @@ def describe(screen):
             )
         waiting = ", ".join(_fig(s, f) for f in s["waiting"])
         die = "the table's die: %d (+/-)" % e.table_die if e.table_die else "+/- to enter a die rolled on the table"
-        return "%s: the fallen implore the crowd (%s): wheel picks one, confirm [Enter] rolls %s's appeal; %s" % (
+        waive = "; thumbs down [n]: %s does not implore (he dies)" % _name(s, e.fallen) if e.fallen >= 0 else ""
+        return "%s: the fallen implore the crowd (%s): wheel picks one, confirm [Enter] rolls %s's appeal; %s%s" % (
             caesar,
             waiting,
             _name(s, screen.called()),
             die,
+            waive,
         )
     if phase == "over":
         if s["winner"] < 0:

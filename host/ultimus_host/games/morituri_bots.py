@@ -56,7 +56,7 @@ class SensibleBot:
             return [a for a in options if a["up"] == up][0]
         if kind in ("melee", "end_melee"):
             return self._melee(view, options)
-        return options[0]  # call the figures, and the fallen, in wheel order
+        return options[0]  # call the figures, and the fallen (to implore: listed before waive), in wheel order
 
     def _melee(self, view, options):
         me, figs = view["seat"], view["figures"]

@@ -82,6 +82,8 @@ def line(e, cls=(), stations=None):
         return "  Caesar (%s) overrides the crowd: he sits out the next initiative" % seat(e["seat"])
     if kind == "spared":
         return "  %s is SPARED: he lies a full round, then stands up with 1 HP" % fig()
+    if kind == "waives":
+        return "%s does not implore the crowd" % fig()
     if kind == "killed":
         return "  %s is KILLED" % fig()
     if kind == "over":
@@ -135,4 +137,6 @@ def action_text(view, a):
         return "%s implores the crowd" % figure(a["f"], cls)
     if kind == "thumb":
         return "thumbs %s" % ("UP: spare him" if a["up"] else "DOWN: kill him")
+    if kind == "waive":
+        return "%s does not implore the crowd (he dies)" % figure(a["f"], cls)
     return " ".join("%s=%s" % (k, a[k]) for k in sorted(a))
