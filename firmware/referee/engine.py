@@ -331,6 +331,13 @@ class Game:
             raise
         return events
 
+    def apply_logged(self, action):
+        """apply() for an action this version cleaned and logged itself (a journal it wrote, replayed at
+        power-on): clean() again would only cost time; a refusal or a failure raises, nothing rebuilt."""
+        events = apply_clean(self.rules, self.state, action)
+        self.log.append(action)
+        return events
+
     def _rebuild(self):
         """The state again from the set-up and the log (read as a stream: it may be a journal)."""
         fresh = Game(self.rules, self.setup, CountingLog())

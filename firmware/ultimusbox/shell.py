@@ -209,10 +209,12 @@ class Shell:
         self._preload(game, True)
         kept = self._from_checkpoint(game)
         problem = None
+        # records this firmware's format wrote were cleaned before they were journaled (referee.engine.clean)
+        apply = game.apply_logged if header.get("format") == FORMAT else game.apply
         try:
             for action in journal.records(kept):  # stops by itself at a torn or corrupt record
                 try:
-                    game.apply(action)
+                    apply(action)
                 except Exception as exc:  # Illegal, or a core that fails on it ("internal")
                     problem = "record %d of the saved game no longer replays (%s)" % (kept + 1, exc)
                     break
