@@ -453,3 +453,22 @@ def test_a_new_bout_imports_its_handlers_before_its_first_action():
         if type(handler) is str
     }
     assert len(named) >= 4 and named <= loaded, named - loaded
+
+
+def test_a_long_reply_is_queued_in_pieces_under_a_kilobyte_each():
+    """A Munera state and a page of the log, each over a kilobyte of JSON: queued for the serial port in
+    pieces of about PIECE_BYTES, none of a whole reply's size (a Pico's heap may not hold kilobytes in one
+    block), which joined are the very reply."""
+    from ultimusbox.link import PIECE_BYTES
+
+    fb, box = _play_whole()
+    link = box.link
+    for rid, request in ((1, {"op": "state"}), (2, {"op": "log", "from": 10})):
+        link.out[:] = []
+        link.feed(json.dumps(dict(request, id=rid)).encode() + b"\n")
+        pieces = list(link.out)
+        reply = json.loads(b"".join(pieces))
+        assert reply["ok"] and reply["id"] == rid and len(pieces) > 2 and len(b"".join(pieces)) > 1024
+        assert max(len(p) for p in pieces) < 1024 and all(len(p) < 2 * PIECE_BYTES for p in pieces)
+        assert pieces[-1].endswith(b"\n") and b"\n" not in b"".join(pieces)[:-1]
+    assert len(reply["actions"]) == min(50, len(box.shell.game.log) - 10) and reply["from"] == 10
