@@ -38,6 +38,43 @@ FRAME_LINES = 20000  # distinct picture lines kept per evening (the log's are al
 PICTURES = 4096  # pictures remembered as drawn (a picture is its LED frame and its text: rich draws it the same)
 
 
+class LittleFsFlash:
+    """The Pico's own storage driver (ultimusbox.drivers.storage: slots, folds in idle time) on a LittleFS
+    image with the Pico's geometry (lfs_volume): a power cut is a page write or a block erase that never
+    finishes, after a random number of them; power_on() mounts what reached the flash. The driver's
+    `open` and `os` point at the image while the evening runs (close() lets go of them)."""
+
+    def __init__(self):
+        from lfs_volume import Volume
+        from ultimusbox.drivers import storage as storage_mod
+
+        self.driver = storage_mod
+        self.saved = (storage_mod.__dict__.get("open"), storage_mod.os)
+        self._mount(Volume())
+
+    def _mount(self, volume):
+        self.volume = volume
+        self.driver.open = volume.open
+        self.driver.os = volume.os()
+        self.storage = self.driver.Storage()
+
+    def arm(self, rng):
+        self.volume.flash.budget = rng.below(40)
+
+    def dead(self):
+        return self.volume.flash.dead
+
+    def power_on(self):
+        self._mount(self.volume.restart())
+
+    def close(self):
+        opened, self.driver.os = self.saved
+        if opened is None:
+            del self.driver.open
+        else:
+            self.driver.open = opened
+
+
 def demo_narrator(shell, say):
     """What `ultimus demo --game NAME --verbose` says of each of the core's events, for the game in play."""
     game, name = shell.game, shell.playing
@@ -92,7 +129,8 @@ class _BoxState:
 
 
 class Evening:
-    def __init__(self, focus, seed, seconds, folder):
+    def __init__(self, focus, seed, seconds, folder, flash=None):
+        """flash: the monkey's (its fakes' FakeStorage unless given; LittleFsFlash() for the Pico's driver)."""
         self.folder = folder
         self.lines = []
         self.frame_lines = set()
@@ -106,7 +144,7 @@ class Evening:
         self.console = None
         self.key = None
         self.heard = 0
-        self.monkey = Monkey(focus, seed, seconds, on_box=self._on_box, on_step=self._on_step)
+        self.monkey = Monkey(focus, seed, seconds, on_box=self._on_box, on_step=self._on_step, flash=flash)
 
     def say(self, surface, text):
         if type(text) is not str:

@@ -3,7 +3,9 @@ enters legal actions, holds keys and cuts the power for minutes of the box's own
 virtual box draws every picture at 80x24 and 160x50 and every event goes through the virtual box's
 words, connect's console and the game's demo narration (tests/monkey_host.py). Any exception, an
 undrawable picture or an acknowledged action lost at a power cut fails the evening, with its game and
-seed: `.venv/bin/python tools/soak.py --game GAME --seed SEED --minutes M` replays it (and longer ones).
+seed: `.venv/bin/python tools/soak.py --game GAME --first SEED --seeds 1 --minutes M` replays it (and
+longer ones). The same monkey also spends evenings on the Pico's own storage driver over a LittleFS
+image, its power cuts falling on the flash's page writes and erases (folds in idle time included).
 """
 
 import os
@@ -14,7 +16,7 @@ import pytest
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "mpy"))
 
 from monkey import Monkey  # noqa: E402
-from monkey_host import Evening, figures_line  # noqa: E402
+from monkey_host import Evening, LittleFsFlash, figures_line  # noqa: E402
 from monkey_presses import next_lines  # noqa: E402
 from ultimusbox import games  # noqa: E402
 
@@ -23,8 +25,9 @@ SECONDS = 150  # of the box's clock per evening in `make test` (tools/soak.py ru
 # could); a change of the box's behaviour shifts every evening, and may ask for another seed here:
 # tools/soak.py --game GAME --minutes 2.5 --seeds 20 prints what each seed's evening covers. Ultimatum's
 # games last hours: its evening goes deep, and is not asked to finish one.
-SEEDS = {"ultimus": 41, "morituri": 3, "ultimatum": 21, "munera": 12, "morituri_board": 6}
+SEEDS = {"ultimus": 41, "morituri": 6, "ultimatum": 41, "munera": 15, "morituri_board": 29}
 FINISHES = ("ultimus", "morituri", "munera", "morituri_board")
+LITTLEFS_SECONDS = 600  # of the box's clock per evening on the LittleFS image (no pictures: a second or two)
 
 
 @pytest.mark.parametrize("game", games.names())
@@ -76,3 +79,17 @@ def test_every_legal_action_the_monkey_chooses_is_entered_with_the_presses_its_s
         if action["a"] != "clamo":  # the referee's CLAMO is the box's own, at the countdown's end
             assert taken == action
         entered += 1
+
+
+@pytest.mark.parametrize("game", games.names())
+def test_an_evening_on_the_picos_storage_driver_loses_no_acknowledged_action_at_any_power_cut(game):
+    """The box app's evening (no pictures: the evenings above draw them) on ultimusbox.drivers.storage
+    over a LittleFS image with the Pico's geometry: every power-on finds every action the journal
+    acknowledged (and at most the one being written), through slots, folds and repairs."""
+    flash = LittleFsFlash()
+    try:
+        counts = Monkey(game, SEEDS[game], LITTLEFS_SECONDS, flash=flash).run()
+    finally:
+        flash.close()
+    print(game, counts)
+    assert counts["power_cuts"] >= 5 and counts["torn"] >= 2 and counts["actions"] >= 100, counts

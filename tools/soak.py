@@ -8,9 +8,11 @@ game the presses, events, legal actions entered, actions journaled, games starte
 power cuts (and how many tore a write), resets, pictures drawn; a failure prints its game and seed
 (run again with --seed to replay it) and the command exits 1.
 
-  .venv/bin/python tools/soak.py [--game NAME ...] [--seeds N] [--first S] [--minutes M] [--micropython]
+  .venv/bin/python tools/soak.py [--game NAME ...] [--seeds N] [--first S] [--minutes M] [--micropython] [--littlefs]
 
---micropython also runs each evening's box app under MicroPython (Node) and compares its checkpoints.
+--micropython also runs each evening's box app under MicroPython (Node) and compares its checkpoints;
+--littlefs puts the box on the Pico's own storage driver over a LittleFS image (power cuts on its
+page writes and erases) instead of the fakes' storage.
 """
 
 import argparse
@@ -26,7 +28,7 @@ sys.path.insert(0, os.path.join(ROOT, "tests"))
 sys.path.insert(0, os.path.join(ROOT, "tests", "mpy"))
 
 from monkey import MonkeyFailed, lines  # noqa: E402
-from monkey_host import Evening  # noqa: E402
+from monkey_host import Evening, LittleFsFlash  # noqa: E402
 from mprun import node_command  # noqa: E402
 from ultimusbox import games  # noqa: E402
 
@@ -39,6 +41,7 @@ SUMMED = (
     "finished",
     "power_cuts",
     "torn",
+    "cut_at_power_on",
     "resets",
     "set_aside",
     "selftest",
@@ -71,6 +74,9 @@ def main(argv=None):
     parser.add_argument("--first", type=int, default=1, help="the first seed")
     parser.add_argument("--minutes", type=float, default=20, help="of the box's clock per evening")
     parser.add_argument("--micropython", action="store_true", help="compare each evening under MicroPython too")
+    parser.add_argument(
+        "--littlefs", action="store_true", help="the Pico's storage driver on a LittleFS image instead of the fakes'"
+    )
     args = parser.parse_args(argv)
     seconds = int(args.minutes * 60)
     failed = 0
@@ -78,13 +84,17 @@ def main(argv=None):
         total = {}
         started = time.monotonic()
         for seed in range(args.first, args.first + args.seeds):
+            flash = LittleFsFlash() if args.littlefs else None
             with tempfile.TemporaryDirectory() as folder:
                 try:
-                    counts = Evening(game, seed, seconds, folder).run()
+                    counts = Evening(game, seed, seconds, folder, flash).run()
                 except MonkeyFailed as exc:
                     print("FAILED %s" % exc)
                     failed += 1
                     continue
+                finally:
+                    if flash is not None:
+                        flash.close()
             print("%s seed %d, %g min: %s" % (game, seed, args.minutes, words(counts)), flush=True)
             for k in SUMMED:
                 total[k] = total.get(k, 0) + counts.get(k, 0)

@@ -25,7 +25,7 @@ power-on and the end, with the game's digest) are the ones lines() gives under C
 
 from monkey_presses import next_lines
 from referee.rng import Rng
-from ultimus_host.fakes import FakeBoard, FakeStorage, PowerCut
+from ultimus_host.fakes import FakeBoard, FakeStorage
 from ultimusbox import board, games
 from ultimusbox.runtime import Box
 
@@ -34,14 +34,33 @@ REPEAT_MS = 33  # a held key's auto-repeat
 LINES_PER_ACTION = 150  # presses and waits a legal action may take before the monkey gives up on it (a buy of 99)
 
 
+class FakeFlash:
+    """The fakes' flash (FakeStorage): a power cut tears one of the next writes after a number of bytes.
+    Another flash (tests/monkey_host.LittleFsFlash: the Pico's own driver on a LittleFS image) offers
+    the same: storage, arm(rng), dead(), power_on()."""
+
+    def __init__(self):
+        self.storage = FakeStorage()
+
+    def arm(self, rng):
+        self.storage.cut_after(rng.below(400))
+
+    def dead(self):
+        return self.storage.dead
+
+    def power_on(self):
+        self.storage.power_on()
+
+
 class MonkeyFailed(Exception):
     """Something went wrong on the evening: the message names the game, the seed and the box's time."""
 
 
 class Monkey:
-    def __init__(self, focus, seed, seconds, on_box=None, on_step=None):
+    def __init__(self, focus, seed, seconds, on_box=None, on_step=None, flash=None):
         """focus: the game the monkey chooses at the seat selection (others get played when a stray
-        press chooses them); seconds: how long the evening lasts on the box's clock."""
+        press chooses them); seconds: how long the evening lasts on the box's clock; flash: FakeFlash()
+        unless given."""
         self.focus = focus
         self.seed = seed
         self.rng = Rng(seed)
@@ -49,7 +68,8 @@ class Monkey:
         self.end_ms = seconds * 1000
         self.on_box = on_box
         self.on_step = on_step
-        self.storage = FakeStorage()
+        self.flash = flash if flash is not None else FakeFlash()
+        self.in_flight = None  # the action the journal was writing when the power went (it may have landed)
         self.ms = 0  # the evening's time on the box's clocks, across power cuts
         self.acked = []  # every action the journal took, since its game started
         self.playing = None  # the game the journal holds (None: none)
@@ -67,6 +87,7 @@ class Monkey:
             "power_cuts": 0,
             "resets": 0,
             "torn": 0,
+            "cut_at_power_on": 0,
             "set_aside": 0,
             "selftest": 0,
             "quiet_ms": 0,
@@ -79,6 +100,10 @@ class Monkey:
 
     def _source(self):
         return self.entropy.below(1 << 30)
+
+    @property
+    def storage(self):
+        return self.flash.storage
 
     def _power_on(self, fresh=False, selftest=False):
         self.fb = fb = FakeBoard(self.storage)
@@ -99,10 +124,14 @@ class Monkey:
         monkey = self
 
         def appended(action):
+            if journal.replaying:
+                append(action)
+                return
+            monkey.in_flight = action
             append(action)
-            if not journal.replaying:
-                monkey.acked.append(action)
-                monkey.counts["actions"] += 1
+            monkey.in_flight = None
+            monkey.acked.append(action)
+            monkey.counts["actions"] += 1
 
         def started(header):
             start(header)
@@ -144,7 +173,10 @@ class Monkey:
         """One step of the box; a power cut in the middle of a write powers it on again at once."""
         try:
             self.box.step()
-        except PowerCut:
+        except Exception:
+            if not self.flash.dead():
+                raise
+        if self.flash.dead():  # the power went in the middle of a write (whatever the box made of it)
             self.counts["torn"] += 1
             self.cut(clean=False)
             return
@@ -185,8 +217,9 @@ class Monkey:
         before = None
         if clean and shell.game is not None:
             before = shell.game.digest()
-        expected, playing = list(self.acked), self.playing
-        self.storage.power_on()
+        expected, playing, in_flight = list(self.acked), self.playing, self.in_flight
+        self.in_flight = None
+        self.flash.power_on()
         if why == "cut":
             self.counts["power_cuts"] += 1
         self.counts["leds"] += self.fb.leds.frames
@@ -197,11 +230,24 @@ class Monkey:
         elif roll == 1:
             selftest = True
             self.counts["selftest"] += 1
-        self._power_on(fresh, selftest)
+        if not clean and self.rng.below(3) == 0:
+            self.flash.arm(self.rng)  # and again while the box repairs what the cut left
+        while True:
+            try:
+                self._power_on(fresh, selftest)
+            except Exception:
+                if not self.flash.dead():
+                    raise
+            if not self.flash.dead():
+                break
+            self.counts["cut_at_power_on"] += 1
+            self.flash.power_on()
         shell = self.box.shell
+        if in_flight is not None and playing is not None and len(shell.journal) == len(expected) + 1:
+            expected.append(in_flight)  # the record in flight reached the flash before the power went
         if fresh and playing is not None:
             self.counts["set_aside"] += 1
-            self._check_aside(shell, expected, clean)
+            self._check_aside(shell, expected, clean, in_flight)
             self.acked, self.playing = [], None
         else:
             self._check_resumed(shell, expected, playing, before)
@@ -228,17 +274,33 @@ class Monkey:
         self.acked = resumed
         self.playing = playing
 
-    def _check_aside(self, shell, expected, clean):
+    def _check_aside(self, shell, expected, clean, in_flight=None):
         """THUMBS DOWN held at power-on: the game set aside whole, the seat selection shown (after a
         torn write, its last line is what the power cut left of a record: kept as it is)."""
         from ultimusbox.journal import check_file
 
         notice = shell.notice
-        if shell.game is not None or notice is None or notice["code"] != "set_aside":
+        aside = notice["file"] if notice is not None and notice["code"] == "set_aside" else None
+        if aside is None and notice is None and self.counts["cut_at_power_on"]:
+            aside = self._last_aside()  # set aside by a boot the power cut: this one found no game to set aside
+        if shell.game is not None or aside is None:
             raise self.fail("thumbs down at power-on did not set the game aside (%r)" % (notice,))
-        _, actions, damage = check_file(self.storage, notice["file"])
+        _, actions, damage = check_file(self.storage, aside)
+        if in_flight is not None and actions == expected + [in_flight]:
+            expected = actions  # the record in flight reached the flash before the power went
         if (clean and damage is not None) or actions != expected:
             raise self.fail("the game set aside is not the game played: %s" % (damage or "other actions"))
+
+    def _last_aside(self):
+        from ultimusbox.journal import ASIDE
+
+        last, n = None, 1
+        while True:
+            for _ in self.storage.read_lines(ASIDE % n):
+                break
+            else:
+                return last
+            last, n = ASIDE % n, n + 1
 
     def _checkpoint(self, what):
         shell = self.box.shell
@@ -272,7 +334,7 @@ class Monkey:
         elif r < 96:
             self.hold()
         elif r < 98:
-            self.storage.cut_after(self.rng.below(400))  # the power goes during one of the next writes
+            self.flash.arm(self.rng)  # the power goes during one of the next writes
         else:
             self.cut(clean=True)
         return True
