@@ -121,8 +121,9 @@ def test_the_box_and_link_events_read_as_words_and_odd_ones_never_stop_the_termi
     ):
         assert not RAW.search(words(e)), e
     assert "MODE" in words({"e": "claim", "button": 23, "ms": 15000})
-    assert line({"e": "dead"}) == "dead"  # a field missing: its name, not a traceback
-    assert "Barbarus" in line({"e": "kill", "g": 4, "by": 1})  # another game's event: its fields, gladiators named
+    assert line({"e": "dead"}) == "an event this host has no words for: dead"  # a field missing: not a traceback
+    odd = line({"e": "kill", "g": 4, "by": 1})  # another game's event: its fields, said to be an odd one
+    assert odd == "an event this host has no words for: kill (by 1, g 4)" and "Barbarus" not in odd
 
 
 def test_a_resumed_game_is_told_by_battle_round_and_who_is_to_act():

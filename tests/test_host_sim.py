@@ -206,7 +206,7 @@ def test_connect_verify_save_then_replay_the_saved_log(sim, tmp_path):
         timeout=60,
     )
     assert done.returncode == 0, done.stderr
-    assert "lockstep: 0 actions" in done.stdout and "refused: bad_action" in done.stderr
+    assert "lockstep: 0 actions" in done.stdout and "refused: 'g' must be a whole number" in done.stderr
     assert json.loads(log.read_text())["log"][-1] == {"a": "place", "p": 1, "g": 3}
     replayed = subprocess.run(
         [sys.executable, "-m", "ultimus_host.cli", "replay", str(log)],

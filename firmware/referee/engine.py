@@ -114,7 +114,7 @@ class Flow:
             table = self.variants[other]
             if name in table.get(phase, ()) or name in table.get(ANY_PHASE, ()):
                 raise Illegal("wrong_mode", "'%s' is not part of the %s game" % (name, variant))
-        raise Illegal("wrong_phase", "not possible in the %s phase" % phase)
+        raise Illegal("wrong_phase", "not possible in the %s phase" % phase.replace("_", " "))
 
     def referee_only(self, variant, phase, name):
         """Whether only the referee may take the action `name` now: the flow names the referee as its actor

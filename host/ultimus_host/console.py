@@ -3,7 +3,7 @@
 One thread owns the link (LinkClient is not thread-safe): it polls the port for
 events and carries out the lines that a second thread reads from the keyboard
 (or a pipe) into a queue, so that an event shows the moment it arrives even
-while a person is typing. The words are ultimus_host.narrate's.
+while a person is typing. The words are those of the game the box plays (ultimus_host.words).
 """
 
 import json
@@ -12,13 +12,14 @@ import sys
 import threading
 
 from ultimus.content import GLADIATOR_NAMES
-from ultimus_host.client import LinkError, virtual_token
-from ultimus_host.narrate import action_text, line, who
+from ultimus_host import words
+from ultimus_host.client import LinkError, rules_of, virtual_token
+from ultimus_host.narrate import game_title, who
 
 HELP = (
     'requests: a JSON action such as {"a": "done", "p": 0}; actions (what whoever is to act may do); '
-    "state; log; digest; press N (button 0-23: 0-5 SHOUT at stations 1-6, 6-11 THINK, 12-17 the wheels, "
-    "18 damage -, 19 heal +, 20 confirm, 21 thumbs up, 22 thumbs down, 23 mode); "
+    "state; log; digest; press BUTTON (shout 1-6 or think 1-6 at a station, wheel 1-6, damage, heal, confirm, up, "
+    "down or mode: press shout 3 is SHOUT at station 3); "
     "auth TOKEN (see as a seat or the referee; auth alone: a spectator again); claim (become the referee of a game "
     "started on the box: press MODE there); help; quit (or Ctrl-D)"
 )
@@ -79,6 +80,9 @@ class Console:
         self.interactive = interactive
         self.stations = None  # the box's station of each seat, from its settings
         self.kept: KeptLog | None = None  # a KeptLog to keep up with the box's log (connect --save), or None
+        self.playing = None  # the game the box plays (or has chosen at its menu), whose words tell its events
+        self.view = None  # what this link sees of the game's state: names its figures
+        self.known = False  # stations, game and view asked since the last new game
 
     # --- output ---------------------------------------------------------
 
@@ -93,29 +97,58 @@ class Console:
 
     def show_events(self, events, prompt=True):
         for e in events:
-            if e.get("e") in ("new_game", "seat_selection", "resumed"):
-                self.stations = None  # the stations may have changed: asked again below
-            if e.get("e") == "commit":
+            kind = e.get("e") if isinstance(e, dict) else None
+            if kind in ("new_game", "seat_selection", "resumed", "game_chosen"):
+                self.known = False  # the game, its seats and stations may have changed: asked again below
+            if kind == "commit":
                 continue  # "has chosen in secret" for every press: the reveal says it all
-            if self.stations is None and e.get("e") not in ("seat_selection",):
-                self.stations = self._stations()
-            self.show("  " + line(e, self.stations), prompt=prompt)
+            if not self.known and kind != "seat_selection":
+                self.learn(self._state())
+            text = words.tell(self.playing, e, self.view, self.stations)
+            if text:
+                self.show("  " + text, prompt=prompt)
+            if kind == "new_game":
+                self.follow()
 
-    def _stations(self):
+    def _state(self):
         try:
-            settings = self.client.call("state").get("settings") or {}
+            return self.client.call("state")
         except LinkError:
-            return None
+            return {}
+
+    def learn(self, reply):
+        """What the words of the events need from a state reply: the game, its stations, the view."""
+        settings = reply.get("settings")
         stations = settings.get("stations") if isinstance(settings, dict) else None
-        return stations if isinstance(stations, list) else None
+        self.stations = stations if isinstance(stations, list) else None
+        playing = reply.get("playing") if reply.get("game") else reply.get("chosen")
+        self.playing = playing if playing in words.GAMES else None
+        self.view = reply.get("state") if isinstance(reply.get("state"), dict) else None
+        self.known = bool(reply)
+
+    def follow(self):
+        """A game just started on the box: the link is a spectator's again, so take the referee's eye of a
+        virtual box on this PC as connect did at its start, and say which eye this link has now."""
+        try:
+            state = self.client.call("state")
+            eye = see_all(self.client, state)
+        except LinkError:
+            return
+        self.show("  this link sees as %s" % eye_name(eye, self.stations), prompt=False)
 
     def state_text(self, reply):
-        out = ["screen %s, %s actions, digest %s" % (reply["screen"], reply["actions"], reply["digest"])]
+        """The box's game in a line: which, how far, its digest as the box shows it (the referee's), or the
+        public one a spectator's link gets, said to be so."""
+        self.learn(reply)
+        if not reply.get("game"):
+            return "no game is running: the box shows the game menu (%s chosen)" % game_title(reply.get("chosen"))
+        if reply.get("eye") == "referee":
+            digest = "digest %s" % reply["digest"]
+        else:
+            digest = "public digest %s (the box shows the referee's)" % reply["public"]
+        out = ["%s: %d actions so far, %s" % (game_title(reply["playing"]), reply["actions"], digest)]
         s = reply.get("state")
-        settings = reply.get("settings")
-        if isinstance(settings, dict) and isinstance(settings.get("stations"), list):
-            self.stations = settings["stations"]
-        if s and "hp" in s:
+        if reply["playing"] == "ultimus" and s and "hp" in s:
             out.append("  " + ", ".join("%s %d" % (GLADIATOR_NAMES[g], s["hp"][g]) for g in range(6)))
         return "\n".join(out)
 
@@ -159,15 +192,13 @@ class Console:
             elif text.split()[0] == "auth":
                 token = text.split()[1] if len(text.split()) > 1 else None
                 eye = client.call("auth", token=token) if token else client.call("auth")
+                self.known = False  # a seat's eye sees another view
                 self.say("this link now sees as %s" % eye_name(eye["eye"], self.stations))
             elif text == "claim":
                 client.call("auth", claim=True)
                 self.say("press MODE on the box within 15 s: this link becomes the referee")
             elif text.split()[0] == "press":
-                button = int(text.split()[1])
-                if not 0 <= button < 24:
-                    raise ValueError
-                client.call("press", button=button)  # the box's own event says which button it was
+                client.call("press", button=button_of(text.split()[1:]))  # the box's event names the button
             else:
                 action = json.loads(text)
                 if not isinstance(action, dict):
@@ -179,21 +210,23 @@ class Console:
                 self.show_events(events, prompt=False)
                 if self.kept is not None:
                     self.kept.catch_up(events)
-                self.say("ok, digest %s" % reply["digest"])
+                self.say("ok: %d actions so far%s" % (reply["actions"], _digest_words(reply)))
         except (ValueError, IndexError):
             self.say("not understood: %r (help lists the requests)" % text, err=True)
         except LinkError as exc:
-            self.say("refused: %s" % exc, err=True)
+            message = words.refusal(self.playing, exc.message, self.view, self.stations)
+            self.say("refused: %s" % (message or exc.code.replace("_", " ")), err=True)
 
     def actions_text(self):
         """What whoever is to act may do now: each action as the JSON to type, and in words."""
-        from ultimus.game import replay
+        from referee.engine import replay
 
         hello = self.client.call("state")
-        if hello.get("playing") not in (None, "ultimus") or hello.get("game") is None:
-            if hello.get("game") is None:
-                return "no game is running: the box shows the seat selection"
-            return "actions are listed for ULTIMUS games only; this box plays %s" % hello.get("playing")
+        if hello.get("game") is None:
+            return "no game is running: the box shows the game menu"
+        rules = rules_of(hello.get("playing"))
+        if rules is None:
+            return "this box plays %r, which this host does not know: update ultimus-box" % hello.get("playing")
         eye = see_all(self.client, hello)
         if eye != "referee":
             return (
@@ -202,7 +235,8 @@ class Console:
                 % eye_name(eye, self.stations)
             )
         setup, actions = self.client.full_log()
-        game = replay(setup, actions)
+        game = replay(rules, setup, actions)
+        playing = hello["playing"]
         stations = self.stations
         out = []
         actors = game.actors()
@@ -215,8 +249,29 @@ class Console:
                 view = game.public_view()
                 out.append("the referee (the box itself) may:" if options else "nobody is to act")
             for a in options:
-                out.append("  %s   %s" % (json.dumps(a), action_text(view, a, stations)))
+                out.append("  %s   %s" % (json.dumps(a), words.action(playing, view, a, stations)))
         return "\n".join(out)
+
+
+# the buttons of the box as `press` names them, each the first of its row of six on the link
+ROWS = {"shout": 0, "think": 6, "wheel": 12}
+SINGLE = {"damage": 18, "heal": 19, "confirm": 20, "up": 21, "down": 22, "mode": 23}
+
+
+def button_of(words):
+    """The link's button number (0-23) of `press`'s words: ["shout", "3"] is SHOUT at station 3 (button 2);
+    ValueError for anything else."""
+    name = words[0].lower() if words else ""
+    if name in SINGLE and len(words) == 1:
+        return SINGLE[name]
+    if name in ROWS and len(words) == 2 and words[1].isdigit() and 1 <= int(words[1]) <= 6:
+        return ROWS[name] + int(words[1]) - 1
+    raise ValueError
+
+
+def _digest_words(reply):
+    """The digest of an apply's reply, where the box computed it (a failed digest leaves it out)."""
+    return ", digest %s" % reply["digest"] if reply.get("digest") else ""
 
 
 def see_all(client, state):

@@ -112,16 +112,24 @@ def _bots(text, players, game="morituri"):
 
 def bot_seats(text, players, bots, default, title):
     """Every game's --bot: "SEAT=KIND,..." as {seat (0-based, as the core counts): kind}, KIND one of
-    `bots` (`default` when left out); seats counted from 1, as the play screens and the narration count
-    them. A bad item is a one-line error naming what is allowed."""
+    `bots` (`default`: the one an example names); seats counted from 1, as the play screens and the
+    narration count them. A bad item, a seat without its kind or a seat named twice is a one-line error
+    naming what is allowed: nothing is guessed."""
     out = {}
+    kinds = " or ".join(sorted(bots))
     for item in text.split(",") if text else []:
-        seat, _, kind = item.strip().partition("=")
+        seat, eq, kind = item.strip().partition("=")
         if not seat.isdigit() or not 1 <= int(seat) <= players:
             raise click.ClickException("each bot is SEAT=KIND with a seat from 1 to %d, not %r" % (players, item))
-        kind = kind or default
+        if not kind:
+            raise click.ClickException(
+                "--bot %s names no bot for seat %s: say which, e.g. %s=%s (a %s bot is %s)"
+                % (item.strip(), seat, seat, default, title, kinds)
+            )
         if kind not in bots:
-            raise click.ClickException("a %s bot is %s, not %r" % (title, " or ".join(sorted(bots)), kind))
+            raise click.ClickException("a %s bot is %s, not %r" % (title, kinds, kind))
+        if int(seat) - 1 in out:
+            raise click.ClickException("--bot names seat %s twice: one bot a seat" % seat)
         out[int(seat) - 1] = kind
     return out
 

@@ -14,7 +14,7 @@ from ultimus_host.games.mboard_bots import BOTS, Referee
 from ultimus_host.games.mboard_table import Table
 from ultimus_host.loop import run_game
 from ultimus_host.menu import pick
-from ultimus_host.narrate import station_name
+from ultimus_host.narrate import station_name, unknown
 
 SPACE_WORDS = {
     ".": "nothing",
@@ -158,14 +158,14 @@ def line(e, stations=None):
         return "%s REACHES ROMA" % who(e["seat"])
     if k == "over":
         return "%s WINS THE RUDIS" % who(e["winner"]) if e["winner"] >= 0 else "the game is over: no winner"
-    return "%s" % k
+    return unknown(e)
 
 
 def table_text(v, table):
     out = ["", "turn %d, phase %s" % (v["turn"], v["phase"])]
     for p, st in enumerate(v["seats"]):
         where = st["where"] if st["where"] != "road" else "space %d (%s)" % (table.pos[p], SPACE_WORDS[table.space(p)])
-        cards = ", ".join(c for c in st["kit"] if c) or "Pugio only"
+        cards = ", ".join(card(c) for c in st["kit"] if c) or "Pugio only"
         out.append(
             "  seat %d  %2d HP  attack %d%s, defence %d, encumbrance %d  %s  [%s]"
             % (
@@ -197,13 +197,13 @@ def action_text(a, table=None):
         return "hit points %+d" % a["n"]
     if k == "card":
         if not a["keep"]:
-            return "discard the %s" % a["c"]
+            return "discard the %s" % card(a["c"])
         return "keep the %s%s" % (
-            a["c"],
-            " (discarding the %s)" % " and the ".join(a["discard"]) if a["discard"] else "",
+            card(a["c"]),
+            " (discarding the %s)" % " and the ".join(card(c) for c in a["discard"]) if a["discard"] else "",
         )
     if k == "lose":
-        return "lose the %s" % a["c"]
+        return "lose the %s" % card(a["c"])
     if k == "thumb":
         return "take the crowd's mercy" if a["up"] else "refuse mercy and fight one more round"
     return {
@@ -216,7 +216,8 @@ def action_text(a, table=None):
         "crowd": "roll for the crowd (1D6)",
         "beast": "fight the 4/4 beast",
         "wait": "wait for the next arrival",
-    }.get(k, k)
+        "roll_off": "roll off: the highest moves first",
+    }.get(k, k.replace("_", " "))
 
 
 class Person:

@@ -7,7 +7,7 @@ move) are still told: the narration is the whole story of the round.
 """
 
 from games.morituri.content import MENU, MOVE, cls_value
-from ultimus_host.narrate import BOX_EVENTS, station_name
+from ultimus_host.narrate import BOX_EVENTS, station_name, unknown
 from ultimus_host.narrate import line as box_line
 
 QUIET = ("roll", "answer")  # told by the lines around them
@@ -99,7 +99,7 @@ def line(e, cls=(), stations=None):
     if kind == "game_chosen":
         return box_line(e, stations)
     if kind == "refused":
-        return "refused (%s): %s; nothing changed" % (e["code"], e["message"])
+        return "refused: %s; nothing changed" % e["message"]
     if kind == "resumed":
         return box_line(e, stations)
     if kind == "new_game":
@@ -112,7 +112,7 @@ def line(e, cls=(), stations=None):
         return None
     if kind in BOX_EVENTS:  # the box's own (a saved game set aside, a claim...), in the words of every game
         return box_line(e, stations)
-    return "%s %s" % (kind.replace("_", " "), " ".join("%s=%s" % (k, e[k]) for k in sorted(e) if k != "e"))
+    return unknown(e)
 
 
 def roll_text(e, cls=()):

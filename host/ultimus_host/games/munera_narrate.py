@@ -7,14 +7,14 @@ typed in from the table, a resumed bout) are told here or by the box's narrator.
 """
 
 from ultimus_host.games.munera_play import line as bout_line
+from ultimus_host.narrate import BOX_EVENTS, station_name, unknown
 from ultimus_host.narrate import line as box_line
-from ultimus_host.narrate import station_name
 from ultimusbox.screens.munera_words import line_name
 
 
 def gladiator_name(s, g, stations=None):
     """Gladiator g as the table knows him."""
-    prof = s["g"][g]["prof"]
+    prof = s["g"][g]["prof"].replace("_", " ")
     if stations and 0 <= g < len(stations):
         return "the %s (%s)" % (prof, station_name(stations[g]))
     return "the %s (seat %d)" % (prof, g + 1)
@@ -23,7 +23,7 @@ def gladiator_name(s, g, stations=None):
 def named(s, message, stations=None):
     """A core message with "gladiator N" written as the table names him."""
     for g in range(len(s["g"])):
-        message = message.replace("gladiator %d" % g, gladiator_name(s, g, stations))
+        message = message.replace("gladiator %d" % g, gladiator_name(s, g, stations))  # the core counts from 0
     return message
 
 
@@ -37,7 +37,7 @@ def line(e, s=None, stations=None):
         return "a die from the table: %d (typed so far: %s)" % (e["die"], " ".join(str(d) for d in e["dice"]))
     if kind == "refused":
         message = named(s, e["message"], stations) if s is not None else e["message"]
-        return "refused (%s): %s; nothing changed" % (e["code"], message)
+        return "refused: %s; nothing changed" % message
     if kind == "roll":
         return None  # the lines around it tell the dice
     if s is not None and kind in _MINE:
@@ -46,10 +46,22 @@ def line(e, s=None, stations=None):
         text = bout_line(s, e, lambda view, g: gladiator_name(view, g, stations))
         if text is not None or kind in _BOUT_EVENTS:
             return text
-    return box_line(e, stations)
+    if kind in BOX_EVENTS:
+        return box_line(e, stations)  # the box's own, as for every game
+    return unknown(e)
 
 
 FACING = ("E", "NE", "NW", "W", "SW", "SE")
+
+
+# why an item lies on the sand, where the line before does not say it
+ITEM_WHY = {
+    "double_5": ": DOUBLE 5 knocked it off",
+    "double_1": ": DOUBLE 1 made him drop it",
+    "missed": ": the throw missed",
+    "grapple": ": dropped in the grapple",
+    "discarded": ": discarded for good",
+}
 
 
 def _item(name):
@@ -82,7 +94,10 @@ _MINE = {
         % (n(e["g"]), "his" if e.get("owner", e["g"]) == e["g"] else n(e["owner"]) + "'s", _item(e["item"]))
     ),
     "kick": lambda e, s, n: "%s kicks the %s away" % (n(e["g"]), _item(e["item"])),
-    "item": lambda e, s, n: "  his %s lies on the sand at hex (%d,%d)" % (_item(e["item"]), e["at"][0], e["at"][1]),
+    "item": lambda e, s, n: (
+        "  %s's %s lies on the sand at hex (%d,%d)%s"
+        % (n(e["owner"]), _item(e["item"]), e["at"][0], e["at"][1], ITEM_WHY.get(e.get("why"), ""))
+    ),
     "ap": lambda e, s, n: "%s rolls %d for AP (%s): %d AP" % (n(e["g"]), e["die"], _mods(e["mods"]), e["ap"]),
     "attack": lambda e, s, n: (
         "%s attacks %s with the %s%s from his %s (%s)"

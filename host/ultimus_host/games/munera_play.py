@@ -12,7 +12,7 @@ from games.munera.content import OPTIONS, PROFILE_NAMES, TWO_HANDED
 from games.munera.state import exhausted, injured, tired
 from ultimus_host.games.munera_bots import BOTS, BoxReferee
 from ultimus_host.loop import run_game
-from ultimus_host.menu import pick
+from ultimus_host.menu import Menu
 
 FACING = ("E", "NE", "NW", "W", "SW", "SE")
 
@@ -55,7 +55,21 @@ def parse_gladiators(text):
 
 
 def name(view, g):
-    return "%d:%s" % (g + 1, view["g"][g]["prof"])
+    return "%d:%s" % (g + 1, profile(view, g))
+
+
+def profile(view, g):
+    """Gladiator g's profile as the table reads it ("laquearius spear")."""
+    return view["g"][g]["prof"].replace("_", " ")
+
+
+def hex_name(pos):
+    """A hex as the box names it: "hex (q,r)"."""
+    return "hex (%d,%d)" % (pos[0], pos[1])
+
+
+def item_name(name):
+    return name.replace("_", " ")
 
 
 def arena_text(view):
@@ -73,18 +87,18 @@ def arena_text(view):
         if x["tired"]:
             marks.append("exhausted" if x["tired"] == 2 else "tired")
         kit = ", ".join(
-            "%s%s%s" % (w[0], "" if w[1] else " (sheathed)", " x%d" % w[2] if w[2] else "") for w in x["kit"]
+            "%s%s%s" % (item_name(w[0]), "" if w[1] else " (sheathed)", " x%d" % w[2] if w[2] else "") for w in x["kit"]
         )
         out.append(
-            "  %-22s stamina %2d/%-2d fatigue %d  at %s facing %-2s  %s%s  [%s]"
+            "  %-22s stamina %2d/%-2d fatigue %d  at %s facing %-2s  %s%s  (%s)"
             % (
                 name(view, g),
                 x["stam"],
                 x["start"],
                 x["fat"],
-                x["pos"],
+                hex_name(x["pos"]),
                 FACING[x["face"]],
-                x["shield"] or "no shield",
+                "%s shield" % x["shield"] if x["shield"] else "no shield",
                 ", helmet" if x["helmet"] else "",
                 kit,
             )
@@ -93,29 +107,30 @@ def arena_text(view):
     if view["phase"] in ("act", "start", "wrestle"):
         out.append("%s's turn: %d AP left, %d spent" % (name(view, view["turn"]), view["ap"], view["spent"]))
     if view["ground"]:
-        out.append("on the sand: " + ", ".join("%s at %s" % (i[0], [i[1], i[2]]) for i in view["ground"]))
+        out.append("on the sand: " + ", ".join("%s at %s" % (item_name(i[0]), hex_name(i[1:])) for i in view["ground"]))
     return "\n".join(out)
 
 
 def action_text(view, a):
     kind = a["a"]
     if kind == "attack":
-        text = "attack %s with %s" % (name(view, a["t"]), weapon_name(view, a["p"], a["w"]))
+        text = "attack %s with %s" % (name(view, a["t"]), item_name(weapon_name(view, a["p"], a["w"])))
         return text + (" (whirling)" if a["whirl"] else "")
     if kind == "move":
         return "move one hex %s" % FACING[a["d"]]
     if kind == "turn":
         return "turn %s" % ("left" if a["by"] == 1 else "right")
     if kind in ("draw", "sheathe"):
-        return "%s the %s" % (kind, view["g"][a["p"]]["kit"][a["k"]][0])
+        return "%s the %s" % (kind, item_name(view["g"][a["p"]]["kit"][a["k"]][0]))
     if kind in ("pickup", "kick"):
         item = view["ground"][a["i"]]
         whose = "his" if item[3] == a["p"] else "%s's" % name(view, item[3])
-        return "%s %s %s at %s" % ("pick up" if kind == "pickup" else kind, whose, item[0], [item[1], item[2]])
+        where = hex_name(item[1:])
+        return "%s %s %s at %s" % ("pick up" if kind == "pickup" else kind, whose, item_name(item[0]), where)
     if kind in ("haze", "grapple"):
         return "%s %s" % ("throw sand at" if kind == "haze" else "grapple", name(view, a["t"]))
     if kind == "discard":
-        return "discard the %s" % a["item"]
+        return "discard the %s" % item_name(a["item"])
     texts = {
         "end": "end the turn",
         "cut": "try to cut free",
@@ -178,8 +193,10 @@ def line(s, e, name=name):
         return "  %s loses %d stamina: %d left" % (who, e["n"], e["stam"])
     if k == "saved":
         return "  %s's armour holds" % who
-    if k in ("down", "stand", "entangled", "escaped", "shredded", "cut_through", "gives_in"):
-        return "  %s %s" % (who, k.replace("_", " "))
+    if k == "shredded":
+        return "  %s's %s is shredded by %s's cone" % (who, item_name(e["w"]), name(view, e["t"]))
+    if k in STATE_WORDS:
+        return "  %s %s" % (who, STATE_WORDS[k])
     if k == "pushed":
         return "  %s %s" % (who, "jumps back" if e["to"] else "cannot give ground")
     if k == "beaten":
@@ -213,12 +230,28 @@ def line(s, e, name=name):
     return None
 
 
+# events that change how a gladiator stands: what is said after his name
+STATE_WORDS = {
+    "down": "is knocked down",
+    "stand": "stands up",
+    "entangled": "is entangled",
+    "escaped": "escapes the entanglement",
+    "cut_through": "cuts through the net with his arbelos",
+    "gives_in": "gives in: threatened, he cannot go on",
+}
+
+
 class Narrator:
+    """The bout's events as the virtual box and `connect` tell them (ultimus_host.words): each gladiator
+    by his line, and what the table must do (move a model, a shield on the sand)."""
+
     def __init__(self, game, say):
         self.game, self.say = game, say
 
     def __call__(self, e):
-        text = line(self.game.state, e)
+        from ultimus_host.words import tell
+
+        text = tell("munera", e, self.game.state)
         if text:
             self.say(text)
 
@@ -227,18 +260,25 @@ def new_game(gladiators, seed):
     return rules.game({"gladiators": gladiators, "seed": seed})
 
 
+def _turn(view):
+    """The decision a Munera menu belongs to: a gladiator's turn (its numbers stay put all turn long)."""
+    return (view["round"], view["turn"], view["phase"] == "wrestle")
+
+
 class Person:
-    """A gladiator at the keyboard: the arena, then the numbered legal actions."""
+    """A gladiator at the keyboard: the arena, then the numbered legal actions, each with the number it
+    had since his turn began (a move, a turn or a drawn weapon changes what is possible, never a number)."""
 
     def __init__(self, say, ask, seat):
         self.say, self.ask, self.seat = say, ask, seat
+        self.menu = Menu(_turn)
 
     def choose(self, view, options):
         if len(options) == 1 and options[0]["a"] in ("ap", "appeal", "wrestle"):
             return options[0]  # the box rolls: nothing to choose
         self.say(arena_text(view))
-        texts = [action_text(view, a) for a in options]
-        return options[pick(self.ask, self.say, "%s, your choice" % name(view, self.seat), texts)]
+        prompt = "%s, your choice" % name(view, self.seat)
+        return self.menu.choose(self.ask, self.say, prompt, view, options, lambda a: action_text(view, a))
 
 
 class HotSeat:

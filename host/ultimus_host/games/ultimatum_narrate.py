@@ -9,7 +9,7 @@ event; action_text(a) says what an action would do.
 
 from games.ultimatum.content import ALLIANCE_OF, ALLIANCES, CHEST, NATIONS, SAVINGS, sea_name
 from referee.ledger import BANK
-from ultimus_host.narrate import station_name
+from ultimus_host.narrate import station_name, unknown
 
 KIND_WORDS = {"troop": "troop(s)", "ship": "battleship(s)", "sub": "submarine(s)", "laser": "laser(s)"}
 VESSEL_WORDS = {"ship": "battleship", "sub": "submarine"}
@@ -155,8 +155,8 @@ def line(e, stations=None, verbose=False):
     if kind == "victory":
         return "%s WINS: the Oil alliance and the world's other powers bow" % who()
     if kind == "refused":
-        return "refused (%s): %s" % (e["code"], e["message"])
-    return None
+        return "refused: %s; nothing changed" % e["message"]
+    return unknown(e)
 
 
 def action_text(a):

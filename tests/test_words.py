@@ -1,0 +1,89 @@
+"""Every surface speaks every game: each event of each game's random games, its refusals and the box's own
+events, told by the words of the game (ultimus_host.words) on the virtual box, in `connect`'s console and
+in `demo`, and each legal action as `connect`'s `actions` lists it: never a dump of an event the host has
+no words for, a Python repr, a seat counted from 0, an internal code or another game's names."""
+
+from types import SimpleNamespace
+
+import pytest
+
+from referee import engine
+from ultimus_host import words
+from ultimus_host.console import Console
+from ultimus_host.virtualbox import _narrate
+from words_helpers import GAMES, STATIONS, every_event, faults, random_games
+
+EVENTS = {}
+
+
+def _events(name):
+    if name not in EVENTS:
+        EVENTS[name] = every_event(name)
+    return EVENTS[name]
+
+
+def _check(name, told, where):
+    bad = {}
+    for e, text in told:
+        if text is None:
+            continue
+        problems = faults(name, text)
+        if problems:
+            bad.setdefault(e["e"], (text, problems, e))
+    assert not bad, "%s of %s: %s" % (where, name, "\n".join(map(repr, bad.values())))
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_event_of_every_game_is_told_in_its_own_words(name):
+    told = []
+    for e, state, view in _events(name):
+        for stations in (None, STATIONS):
+            told.append((e, words.tell(name, e, view, stations)))
+            told.append((e, words.tell(name, e, state, stations)))
+    _check(name, told, "words.tell")
+    kinds = {e["e"] for e, text in told if text}
+    assert len(kinds) > 12, kinds  # the games were played, not a line or two
+
+
+class FakeLink:
+    """A box's link as `connect`'s console asks it: what the box plays, its stations and the game's view."""
+
+    def __init__(self, name, view):
+        self.reply = {"game": "g-1", "playing": name, "chosen": name, "settings": {"stations": STATIONS}}
+        self.reply.update(state=view, eye=None, digest="d", public="d", actions=1)
+
+    def call(self, op, **args):
+        return self.reply
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_connect_and_the_virtual_box_tell_every_event_of_every_game(name):
+    shown = []
+    events = _events(name)
+    console = Console(FakeLink(name, events[-1][2]), lambda text, err=False, nl=True: shown.append(text))
+    console.show_events([{"e": "joined", "stations": [0]}])  # the console asks the box what it plays
+    assert console.playing == name and console.stations == STATIONS
+    for e, state, view in events:
+        del shown[:]
+        console.view = view  # as the box would answer for the game of this event (random games follow)
+        console.show_events([e])
+        shell = SimpleNamespace(game=SimpleNamespace(state=state), playing=name, chosen=name)
+        told = [(e, text) for text in shown] + [(e, _narrate(shell, e, STATIONS))]
+        _check(name, told, "connect and the virtual box")
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_legal_action_of_every_game_is_a_line_of_words(name):
+    """What `connect`'s actions and the terminal games' menus list: each action of each seat in words."""
+    told = []
+    for played in random_games(name, 2):
+        game = engine.Game(played.rules, played.setup)
+        for i, action in enumerate(played.log):
+            if i % 5 == 0:
+                for seat in game.actors() or [-1]:
+                    view = game.seat_view(seat) if seat >= 0 else game.public_view()
+                    for a in game.legal_actions(seat):
+                        told.append(({"e": a["a"]}, words.action(name, view, a, STATIONS)))
+            game.apply(action)
+    _check(name, told, "the actions")
+    assert len(told) > 20

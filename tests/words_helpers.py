@@ -1,0 +1,113 @@
+"""Every event of every game, for the tests of the words: whole random games of each game replayed,
+and what a person reads of them checked for the marks of words the host did not have."""
+
+import copy
+import re
+
+from referee import engine
+from referee.engine import public_event
+from ultimus.content import GLADIATOR_NAMES
+from ultimus.errors import Illegal
+from ultimus_host.words import NO_WORDS
+from ultimusbox import games
+
+GAMES = ("ultimus", "morituri", "ultimatum", "munera", "morituri_board")
+STATIONS = [2, 0, 5, 3, 1, 4]  # seat 1 at station 3...: a seat told as a station shows the box's numbering
+
+
+def random_games(name, count=4):
+    """Whole random games of `name`, as the core's own random play plays them."""
+    if name == "ultimus":
+        from ultimus import randomplay
+        from ultimus.state import MODE_BOX, MODE_FULL
+
+        out = [
+            randomplay.play(3 + seed % 4, seed, MODE_FULL, battles=2, stop_at_battle_end=False) for seed in range(count)
+        ]
+        return out + [randomplay.play(4, seed, MODE_BOX, battles=1) for seed in range(count)]
+    module = games.load("games.%s.randomplay" % name)
+    if name == "ultimatum":
+        return [module.play(2 + seed % 3, seed, max_actions=3000) for seed in range(count)]
+    return [module.play(seed) for seed in range(count)]
+
+
+def events_of(name, count=4):
+    """[(public event, the game's state when it was told, a public view)] of random games of `name`, and the
+    refusals of actions tried out of turn or of kinds the game does not have (as the box's refused events)."""
+    out = []
+    rules = games.rules_module(name)
+    for played in random_games(name, count):
+        game = engine.Game(rules, played.setup)
+        for i, action in enumerate(played.log):
+            if i % 7 == 0:
+                _refusals(game, action, out)
+            for e in game.apply(action):
+                out.append((public_event(e), game.state, game.public_view()))
+    return out
+
+
+def _refusals(game, action, out):
+    """What the box says when the action is taken by a seat not to act, or is of no kind it knows."""
+    tries = [{"a": "fly"}]
+    if "p" in action:
+        wrong = dict(action, p=(action["p"] + 1) % game.state.get("players", 2))
+        tries.append(wrong)
+    for a in tries:
+        try:
+            engine.Game(game.rules, game.setup, list(game.log)).apply(copy.deepcopy(a))
+        except Illegal as exc:
+            out.append(({"e": "refused", "code": exc.code, "message": exc.message}, game.state, game.public_view()))
+
+
+OTHER_NAMES = re.compile(r"\b(%s)\b" % "|".join(GLADIATOR_NAMES))
+ZERO = re.compile(r"\b(seat|station|figure|wheel|round|space|door|battle|turn|gladiator|player|action) 0\b")
+REPR = re.compile(r"[\[\]{}]|\bNone\b|\(-?\d+, -?\d+\)|\b[a-z]+_[a-z_]+\b|\w=\w")
+
+
+def faults(name, text):
+    """What is wrong with a line a person reads of a game `name`: a dump of an event the host has no words
+    for, a Python repr, a seat counted from 0, an internal code, another game's names. [] if nothing."""
+    out = []
+    if NO_WORDS in text:
+        out.append("no words")
+    if REPR.search(text):
+        out.append("a repr or a code: %r" % REPR.search(text).group(0))
+    if ZERO.search(text):
+        out.append("counted from 0: %r" % ZERO.search(text).group(0))
+    if name != "ultimus" and OTHER_NAMES.search(text):
+        out.append("ULTIMUS's names: %r" % OTHER_NAMES.search(text).group(0))
+    return out
+
+
+# events of the games that random play seldom or never reaches, as the cores make them
+RARE = {
+    "ultimus": [{"e": "give", "p": 0, "to": 1, "n": 2}, {"e": "pass_card", "p": 1, "to": 0}],
+    "munera": [
+        {"e": "gives_in", "g": 0, "mods": [["front", 0]]},
+        {"e": "cut", "g": 1, "die": 4, "free": 1},
+        {"e": "grapple_ends", "why": "third_party"},
+        {"e": "down_again", "g": 0},
+        {"e": "shredded", "g": 0, "t": 1, "w": "net"},
+        {"e": "cut_through", "g": 1, "w": "net"},
+        {"e": "item", "item": "small", "at": [-2, 0], "owner": 1, "why": "double_5"},
+    ],
+    "morituri_board": [{"e": "debt", "seat": 1}],
+}
+# the box's own events, for every game
+BOX = [
+    {"e": "button", "b": 14},
+    {"e": "button", "b": 3},
+    {"e": "joined", "stations": [0, 3]},
+    {"e": "seat_selection"},
+    {"e": "claim", "ms": 15000},
+    {"e": "claimed"},
+    {"e": "overflow", "dropped": 3},
+    {"e": "storage", "message": "the flash is full"},
+]
+
+
+def every_event(name, count=3):
+    """events_of(name), the rare ones and the box's own, each with a state and a view of the game."""
+    out = events_of(name, count)
+    _, state, view = out[-1]
+    return out + [(e, state, view) for e in RARE.get(name, []) + BOX]
