@@ -159,6 +159,16 @@ def test_a_set_aside_game_goes_on_when_the_flash_has_no_room_to_keep_it():
     assert storage.files[FILE] == data and shell.notice is None
 
 
+def test_a_game_set_aside_at_power_on_is_told_in_words_of_who_asked():
+    """Thumbs down held says so; another asker (the virtual box's `sim --new`) its own words; never the code."""
+    for fresh, said in ((True, "thumbs down was held at power-on"), ("sim --new asked", "sim --new asked")):
+        fb, box = play_until("new game")
+        again = Box(FakeBoard(fb.storage), lambda: 7, fresh=fresh)
+        notice = again.shell.notice
+        assert again.shell.game is None and notice["code"] == "set_aside"
+        assert notice["message"] == "%s: a new game instead" % said
+
+
 def test_a_journal_of_a_game_this_box_does_not_referee_is_refused_loudly():
     storage = storage_with([header(game="chess")])
     box = Listening(storage)

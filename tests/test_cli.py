@@ -31,10 +31,10 @@ def test_demo_is_the_same_game_for_the_same_seed():
 def test_bad_options_are_refused_with_a_usage_error():
     assert run("demo", "--players", "9").exit_code == 2
     result = run("play", "--bot", "7=random")
-    assert result.exit_code == 2 and "SEAT=KIND" in result.output
+    assert result.exit_code == 1 and "SEAT=KIND" in result.output
     assert run("balance", "--bots", "clever").exit_code == 2
     result = run("play", "--bot", "0=random")  # seats count from 1, as play shows them
-    assert result.exit_code == 2 and "from 1 to 3" in result.output
+    assert result.exit_code == 1 and "from 1 to 3" in result.output
 
 
 def test_replay_checks_the_digest_of_a_saved_log(tmp_path):
@@ -231,7 +231,9 @@ def test_thumbs_down_at_power_on_sets_the_game_aside_and_it_still_replays(tmp_pa
         shell = fresh.box.shell
         assert shell.game is None and shell.phase == "seats"  # the seat selection: a new game can start
         assert shell.notice["code"] == "set_aside" and shell.notice["file"] == "game-1.jnl"
-        assert "saved game NOT resumed: set_aside: thumbs down was held" in render_text(fresh).plain
+        told = render_text(fresh).plain
+        assert "saved game NOT resumed: `ultimus sim --new` asked for it: a new game instead" in told
+        assert "set_aside" not in told and "thumbs down" not in told  # nobody held it
         assert (tmp_path / "game-1.jnl").read_bytes() == journal  # kept untouched
     finally:
         _stop(fresh)

@@ -39,8 +39,9 @@ QUIET_MS = 1000  # no press and no action for this long (and no countdown, no re
 
 
 class Box:
-    def __init__(self, drivers, seed_source, selftest=False, fresh=False):
-        """fresh: set the saved game aside instead of resuming it (THUMBS DOWN held at power-on)."""
+    def __init__(self, drivers, seed_source, selftest=False, fresh=None):
+        """fresh: set the saved game aside instead of resuming it (THUMBS DOWN held at power-on; a string
+        says who else asked, as the table is told: Shell.start)."""
         self.d = drivers
         watchdog = getattr(drivers, "watchdog", None)
         self.shell = Shell(

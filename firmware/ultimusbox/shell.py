@@ -148,16 +148,17 @@ class Shell:
 
     # --- the game and its journal -----------------------------------------
 
-    def start(self, fresh=False):
+    def start(self, fresh=None):
         """Power on: resume the saved game if there is one, else the seat selection of the chosen game.
 
         Whatever the flash holds, the box starts: a journal that makes resume fail in any way is
         reported and kept (moved aside when the storage can), never the cause of a boot loop.
         fresh: THUMBS DOWN was held at power-on: the saved game is set aside the same way, unplayed, for a
-        table that wants a new game (a game in progress has no other way to end on the box itself)."""
+        table that wants a new game (a game in progress has no other way to end on the box itself); a
+        string says who else asked it, in the words told to the table (the virtual box's `sim --new`)."""
         try:
             if fresh and self.journal.exists():
-                self._set_aside()
+                self._set_aside(fresh if type(fresh) is str else "thumbs down was held at power-on")
             else:
                 self.resume()
         except Exception as exc:  # a storage error or a bug: the box must come up all the same
@@ -167,16 +168,16 @@ class Shell:
         if self.game is None:
             self._use(self.chosen)
 
-    def _set_aside(self):
-        """THUMBS DOWN held at power-on: the saved game moved aside, untouched, and the seat selection.
-        A flash too full to keep it: the game is resumed instead, never dropped."""
+    def _set_aside(self, asked):
+        """THUMBS DOWN held at power-on (asked: who asked, in words): the saved game moved aside, untouched,
+        and the seat selection. A flash too full to keep it: the game is resumed instead, never dropped."""
         try:
             aside = self.journal.move_aside()
         except OSError as exc:
             self.resume()
             self.refuse("storage", "the saved game could not be set aside (%s): it goes on" % (exc,))
             return
-        why = "set_aside: thumbs down was held at power-on: a new game instead"
+        why = "%s: a new game instead" % asked
         self._report_journal("journal_refused", why, lambda: aside, "set_aside")
 
     def resume(self):

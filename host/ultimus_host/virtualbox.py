@@ -18,9 +18,10 @@ import tty
 from ultimus.content import GLADIATOR_NAMES
 from ultimus.state import ARENA, content_of, max_health
 from ultimus.views import public_event
+from ultimus_host import words
 from ultimus_host.client import TOKENS_FILE
 from ultimus_host.fakes import FakeBoard
-from ultimus_host.narrate import BOX_EVENTS, game_title, line, sound, station_name
+from ultimus_host.narrate import game_title, sound, station_name
 from ultimus_host.pcdrivers import FileStorage, FolderInUse, PtySerial, WallClock
 from ultimusbox import board, games, settings
 from ultimusbox.runtime import Box, _main
@@ -47,8 +48,8 @@ KEYS.update(
     }
 )
 KEY_HELP = (
-    "SHOUT at stations 1-6: keys 1-6 | THINK: q w e r t y | wheels a s d f g h | damage - | heal + | "
-    "confirm Enter/space | thumbs up u | thumbs down n | mode m | quit Ctrl-C"
+    "keys: SHOUT at stations 1-6: 1-6 | THINK: q w e r t y | wheels: a s d f g h | damage - | heal + | "
+    "confirm: Enter | thumbs up u, down n | mode m | quit: Ctrl-C"
 )
 
 
@@ -57,30 +58,11 @@ def default_state_dir():
 
 
 def _narrate(shell, e, stations=None):
-    """One line for an event, in the words of the game being played (ULTIMUS's narrator by default)."""
-    if shell.playing == "morituri" or (shell.game is None and shell.chosen == "morituri"):
-        from ultimus_host.games.morituri_narrate import line as morituri_line
-
-        if shell.game is None:
-            return morituri_line(e)
-        return morituri_line(e, shell.game.state["cls"], shell.settings["stations"])
-    if shell.playing == "ultimatum" or (shell.game is None and shell.chosen == "ultimatum"):
-        from ultimus_host.games.ultimatum_narrate import line as ultimatum_line
-
-        return ultimatum_line(e, stations) or (line(e, stations) if e["e"] in BOX_EVENTS else None)
-    if shell.playing == "munera" or (shell.game is None and shell.chosen == "munera"):
-        from ultimus_host.games.munera_narrate import line as munera_line
-
-        if shell.game is None:
-            return munera_line(e)
-        return munera_line(e, shell.game.state, shell.settings["stations"])
-    if shell.playing == "morituri_board" or (shell.game is None and shell.chosen == "morituri_board"):
-        from ultimus_host.games.mboard_play import EVENTS
-        from ultimus_host.games.mboard_play import line as board_line
-
-        if e["e"] in EVENTS:
-            return board_line(e, stations)
-    return line(e, stations)  # the box's own events (joined, refused...), told as for every game
+    """One line for an event, in the words of the game being played (or chosen at the menu)."""
+    game = shell.game
+    if game is None:
+        return words.tell(shell.chosen, e, None, stations)
+    return words.tell(shell.playing, e, game.state, stations)
 
 
 # the game menu's wheels as the 13-character label column has room for (the full titles follow on the line)
@@ -91,6 +73,7 @@ MENU_LABELS = {
     "munera": "Munera",
     "morituri_board": "Board",
 }
+FRESH_WORDS = "`ultimus sim --new` asked for it"  # why the saved game is set aside (nobody held thumbs down)
 LAST_EVENTS = 8  # events of the resumed game shown again at a restart
 
 
@@ -123,7 +106,7 @@ class VirtualBox:
         else:  # a fixed seed for tests: the same games every run
             rng = random.Random(seed)
             source = lambda: bytes(rng.randrange(256) for _ in range(8))  # noqa: E731
-        self._attach(fb, Box(fb, source, selftest, fresh), state_dir)
+        self._attach(fb, Box(fb, source, selftest, FRESH_WORDS if fresh else None), state_dir)
         if unsaved and self.box.shell.chosen != game:
             self.box.shell.choose_for_now(game)
 
@@ -253,7 +236,8 @@ class TerminalUI:
         self.frames += 1
         if self.frames % 3:
             return  # about 15 pictures a second is plenty
-        self.live.update(render_text(vbox), refresh=True)
+        width, height = self.console.size  # asked each picture: the terminal may be resized meanwhile
+        self.live.update(render_text(vbox, width, height), refresh=True)
 
 
 def _dot(rgb):
@@ -265,100 +249,165 @@ def _dot(rgb):
     return Text("● ", style="rgb(%d,%d,%d)" % (r, g, b))
 
 
-def render_text(vbox):
-    """The box as rich Text: header, six wheels, six stations, countdown and sound, the last events."""
+def render_text(vbox, width=None, height=None):
+    """The box as rich Text: header, six wheels, six stations, what now, the sound, the last events, the keys.
+
+    width, height: the terminal's (None: no limit). Lines are wrapped at words; what the table must do
+    now, the newest event and the keys always fit, and where rows run short the oldest events go first,
+    then the spacing and the rest of a long wheel's words."""
+    from rich.text import Text
+
+    blocks = _blocks(vbox, width)
+    if height is not None:
+        blocks = _fit(blocks, height)
+    out = Text()
+    for rows in blocks:
+        for row in rows[3]:
+            out.append_text(row)
+            out.append("\n")
+    return out
+
+
+# how much a block of rows is needed: kept first, then the next, while the terminal has rows
+ESSENTIAL, USEFUL, LOG, SPACING, MORE = 0, 1, 2, 3, 4
+
+
+def _fit(blocks, height):
+    """The blocks (order, need, rank, rows) that fit in `height` rows: the most needed first, in their order."""
+    chosen, used = set(), 0
+    for i in sorted(range(len(blocks)), key=lambda i: (blocks[i][1], blocks[i][2])):
+        rows = len(blocks[i][3])
+        if used + rows <= height - 1 or blocks[i][1] == ESSENTIAL:  # the last row: where the cursor waits
+            chosen.add(i)
+            used += rows
+    return [blocks[i] for i in range(len(blocks)) if i in chosen]
+
+
+def _wrap(text, width, style="", indent=""):
+    """A line of words as rows of at most width characters, broken between words."""
+    import textwrap
+
+    from rich.text import Text
+
+    if width is None or len(text) <= width:
+        return [Text(text, style=style)]
+    rows = textwrap.wrap(text, width, subsequent_indent=indent, break_on_hyphens=False) or [""]
+    return [Text(row, style=style) for row in rows]
+
+
+def _blocks(vbox, width):
+    """The picture as blocks (order, need, rank, [rows of rich Text]), each wrapped at `width`."""
     from rich.text import Text
 
     fb, shell = vbox.fb, vbox.box.shell
-    out = Text()
-    out.append("ULTIMUS virtual box", style="bold")
-    out.append("   link %s   screen %s" % (vbox.path, shell.phase))
-    game = shell.game
-    ultimus = shell.playing == "ultimus"
-    final_count = ultimus and shell.phase == "over"
-    if game is not None:
-        s = game.state
-        out.append("   %s" % game_title(shell.playing))
-        if ultimus:
-            if s["battle"]:
-                out.append("   battle %d of %d" % (s["battle"], s["battles"]))
-                out.append(", round %d" % s["round"] if s["round"] else ", betting and entrance")
-            else:
-                out.append("   before battle 1 of %d" % s["battles"])
-            out.append(", %s cards" % content_of(s))  # which numbers, also after a resume
-        out.append("   digest %s" % shell.digests.now(game, public=False)[0])  # kept until the state changes
-    out.append("\n\n")
+    blocks = []
+
+    def add(need, rows, rank=0):
+        blocks.append((len(blocks), need, rank, rows))
+
+    def gap():
+        add(SPACING, [Text("")])
+
+    add(ESSENTIAL, _wrap(header_line(vbox), width, "bold", "  "))
+    gap()
     if fb.leds.frame is None:
-        return out
+        return blocks
     for g in range(board.RINGS):
-        deal = set_up_ring(game.state, g) if ultimus and game is not None else None  # before the gladiators
-        if game is None:
-            label = "[%s] %s" % ("asdfgh"[g], MENU_LABELS.get(games.GAMES[g][0], "?") if g < len(games.GAMES) else "-")
-        elif final_count:
-            label = station_name(g)  # the final count: each station's gold on the wheel in front of it
-        elif deal is not None:
-            label = deal[0]
-        elif hasattr(shell.screen, "describe_ring"):  # the game's screen names its wheels
-            label = shell.screen.describe_ring(g)[0]
-        else:
-            label = GLADIATOR_NAMES[g] if ultimus else "wheel %d" % (g + 1)
-        out.append("%-13s " % label[:13])
+        label, words = _wheel_words(shell, g)
+        row = Text("%-13s " % label[:13])
         for i in range(board.RING_PIXELS):
-            out.append_text(_dot(fb.leds.pixel(board.ring_pixel(g, i))))
-        if final_count and game is not None:
-            seat = shell.seat_of_station(g)
-            if seat >= 0:
-                out.append(
-                    "  %d gold%s" % (game.state["gold"][seat], "  CHAMPION" if seat in game.state["champions"] else "")
-                )
-        elif deal is not None:
-            out.append("  " + deal[1])
-        elif game is not None and ultimus:
-            s = game.state
-            tags = []
-            if s["status"][g] == ARENA:
-                tags.append("%d/%d" % (s["hp"][g], max_health(s)[g]))
-            tags += [
-                name
-                for name, on in (("fallen", s["fallen"][g]), ("netted", s["net"] == g), ("drunk", s["drunk"][g] >= 0))
-                if on
-            ]
-            tags.append(("waiting", "", "DEAD", "pardoned")[s["status"][g]])
-            out.append("  " + " ".join(t for t in tags if t))
-        elif game is not None and hasattr(shell.screen, "describe_ring"):
-            out.append("  " + shell.screen.describe_ring(g)[1])
-        elif game is None and g < len(games.GAMES):
-            title = games.GAMES[g][1]  # in full: the label may cut it ("Morituri" twice)
-            out.append("  %s: %s" % (title, "chosen" if games.GAMES[g][0] == shell.chosen else "press its wheel"))
-        elif game is None and g == len(games.GAMES):
-            out.append("  wheels without a game: not on this box yet")
-        out.append("\n")
-    out.append("\nstations     ")
+            row.append_text(_dot(fb.leds.pixel(board.ring_pixel(g, i))))
+        words = ("  " + words) if words else ""
+        room = None if width is None else max(width - len(row.plain), 8)
+        rest = _wrap(words, room, indent="  ")
+        add(ESSENTIAL, [row + rest[0]])
+        if len(rest) > 1:  # the rest of its words below it, where the terminal has the rows
+            pad = Text(" " * len(row.plain))
+            add(MORE, [pad + r for r in rest[1:]], g)
+    gap()
+    stations = Text("stations     ")
     for station in range(board.STATIONS):
-        out.append("%d " % (station + 1))
-        out.append_text(_dot(fb.leds.pixel(board.seat_pixel(station))))
-        out.append("  ")
-    out.append("\n\n")
+        stations.append("%d " % (station + 1))
+        stations.append_text(_dot(fb.leds.pixel(board.seat_pixel(station))))
+        stations.append("  ")
+    add(ESSENTIAL, [stations])
+    gap()
     if shell.phase == "seats":
-        out.append(
-            "game menu: the wheels choose the game (%s)   SHOUT/THINK: join a station   confirm: start\n"
-            % game_title(shell.chosen),
-            style="bold",
+        menu = "game menu: the wheels choose the game (%s)   SHOUT/THINK: join a station   confirm: start" % (
+            game_title(shell.chosen)
         )
+        add(ESSENTIAL, _wrap(menu, width, "bold"))
     if shell.notice:
-        out.append(notice_line(shell) + "\n", style="red")
-    if game is not None and hasattr(shell.screen, "describe_table"):  # the game's seats at a glance
-        out.append(shell.screen.describe_table() + "\n", style="grey70")
-    words = shell.screen.describe() if shell.screen is not None and shell.selftest is None else ""
-    if words:
-        out.append(words + "\n", style="bold yellow" if words.startswith("countdown") else "bold")
+        add(ESSENTIAL, _wrap(notice_line(shell), width, "red", "  "))
+    if shell.game is not None and hasattr(shell.screen, "describe_table"):  # the game's seats at a glance
+        add(USEFUL, _wrap(shell.screen.describe_table(), width, "grey70", "  "))
+    now = shell.screen.describe() if shell.screen is not None and shell.selftest is None else ""
+    if now:
+        add(ESSENTIAL, _wrap(now, width, "bold yellow" if now.startswith("countdown") else "bold"))
     tone = fb.buzzer.tones[-1][1] if fb.buzzer.tones else 0
-    out.append(("♪ %s" % (vbox.last_sound or "-")) if tone else "♪ -", style="cyan")
-    out.append("\n\n")
-    for text in vbox.log_lines:
-        out.append(text + "\n", style="grey70")
-    out.append("\n" + KEY_HELP + "\n", style="dim")
-    return out
+    add(USEFUL, [Text(("♪ %s" % (vbox.last_sound or "-")) if tone else "♪ -", style="cyan")])
+    gap()
+    newest = len(vbox.log_lines) - 1
+    for i, text in enumerate(vbox.log_lines):
+        add(ESSENTIAL if i == newest else LOG, _wrap(text, width, "grey70", "    "), newest - i)
+    gap()
+    add(ESSENTIAL, _wrap(KEY_HELP, width, "dim", ""))
+    return blocks
+
+
+def header_line(vbox):
+    """The box's first line: the link's port, the game and where it stands, and its digest (the referee's,
+    as `connect` shows it when it has the referee's eye)."""
+    shell = vbox.box.shell
+    out = "Ultimus virtual box   link %s" % vbox.path
+    game = shell.game
+    if game is None:
+        return out + ("   self-test" if shell.selftest is not None else "   game menu")
+    s = game.state
+    out += "   %s" % game_title(shell.playing)
+    if shell.playing == "ultimus":
+        if s["battle"]:
+            out += "   battle %d of %d" % (s["battle"], s["battles"])
+            out += ", round %d" % s["round"] if s["round"] else ", betting and entrance"
+        else:
+            out += "   before battle 1 of %d" % s["battles"]
+        out += ", %s cards" % content_of(s)  # which numbers, also after a resume
+    return out + "   digest %s" % shell.digests.now(game, public=False)[0]  # kept until the state changes
+
+
+def _wheel_words(shell, g):
+    """(label, words) of wheel g: the game menu's game, the final count's gold, the deal, the gladiator."""
+    game = shell.game
+    ultimus = shell.playing == "ultimus" and game is not None
+    if game is None:
+        if g < len(games.GAMES):
+            name, title = games.GAMES[g][0], games.GAMES[g][1]  # in full: the label may cut it ("Morituri" twice)
+            chosen = "chosen" if name == shell.chosen else "press its wheel"
+            return "[%s] %s" % ("asdfgh"[g], MENU_LABELS.get(name, "?")), "%s: %s" % (title, chosen)
+        return "[%s] -" % "asdfgh"[g], ("wheels without a game: not on this box yet" if g == len(games.GAMES) else "")
+    s = game.state
+    if ultimus and shell.phase == "over":  # the final count: each station's gold on the wheel in front of it
+        seat = shell.seat_of_station(g)
+        if seat < 0:
+            return station_name(g), ""
+        return station_name(g), "%d gold%s" % (s["gold"][seat], "  CHAMPION" if seat in s["champions"] else "")
+    deal = set_up_ring(s, g) if ultimus else None  # before the gladiators
+    if deal is not None:
+        return deal[0], deal[1]
+    if ultimus:
+        tags = []
+        if s["status"][g] == ARENA:
+            tags.append("%d/%d" % (s["hp"][g], max_health(s)[g]))
+        tags += [
+            name
+            for name, on in (("fallen", s["fallen"][g]), ("netted", s["net"] == g), ("drunk", s["drunk"][g] >= 0))
+            if on
+        ]
+        tags.append(("waiting", "", "DEAD", "pardoned")[s["status"][g]])
+        return GLADIATOR_NAMES[g], " ".join(t for t in tags if t)
+    if hasattr(shell.screen, "describe_ring"):  # the game's screen names its wheels
+        return shell.screen.describe_ring(g)
+    return "wheel %d" % (g + 1), ""
 
 
 def notice_line(shell):

@@ -1,0 +1,47 @@
+"""The virtual box fits any terminal from 80x24 up: what the table must do now, the newest event and the keys
+always on screen, the oldest events cut first, lines wrapped between words."""
+
+import pytest
+
+from ultimus_host.virtualbox import VirtualBox, render_text
+from ultimusbox import board
+
+GAMES = ("ultimus", "morituri", "ultimatum", "munera", "morituri_board")
+# two stations join, the game starts, and a few presses of its first decision (some refused: more log lines)
+PRESSES = (0, 2, 20, 20, 20, 12, 20, 19, 20, 13, 20)
+
+
+@pytest.fixture(params=GAMES)
+def vbox(request, tmp_path):
+    box = VirtualBox(str(tmp_path), seed=1, game=request.param)
+    for b in PRESSES:
+        box.fb.buttons.push(board.SHOUT_0 + b if b < 6 else b)
+        box.box.step()
+    assert box.box.shell.game is not None and len(box.log_lines) >= 6
+    yield box
+    box.fb.serial.close()
+    box.storage.close()
+
+
+def _words(text):
+    return " ".join(text.split())
+
+
+@pytest.mark.parametrize("width, height", [(80, 24), (100, 30), (160, 50)])
+def test_the_picture_fits_the_terminal_with_what_now_the_newest_event_and_the_keys(vbox, width, height):
+    rows = render_text(vbox, width, height).plain.rstrip("\n").split("\n")
+    assert len(rows) <= height - 1, rows  # the last row for the cursor: nothing scrolls away
+    assert all(len(row) <= width for row in rows), [row for row in rows if len(row) > width]
+    flowing = _words(" ".join(rows))
+    now = vbox.box.shell.screen.describe()
+    assert _words(now) in flowing, now  # whole, wrapped between words
+    assert _words(vbox.log_lines[-1]) in flowing
+    assert flowing.endswith("quit: Ctrl-C") and rows[0].startswith("Ultimus virtual box")
+    if height >= 50:
+        assert all(_words(text) in flowing for text in vbox.log_lines)  # room for every event kept
+
+
+def test_at_80x24_the_oldest_events_are_cut_first(vbox):
+    flowing = _words(" ".join(render_text(vbox, 80, 24).plain.split("\n")))
+    shown = [_words(text) in flowing for text in vbox.log_lines]
+    assert shown[-1] and shown == sorted(shown)  # never an older event shown where a newer one is not
