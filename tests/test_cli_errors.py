@@ -45,7 +45,8 @@ def test_flash_on_a_missing_port_says_what_to_do():
 
 
 def test_connect_to_something_that_is_not_a_box():
-    assert "is /dev/null a serial port?" in one_line_error(run("connect", os.devnull), 1)
+    text = one_line_error(run("connect", os.devnull), 1)
+    assert "cannot open /dev/null: it is not a serial port" in text and "Inappropriate ioctl" not in text
     master, slave = os.openpty()  # a serial line with nothing behind it that answers
     try:
         text = one_line_error(run("connect", os.ttyname(slave)), 1)
@@ -155,3 +156,15 @@ def test_a_box_playing_a_game_this_host_does_not_know_is_not_saved_under_a_made_
         cli._save_log(Box(), str(path))
     assert "'chess'" in refused.value.message and "nothing saved" in refused.value.message
     assert not path.exists()
+
+
+def test_bot_seats_are_never_guessed_nor_dropped():
+    """--bot twice, a seat named twice, a seat without its kind: each a one-line error, for every game."""
+    for game in ("ultimus", "morituri", "ultimatum", "munera", "morituri_board"):
+        twice = one_line_error(run("play", "--game", game, "--bot", "1=random", "--bot", "2=random"))
+        assert "given 2 times" in twice and "--bot 1=random,2=random" in twice
+        kind = {"munera": "brawler", "ultimus": "random"}.get(game, "sensible")
+        again = one_line_error(run("play", "--game", game, "--bot", "2=%s,2=%s" % (kind, kind)), 1)
+        assert "names seat 2 twice" in again
+        bare = one_line_error(run("play", "--game", game, "--bot", "2"), 1)
+        assert "names no bot for seat 2: say which, e.g. 2=" in bare

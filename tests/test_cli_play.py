@@ -6,7 +6,8 @@ from click.testing import CliRunner
 
 from ultimus.game import Game
 from ultimus_host.cli import main
-from ultimus_host.play import Menu, arena_map
+from ultimus_host.menu import Menu
+from ultimus_host.play import _menu_context, arena_map
 
 
 def _play(*args, answers):
@@ -21,7 +22,7 @@ def test_a_full_betting_card_does_not_renumber_the_other_options():
     battle = None
     full = 0
     for text in result.output.splitlines():
-        heading = re.match(r"battle (\d+), round", text)
+        heading = re.match(r"battle (\d+)[,:] ", text)
         if heading:
             battle = heading.group(1)
         option = re.match(r"\s+(\d+)  a coin( of won gold)? on betting card (\d+)", text)
@@ -37,12 +38,33 @@ def test_menu_keeps_numbers_and_marks_what_is_not_possible_now():
     while game.phase != "betting":
         game.apply(game.legal_actions(-1)[0])
     view = game.seat_view(0)
-    menu = Menu()
+    menu = Menu(_menu_context, retell=True)
     options = game.legal_actions(0)
     first = menu.lines(view, options, lambda a: str(a))
     again = menu.lines(view, options[1:], lambda a: str(a))
-    assert [n for n, _, _ in first] == [n for n, _, _ in again]
+    assert [n for n, _, _, _ in first] == [n for n, _, _, _ in again]
     assert again[0][1] is None and again[1][1] == options[1]
+    assert "round 0" not in result_of_table(view) and "battle 1: betting and entrance" in result_of_table(view)
+
+
+def result_of_table(view):
+    from ultimus_host.play import table_text
+
+    return table_text(view)
+
+
+def test_a_betting_card_not_possible_now_says_its_coins_as_the_rest_of_the_screen():
+    """The card just chosen may leave the options (its new gold is spent): it is told with today's coins."""
+    menu = Menu(lambda view: view["decision"], retell=True)
+    options = [{"a": "bet", "k": 0, "won": 0}, {"a": "bet", "k": 0, "won": 1}]
+    menu.lines({"decision": 1}, options, lambda a: "card 1, 1 coin on it now")
+    again = menu.lines({"decision": 1}, options[1:], lambda a: "card 1, 2 coins on it now")
+    assert again[0][1] is None and again[0][2] == "card 1, 2 coins on it now"
+    kept = Menu(lambda view: view["decision"])  # Munera's: a kit's place may hold another weapon now
+    kept.lines({"decision": 1}, options, lambda a: "draw the gladius")
+    assert kept.lines({"decision": 1}, options[1:], lambda a: "draw the net")[0][2] == "draw the gladius"
+    added = kept.lines({"decision": 1}, options + [{"a": "end"}], lambda a: "end")
+    assert [new for _, _, _, new in added] == [False, False, True]
 
 
 def test_the_map_marks_the_doors_with_the_menus_numbers():

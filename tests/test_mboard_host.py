@@ -62,7 +62,9 @@ def test_demo_is_narrated_and_the_same_game_for_the_same_seed():
 
 
 def test_play_with_bots_on_every_seat_runs_a_whole_game():
-    result = run("play", "--game", "morituri_board", "-p", "3", "--bot", "1=random,2,3=sensible", "--seed", "2")
+    result = run(
+        "play", "--game", "morituri_board", "-p", "3", "--bot", "1=random,2=sensible,3=sensible", "--seed", "2"
+    )
     assert result.exit_code == 0, result.output
     assert result.output.strip().splitlines()[-1] in ("seat 1 wins", "seat 2 wins", "seat 3 wins", "nobody wins")
 

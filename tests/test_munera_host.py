@@ -99,7 +99,7 @@ def test_demo_and_play_with_bots_and_a_person():
         "gaul,samnite",
         "--bot",
         "2=brawler",
-        input="1\n" * 400,
+        input="".join("%d\n" % (i % 9 + 1) for i in range(4000)),
     )
     assert result.exit_code == 0, result.output[-500:]
     assert "your choice" in result.output

@@ -162,7 +162,9 @@ def _open(port, token_folder=None):
     try:
         client = LinkClient(port, token_folder=token_folder)
     except LinkError as exc:
-        raise click.ClickException("%s: is %s a serial port?" % (exc.message, port)) from None
+        raise click.ClickException(
+            "%s (`ultimus run` finds a box on USB, `ultimus sim` prints its virtual box's port)" % exc.message
+        ) from None
     try:
         hello = client.call("hello")
         if not isinstance(hello.get("protocol"), int):
@@ -220,10 +222,11 @@ def connect(port, verify, save_path, watch, token, state_dir):
     """Attach to a box (real or virtual) on PORT: its events as they happen, requests at a prompt.
 
     Type `help` for the requests: a JSON action such as {"a": "done", "p": 0}; `actions` lists what whoever is
-    to act may do; `state`, `log`, `digest`, `press N`, `quit`. Ctrl-C leaves too (and still saves).
+    to act may do; `state`, `log`, `digest`, `press shout 3` (or another button), `quit`. Ctrl-C leaves too
+    (and still saves).
     """
     from ultimus_host.client import DigestMismatch, LinkError, Lockstep
-    from ultimus_host.console import Console, KeptLog, eye_name, start_reader
+    from ultimus_host.console import Console, KeptLog, eye_name, see_all, start_reader
 
     if save_path is not None:
         _check_new_file(save_path, "--save")
@@ -243,11 +246,19 @@ def connect(port, verify, save_path, watch, token, state_dir):
             except LinkError as exc:
                 raise click.BadParameter(exc.message, param_hint="--token") from None
         try:
+            state = client.call("state")
+            if token is None and hello["game"]:  # a virtual box on this PC: its own token, kept in its folder
+                eye = see_all(client, state)
+                if eye != state.get("eye"):
+                    state = client.call("state")
+                    click.echo("this link sees as %s: the token the virtual box keeps" % eye_name(eye))
+                elif eye != "referee":
+                    click.echo("this link sees as %s (auth TOKEN or claim to see more)" % eye_name(eye))
             if verify and hello["game"]:
                 console.lockstep = Lockstep(client)
                 game = console.lockstep.game
                 click.echo("lockstep: %d actions, digest %s agree" % (len(game.log), game.digest()))
-            click.echo(console.state_text(client.call("state")))
+            click.echo(console.state_text(state if console.lockstep is None else client.call("state")))
             if console.kept is not None:
                 console.kept.catch_up()  # the actions before we came, should the box go away before the next
             click.echo("type help for the requests; quit, Ctrl-D or Ctrl-C to leave")
@@ -416,22 +427,28 @@ def replay(log_file):
 
 def _bot_map(bots, players):
     """--bot's SEAT=KIND list as {seat index: kind}; seats are numbered 1 to players, as `play` shows them."""
-    out = {}
-    for item in bots.split(",") if bots else []:
-        seat, _, kind = item.strip().partition("=")
-        if not seat.isdigit() or not 1 <= int(seat) <= players:
-            raise click.BadParameter("each bot is SEAT=KIND with a seat from 1 to %d" % players, param_hint="--bot")
-        kind = kind or "heuristic"
-        if kind not in BOTS:
-            raise click.BadParameter("a bot is random or heuristic", param_hint="--bot")
-        out[int(seat) - 1] = kind
-    return out
+    from ultimus_host.games.commands import bot_seats
+
+    return bot_seats(bots, players, BOTS, "heuristic", "ULTIMUS")
+
+
+def _one_bot_option(ctx, param, value):
+    """--bot given once: a second one would drop the first without a word."""
+    if len(value) > 1:
+        raise click.BadParameter(
+            "given %d times: give it once with every bot seat in it, e.g. --bot %s" % (len(value), ",".join(value))
+        )
+    return value[0] if value else ""
 
 
 @main.command()
 @click.option("--players", "-p", type=click.IntRange(MIN_PLAYERS, MAX_PLAYERS), default=3, show_default=True)
 @click.option(
-    "--bot", "bots", default="", help="Bot seats (1 is the first), e.g. 2=heuristic,3=random; the others are people."
+    "--bot",
+    "bots",
+    multiple=True,
+    callback=_one_bot_option,
+    help="Bot seats (1 is the first), e.g. 2=heuristic,3=random; the others are people.",
 )
 @click.option("--seed", "-s", type=int, default=None)
 @click.option("--battles", "-b", type=click.IntRange(1, 99), default=3, show_default=True)
@@ -487,11 +504,12 @@ def _play(players, bots, seed, battles, game_name, figures, alt, gladiators, con
 
         play_ultimatum(players, bots, seed, ask=_ask, say=click.echo)
         return
+    bots = _bot_map(bots, players)  # a bad one refused before anything is said
     click.echo("ULTIMUS for %d players, seed %d, the %s cards (docs/balance.md)" % (players, seed, content))
     game = HotSeat(
         players,
         seed,
-        _bot_map(bots, players),
+        bots,
         battles,
         ask=_ask,
         say=click.echo,

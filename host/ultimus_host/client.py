@@ -39,7 +39,7 @@ class LinkClient:
         try:
             self.serial = serial.Serial(port, 115200, timeout=0.05)
         except (serial.SerialException, OSError) as exc:
-            raise LinkError("no_port", "cannot open %s: %s" % (port, exc)) from exc
+            raise LinkError("no_port", "cannot open %s: %s" % (port, _why_not(exc))) from exc
         self.timeout = timeout
         self.next_id = 0
         self.prefix = os.urandom(4).hex()  # this host's replies, not another host's on the same link
@@ -117,6 +117,15 @@ class LinkClient:
             actions += page["actions"]
             if len(actions) >= page["total"] or not page["actions"]:
                 return page["setup"], actions, page.get("eye"), page.get("playing") or "ultimus"
+
+
+def _why_not(exc):
+    """Why a port could not be opened, in words: pyserial's message may end in the system's tuple
+    ("(25, 'Inappropriate ioctl for device')"), which says only that the file is no serial port."""
+    text = str(exc)
+    if "Inappropriate ioctl" in text or getattr(exc, "errno", None) == 25:
+        return "it is not a serial port"
+    return getattr(exc, "strerror", None) or text
 
 
 def virtual_token(game_id, folder=None):

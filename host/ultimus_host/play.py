@@ -15,6 +15,7 @@ from ultimus.state import ARENA, max_health
 from ultimus.views import public_event
 from ultimus_host.bots import BOTS
 from ultimus_host.loop import PlayOn, run_game
+from ultimus_host.menu import Menu
 from ultimus_host.narrate import action_text, bet_card_text, describe, line, who
 
 LETTERS = "TSRMBD"  # gladiators on the map
@@ -38,11 +39,7 @@ def arena_map(v):
 
 def table_text(v):
     """What the whole table sees (a public or seat view): gladiators, arena, gold, coins on betting cards."""
-    out = [
-        "",
-        "battle %d, round %d, phase %s, loudest spectator: %s"
-        % (v["battle"], v["round"], v["phase"], who(v["loudest"]) if v["loudest"] >= 0 else "none yet"),
-    ]
+    out = ["", "%s, loudest spectator: %s" % (where(v), who(v["loudest"]) if v["loudest"] >= 0 else "none yet")]
     for g in range(6):
         status = ("waiting", "in the arena", "DEAD", "pardoned")[v["status"][g]]
         marks = [
@@ -61,6 +58,15 @@ def table_text(v):
             % (who(p), v["gold"][p], ", ".join("%d: %d" % (k + 1, c) for k, c in enumerate(coins)) or "-")
         )
     return "\n".join(out)
+
+
+def where(v):
+    """Where the game stands, counted from 1: "battle 2, round 3", or its betting before the rounds."""
+    if not v["battle"]:
+        return "before battle 1"
+    if not v["round"]:
+        return "battle %d: betting and entrance" % v["battle"]
+    return "battle %d, round %d" % (v["battle"], v["round"])
 
 
 class HotSeat:
@@ -113,37 +119,12 @@ def _menu_context(view):
     return (view["phase"], view["battle"], view["round"], view.get("turn"), view.get("placed"), card)
 
 
-class Menu:
-    """Numbered options that keep their numbers while one decision lasts (all the bets of a battle,
-    one turn): an option that is not possible now (a full betting card) stays listed, marked, so that
-    the numbers of the others never move."""
-
-    def __init__(self):
-        self.context = None
-        self.keys = []  # every option shown in this context, in the order first shown
-        self.texts = {}
-
-    def lines(self, view, options, text):
-        """(number, option or None, text) for every entry; None: not possible now."""
-        context = _menu_context(view)
-        if context != self.context:
-            self.context, self.keys, self.texts = context, [], {}
-        now = {}
-        for a in options:
-            key = json.dumps(a, sort_keys=True)
-            now[key] = a
-            if key not in self.texts:
-                self.keys.append(key)
-            self.texts[key] = text(a)  # in today's words (the coins on a card change)
-        return [(i + 1, now.get(key), self.texts[key]) for i, key in enumerate(self.keys)]
-
-
 class Person:
     """A seat played at the keyboard: shown its own view only, after the others have looked away."""
 
     def __init__(self, table, seat):
         self.table, self.seat = table, seat
-        self.menu = Menu()
+        self.menu = Menu(_menu_context, retell=True)
 
     def choose(self, view, options):
         table, seat = self.table, self.seat
@@ -166,12 +147,4 @@ class Person:
             "%d: %s with %d coin(s)" % (k + 1, bet_card_text(b, view), c) for k, (b, c) in enumerate(view["my_bets"])
         ]
         say("your betting cards: %s" % ", ".join(cards))
-        entries = self.menu.lines(view, options, lambda a: action_text(view, a))
-        for number, option, text in entries:
-            say("  %2d  %s%s" % (number, text, "" if option is not None else "   (not possible now)"))
-        possible = {number: option for number, option, _ in entries if option is not None}
-        while True:
-            answer = ask("%s, your choice (a number above): " % who(seat)).strip()
-            if answer.isdigit() and int(answer) in possible:
-                return possible[int(answer)]
-            say("one of the numbers %s, please" % ", ".join(map(str, sorted(possible))))
+        return self.menu.choose(ask, say, "%s, your choice" % who(seat), view, options, lambda a: action_text(view, a))
