@@ -118,14 +118,22 @@ class _Log(list):
 
 class _BoxState:
     """What connect's console asks the box besides its events: the state reply's settings (the
-    station of each seat), here read from the box itself."""
+    station of each seat), the game played or chosen and a spectator's view of it (names its figures),
+    here read from the box itself."""
 
     def __init__(self, evening):
         self.evening = evening
 
     def call(self, op, **request):
         shell = self.evening.box.shell
-        return {"settings": shell.settings, "game": shell.game_id, "playing": shell.playing}
+        view = shell.game.public_view() if shell.game is not None else None
+        return {
+            "settings": shell.settings,
+            "game": shell.game_id,
+            "playing": shell.playing,
+            "chosen": shell.chosen,
+            "state": view,
+        }
 
 
 class Evening:
@@ -206,6 +214,7 @@ class Evening:
         """The virtual box's picture now, drawn on every terminal size (once: a picture is the same
         drawing whenever it comes back, as a blinking light's two pictures do)."""
         text = render_text(self.vbox)
+        fitted = [render_text(self.vbox, w, h) for w, h in SIZES]  # as `ultimus sim` draws it on each terminal
         self.figures["frames"] += 1
         picture = (self.vbox.fb.leds.frame, text.plain)
         if picture in self.pictures:
@@ -213,11 +222,14 @@ class Evening:
         if len(self.pictures) >= PICTURES:
             self.pictures.clear()
         self.pictures.add(picture)
-        for terminal in self.terminals:
+        for terminal, picture_text in zip(self.terminals, fitted):
             with terminal.capture() as capture:
-                terminal.print(text, crop=True)
-            if not capture.get():
+                terminal.print(picture_text, crop=True)
+            drawn = capture.get()
+            if not drawn:
                 raise AssertionError("an empty picture at %d columns" % terminal.width)
+            if len(drawn.splitlines()) >= terminal.height:
+                raise AssertionError("a picture taller than %dx%d" % (terminal.width, terminal.height))
             self.figures["drawn"] += 1
         self.figures["pictures"] += 1
         for text_line in text.plain.splitlines():

@@ -87,3 +87,24 @@ def test_every_legal_action_of_every_game_is_a_line_of_words(name):
             game.apply(action)
     _check(name, told, "the actions")
     assert len(told) > 20
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_whole_evening_at_the_box_is_told_in_words_on_every_surface(name, tmp_path):
+    """The monkey's evening (tests/monkey_host.py): every line the virtual box's log, connect's console and
+    the game's demo narration print, from the box's own events to the last of the game's, as a person reads it."""
+    import monkey_host
+
+    told = []
+
+    def check(surface, text):
+        if surface != "frame":  # the pictures' rows: columns of figures, checked by the fitting tests
+            told.append(({"e": surface}, text))
+
+    monkey_host.LINE_CHECKS.append(check)
+    try:
+        monkey_host.Evening(name, 5, 60, str(tmp_path)).run()
+    finally:
+        monkey_host.LINE_CHECKS.remove(check)
+    _check(name, told, "the evening")
+    assert len(told) > 100

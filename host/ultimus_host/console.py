@@ -121,7 +121,8 @@ class Console:
         settings = reply.get("settings")
         stations = settings.get("stations") if isinstance(settings, dict) else None
         self.stations = stations if isinstance(stations, list) else None
-        playing = reply.get("playing") if reply.get("game") else reply.get("chosen")
+        running = isinstance(reply.get("state"), dict)  # a game runs: else the game its menu has chosen
+        playing = reply.get("playing") if running else reply.get("chosen")
         self.playing = playing if playing in words.GAMES else None
         self.view = reply.get("state") if isinstance(reply.get("state"), dict) else None
         self.known = bool(reply)

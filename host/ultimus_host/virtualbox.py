@@ -260,12 +260,7 @@ def render_text(vbox, width=None, height=None):
     blocks = _blocks(vbox, width)
     if height is not None:
         blocks = _fit(blocks, height)
-    out = Text()
-    for rows in blocks:
-        for row in rows[3]:
-            out.append_text(row)
-            out.append("\n")
-    return out
+    return Text("\n").join(row for block in blocks for row in block[3])  # no newline after the last row
 
 
 # how much a block of rows is needed: kept first, then the next, while the terminal has rows
