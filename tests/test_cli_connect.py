@@ -163,3 +163,64 @@ def test_connect_finds_the_referee_token_of_a_virtual_box_started_with_state(tmp
         assert "digest" in whole and whole["setup"]["seed"] == 6
     finally:
         stop(proc)
+
+
+def test_connect_takes_the_referees_eye_of_a_virtual_box_and_shows_the_digest_the_box_shows(tmp_path):
+    """The first connect to a virtual box whose game runs sees as its referee by itself (its token is in the
+    box's folder), says so, and shows the full digest, the one in the box's header: no auth by hand."""
+    proc, port = start_sim(tmp_path)
+    try:
+        client = LinkClient(port)
+        client.call("new_game", game="munera", players=2, seed=4, gladiators=["murmillo", "retiarius"])
+        client.call("auth")  # the link is a spectator's again, as a freshly started box's is
+        client.close()
+        done = ultimus("connect", port, "--state", str(tmp_path), typed="actions\nquit\n")
+        assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
+        out = done.stdout
+        assert "this link sees as the referee (everything): the token the virtual box keeps" in out, out
+        client = LinkClient(port)
+        try:
+            box = client.call("digest")  # the link keeps the referee's eye connect took
+        finally:
+            client.close()
+        assert box["digest"] != box["public"]  # the full digest, as the virtual box's header shows it
+        assert "Munera Sine Missione: 0 actions so far, digest %s\n" % box["digest"] in out, out
+        assert "roll each gladiator's stamina" in out  # Munera's actions, in Munera's words
+    finally:
+        stop(proc)
+
+
+def test_a_game_started_on_the_box_while_connect_watches_is_followed_as_its_referee(tmp_path):
+    """connect made at the game menu: the game then started with the box's buttons is the console's, with the
+    referee's eye (the link made every eye a spectator's again at the new game)."""
+    vbox = VirtualBox(str(tmp_path), seed=1)
+    loop = asyncio.new_event_loop()
+    task = loop.create_task(vbox.run(None))
+
+    def serve():
+        try:
+            loop.run_until_complete(task)
+        except asyncio.CancelledError:
+            rest = asyncio.all_tasks(loop)
+            for t in rest:
+                t.cancel()
+            loop.run_until_complete(asyncio.gather(*rest, return_exceptions=True))
+        loop.close()
+
+    thread = threading.Thread(target=serve, daemon=True)
+    thread.start()
+    client = LinkClient(vbox.path, token_folder=str(tmp_path))
+    try:
+        assert client.call("hello")["game"] is None
+        shown = []
+        console = Console(client, lambda text, err=False, nl=True: shown.append(text))
+        for key in "13\r":  # SHOUT at stations 1 and 3, confirm: ULTIMUS starts on the box
+            vbox.press_key(key)
+        end = time.monotonic() + 10
+        console.run(queue.Queue(), until=lambda: time.monotonic() > end or any("sees as" in s for s in shown))
+        assert any("this link sees as the referee (everything)" in s for s in shown), shown
+        assert "the referee (the box itself) may:" in console.actions_text()
+    finally:
+        client.close()
+        loop.call_soon_threadsafe(task.cancel)
+        thread.join(5)

@@ -137,6 +137,13 @@ def action_text(view, a):
         "feint": "declare a feint",
         "reroll": "roll the missed die again (the feint; a second miss tires twice)",
         "keep": "keep the miss",
+        "stamina": "roll each gladiator's stamina",
+        "order": "roll the order of play",
+        "ap": "roll for his AP",
+        "wrestle": "roll the grapple test",
+        "throw": "throw him",
+        "release": "let him go",
+        "appeal": "appeal to the crowd",
     }
     return texts.get(kind, kind)
 
