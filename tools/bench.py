@@ -666,7 +666,9 @@ def chip_aims():
             "no request holds the loop more than 10 ms on a Pico (%s)" % what,
             ours[key] * PICO <= 10000,
             "%.1f ms at %dx (%d us here)" % (ours[key] * PICO / 1000.0, PICO, ours[key]),
-            "the worst turn is an apply or a state whose collection of the heap fell in it, on a shared machine",
+            "the worst turns are particular requests, the same in every run and with the collector off: an"
+            " action with many events to publish, a referee's state with every seat's token, 2-3x the median;"
+            " a reply split over turns would need a copy of the state again, the cost the digests just shed",
         )
     total, used, free, largest = f["largest"]
     say(
