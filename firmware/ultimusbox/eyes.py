@@ -17,6 +17,7 @@ the referee; anyone else gives one with the `auth` request.
 """
 
 import hashlib
+from binascii import hexlify
 
 from referee.engine import public_event
 
@@ -28,8 +29,7 @@ SEAT_FIELDS = ("p", "to")  # an action's or event's fields that name the seats i
 def token(setup, who):
     """The secret token of `who` ("referee" or a seat) in a game: 16 hex digits from its seed."""
     text = "ultimus-token:%s:%s:%s" % (who, setup.get("seed"), setup.get("players"))
-    d = hashlib.sha256(text.encode()).digest()
-    return "".join("%02x" % b for b in d[:8])
+    return hexlify(hashlib.sha256(text.encode()).digest()[:8]).decode()  # in C: a state reply makes one a seat
 
 
 def who_has(setup, text):
