@@ -168,3 +168,14 @@ def test_bot_seats_are_never_guessed_nor_dropped():
         assert "names seat 2 twice" in again
         bare = one_line_error(run("play", "--game", game, "--bot", "2"), 1)
         assert "names no bot for seat 2: say which, e.g. 2=" in bare
+
+
+def test_replay_names_the_refused_action_counted_from_1(tmp_path):
+    game = randomplay.play(3, 4)
+    data = game.to_data()
+    data["log"] = data["log"][:2] + [{"a": "fly"}] + data["log"][2:]  # the third action of the log
+    data.pop("digest")
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(data))
+    text = one_line_error(run("replay", str(path)), 1)
+    assert "action 3 of the log is refused: unknown action 'fly'" in text, text

@@ -25,7 +25,7 @@ def test_a_full_betting_card_does_not_renumber_the_other_options():
         heading = re.match(r"battle (\d+)[,:] ", text)
         if heading:
             battle = heading.group(1)
-        option = re.match(r"\s+(\d+)  a coin( of won gold)? on betting card (\d+)", text)
+        option = re.match(r"\s+(\d+)\) a coin( of won gold)? on betting card (\d+)", text)
         if option:
             key, card = (battle, option.group(1)), option.group(3) + (option.group(2) or "")
             assert numbers.setdefault(key, card) == card, text  # the same number, the same card, all battle long
@@ -71,3 +71,12 @@ def test_the_map_marks_the_doors_with_the_menus_numbers():
     game = Game(2, 3, battles=1)
     picture = arena_map(game.public_view())
     assert sorted(c for c in picture if c.isdigit()) == list("123456")
+
+
+def test_a_menus_numbers_stand_apart_from_the_numbers_in_its_lines():
+    """Ultimatum's sea places and nations carry numbers of their own: "12  blockade 13" read as one number."""
+    from ultimus_host.menu import pick
+
+    shown = []
+    assert pick(lambda prompt: "2", shown.append, "seat 1", ["anchor 12", "blockade 13"]) == 1
+    assert shown[:2] == ["   1) anchor 12", "   2) blockade 13"]

@@ -75,6 +75,7 @@ def test_play_hot_seat_a_person_against_a_bot_until_the_end():
     assert result.exit_code == 0, result.output
     out = result.output
     assert "seat 1, your choice [1-" in out and "a number from 1 to" in out and "seat 1 is on space" in out
+    assert "space 0" not in out and " Start (nothing)" in out  # the road starts at Start, its spaces from 1
     assert out.strip().splitlines()[-1] in ("seat 1 wins", "seat 2 wins", "nobody wins")
 
 

@@ -60,7 +60,7 @@ def test_play_hot_seat_a_person_picks_the_action_then_each_number_until_the_winn
 def test_play_answers_a_bad_choice_and_refuses_bad_bots_in_one_line():
     result = run("play", "--game", "ultimatum", "-p", "2", "--bot", "2=sensible", "--seed", "9", input="99\nx\n0\n1\n")
     assert result.output.count("a number from 1 to 37, please") == 3  # 0 too: menus count from 1
-    assert "   1  U.S.A. (Western)" in result.output and "  37  Oil 6 (Oil)" in result.output
+    assert "   1) U.S.A. (Western)" in result.output and "  37) Oil 6 (Oil)" in result.output
     one_line_error(run("play", "--game", "ultimatum", "--bot", "3=random", "-p", "2"), "a seat from 1 to 2")
     one_line_error(run("play", "--game", "ultimatum", "--bot", "1=clever", "-p", "2"), "random or sensible")
 

@@ -418,7 +418,7 @@ def replay(rules, setup, actions):
         try:
             game.apply(actions[i])
         except Illegal as exc:
-            raise Illegal("bad_log", "action %d of the log is refused: %s" % (i, exc))
+            raise Illegal("bad_log", "action %d of the log is refused: %s" % (i + 1, exc.message))  # counted from 1
     return game
 
 

@@ -9,11 +9,13 @@ read never takes another option.
 
 import json
 
+ENTRY = "  %2d) %s"  # the menu's number, told apart from the numbers of the places and cards in its text
+
 
 def pick(ask, say, prompt, texts, default=None):
     """The index (from 0) of the text chosen among `texts`, shown numbered from 1; prompt: who chooses."""
     for i, text in enumerate(texts):
-        say("  %2d  %s" % (i + 1, text))
+        say(ENTRY % (i + 1, text))
     hint = " (Enter: %d)" % (default + 1) if default is not None else ""
     while True:
         answer = ask("%s [1-%d]%s: " % (prompt, len(texts), hint)).strip()
@@ -72,7 +74,7 @@ class Menu:
         asked again."""
         entries = self.lines(view, options, text)
         for number, option, words, new in entries:
-            say("  %2d  %s%s" % (number, words, NOT_NOW if option is None else NEW if new else ""))
+            say(ENTRY % (number, words + (NOT_NOW if option is None else NEW if new else "")))
         possible = {number: option for number, option, _, _ in entries if option is not None}
         while True:
             answer = ask("%s (a number above): " % prompt).strip()

@@ -61,6 +61,15 @@ EVENTS = (
 )
 
 
+def road_place(n):
+    """A place on the made-up road, counted as a person walks it: Start, then space 1, 2..."""
+    return "Start" if n == 0 else "space %d" % n
+
+
+def ordinal(n):
+    return "%d%s" % (n, "th" if 10 <= n % 100 < 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th"))
+
+
 def card(c):
     """A card as the table reads it: "dual gladius"."""
     return c.replace("_", " ")
@@ -164,7 +173,11 @@ def line(e, stations=None):
 def table_text(v, table):
     out = ["", "turn %d, phase %s" % (v["turn"], v["phase"])]
     for p, st in enumerate(v["seats"]):
-        where = st["where"] if st["where"] != "road" else "space %d (%s)" % (table.pos[p], SPACE_WORDS[table.space(p)])
+        where = (
+            st["where"]
+            if st["where"] != "road"
+            else "%s (%s)" % (road_place(table.pos[p]), SPACE_WORDS[table.space(p)])
+        )
         cards = ", ".join(card(c) for c in st["kit"] if c) or "Pugio only"
         out.append(
             "  seat %d  %2d HP  attack %d%s, defence %d, encumbrance %d  %s  [%s]"
@@ -189,7 +202,7 @@ def table_text(v, table):
 def action_text(a, table=None):
     k = a["a"]
     if k == "hp_space":
-        return "a hit point space (number %d)" % a["k"]
+        return "a hit point space (the %s on the road)" % ordinal(a["k"])  # the core counts them from 1
     if k == "arena":
         vs = ", ".join(seat_name(q) for q in a["vs"]) or "nobody (a beast)"
         return "an arena of %d pennant(s), standing there: %s" % (a["pennants"], vs)
@@ -232,7 +245,7 @@ class Person:
         default = 0
         if view["phase"] == "space":
             space = table.pos[self.seat]
-            hot.say("%s is on space %d: %s" % (seat_name(self.seat), space, SPACE_WORDS[table.space(self.seat)]))
+            hot.say("%s is on %s: %s" % (seat_name(self.seat), road_place(space), SPACE_WORDS[table.space(self.seat)]))
             if table.space(self.seat) in ("b", "p"):
                 hot.say(
                     "  his attack value against them: %d (the casses counts 1)" % view["seats"][self.seat]["vs_bandits"]
