@@ -666,9 +666,9 @@ def chip_aims():
             "no request holds the loop more than 10 ms on a Pico (%s)" % what,
             ours[key] * PICO <= 10000,
             "%.1f ms at %dx (%d us here)" % (ours[key] * PICO / 1000.0, PICO, ours[key]),
-            "the worst turns are particular requests, the same in every run and with the collector off: an"
-            " action with many events to publish, a referee's state with every seat's token, 2-3x the median;"
-            " a reply split over turns would need a copy of the state again, the cost the digests just shed",
+            "the worst turns fall at the same few requests in every run, with the collector off too, and most of"
+            " their excess lies outside the box's own steps timed one by one (a digest, the reply): Node's"
+            " compiler threads count in the process's CPU time when they compile the port's hot code again",
         )
     total, used, free, largest = f["largest"]
     say(
