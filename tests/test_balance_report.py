@@ -43,3 +43,14 @@ def test_the_redraw_tool_draws_the_chart_and_tables_of_a_saved_run(tmp_path):
     assert tables.read_text() == balance_report.markdown(tallies, "heuristic")
     wrong = subprocess.run([sys.executable, tool, str(saved)], capture_output=True, text=True)
     assert wrong.returncode != 0 and "usage" in wrong.stderr
+
+
+def test_each_aim_band_of_the_chart_is_named_in_a_legend():
+    from ultimus_host.balance import Tally, play_summary
+    from ultimus_host.balance_report import figure
+
+    tally = Tally()
+    tally.add_summary(play_summary(3, 1, ["heuristic", "random"], 1, "balanced"))
+    fig = figure({3: tally})
+    labels = [[t.get_text() for t in ax.get_legend().get_texts()] for ax in fig.axes if ax.get_legend()]
+    assert any("aim for wins" in names for names in labels) and any("aim: 0.9 to 1.1" in n for n in labels), labels

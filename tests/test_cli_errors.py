@@ -179,3 +179,19 @@ def test_replay_names_the_refused_action_counted_from_1(tmp_path):
     path.write_text(json.dumps(data))
     text = one_line_error(run("replay", str(path)), 1)
     assert "action 3 of the log is refused: unknown action 'fly'" in text, text
+
+
+def test_an_output_that_cannot_be_written_is_refused_before_any_game(tmp_path):
+    """/sys refuses a new file even to root (whom os.access lets write anywhere): refused at once."""
+    import time
+
+    for args in (
+        ("balance", "-n", "2000", "--chart", "/sys/ultimus-balance.png"),
+        ("balance", "-n", "2000", "--chart", str(tmp_path / "b.png"), "--json", "/sys/ultimus.json"),
+        ("munera", "matrix", "-n", "500", "--chart", "/sys/ultimus-matrix.png"),
+    ):
+        started = time.monotonic()
+        text = one_line_error(run(*args), 2)
+        assert "cannot be written: Permission denied" in text, text
+        assert time.monotonic() - started < 10  # thousands of games were never started
+    assert not (tmp_path / "b.png").exists()  # tried and left as it was: no empty file behind

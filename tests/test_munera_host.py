@@ -147,3 +147,15 @@ def test_munera_commands_give_the_same_figures_on_1_and_2_workers(tmp_path):
     grid = ("matrix", "--profiles", "gaul,velite", "-n", "6", "--chart", str(tmp_path / "m.png"))
     assert figures(*grid, "-j", "1") == figures(*grid, "-j", "2")
     assert run("munera", "bout", "gaul", "samnite", "-j", "0").exit_code == 2
+
+
+def test_the_matrix_chart_reads_in_percent_like_its_cells():
+    from ultimus_host.games.munera_bouts import figure, matrix
+
+    results = matrix(["gaul", "velite"], 2, 1, ["brawler", "brawler"], 1, None)
+    fig = figure(["gaul", "velite"], results)
+    fig.canvas.draw()
+    bar = fig.axes[-1]  # the colour bar
+    ticks = [t.get_text() for t in bar.get_yticklabels() if t.get_text()]
+    assert ticks and all(t.endswith("%") for t in ticks), ticks
+    assert bar.get_ylabel() == "wins in %"

@@ -101,6 +101,15 @@ def markdown(tallies, bots, content=None):
 def chart(tallies, path):
     """A chart, one row of panels per player count: win, death and pardon rates per gladiator,
     and the gold back per coin of each bet kind. The rows share their scales, to be compared."""
+    import matplotlib.pyplot as plt
+
+    fig = figure(tallies)
+    fig.savefig(path, dpi=100)
+    plt.close(fig)
+
+
+def figure(tallies):
+    """The chart's figure (matplotlib), each aim band named in a legend."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -136,8 +145,10 @@ def chart(tallies, path):
             left.legend(loc="upper center", ncols=4, fontsize=8)
         right.bar([b[0] for b in bets], [b[2] for b in bets], color=["#d4a017", "#b22222", "#2e8b57"])
         right.axhline(1.0, color="grey", linewidth=0.8)  # a bet kind above the line pays more than it takes
-        right.axhspan(0.9, 1.1, color="grey", alpha=0.18, linewidth=0, zorder=0)
+        right.axhspan(0.9, 1.1, color="grey", alpha=0.18, linewidth=0, zorder=0, label="aim: 0.9 to 1.1")
+        right.set_ylim(0, max(1.45, 1.15 * max([b[2] for b in bets] or [0])))  # room above the bars for the legend
+        if row == 0:
+            right.legend(loc="upper left", fontsize=8)
         right.set_title("%d players: gold back per coin bet" % players, fontsize=10)
     fig.tight_layout()
-    fig.savefig(path, dpi=100)
-    plt.close(fig)
+    return fig

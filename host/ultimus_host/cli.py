@@ -181,21 +181,10 @@ def _open(port, token_folder=None):
 
 
 def _check_new_file(path, option, extensions=None):
-    """Refuse at once a file that could not be written later: no name, a missing folder, a folder, a wrong
-    extension."""
-    if not path:
-        raise click.BadParameter("give the name of a file", param_hint=option)
-    folder = os.path.dirname(os.path.abspath(path))
-    if os.path.isdir(path):
-        raise click.BadParameter("%s is a folder: give a file name" % path, param_hint=option)
-    if extensions and os.path.splitext(path)[1].lower() not in extensions:
-        raise click.BadParameter(
-            "%s must end in %s" % (path, ", ".join(extensions[:-1]) + " or " + extensions[-1]), param_hint=option
-        )
-    if not os.path.isdir(folder):
-        raise click.BadParameter("there is no folder %s" % folder, param_hint=option)
-    if not os.access(path if os.path.exists(path) else folder, os.W_OK):
-        raise click.BadParameter("%s cannot be written (no permission)" % path, param_hint=option)
+    """Refuse at once a file that could not be written later (ultimus_host.outputs)."""
+    from ultimus_host.outputs import check_new_file
+
+    check_new_file(path, option, extensions)
 
 
 @main.command()

@@ -108,7 +108,16 @@ def matrix(profiles, n, seed=1, bots=("brawler", "brawler"), workers=1, progress
 
 
 def chart(profiles, results, path):
-    """A heat map of the row gladiator's win rate against each column gladiator."""
+    """A heat map of the row gladiator's win rate against each column gladiator, written to path."""
+    import matplotlib.pyplot as plt
+
+    fig = figure(profiles, results)
+    fig.savefig(path)
+    plt.close(fig)
+
+
+def figure(profiles, results):
+    """The heat map's figure (matplotlib): cells and colour bar both in percent."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -128,8 +137,10 @@ def chart(profiles, results, path):
         for j in range(size):
             if i != j:
                 ax.text(j, i, "%.0f" % (100 * grid[i][j]), ha="center", va="center", fontsize=7)
-    fig.colorbar(image, ax=ax, fraction=0.04)
+    from matplotlib.ticker import PercentFormatter
+
+    bar = fig.colorbar(image, ax=ax, fraction=0.04, format=PercentFormatter(1.0, decimals=0))
+    bar.set_label("wins in %")
     ax.set_title("Munera: win rate of each pairing")
     fig.tight_layout()
-    fig.savefig(path)
-    plt.close(fig)
+    return fig

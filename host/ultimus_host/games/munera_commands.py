@@ -127,22 +127,18 @@ def bout(first, second, bouts, bots, seed, workers):
 @workers_option
 def matrix(profiles, bouts, bots, seed, chart, workers):
     """Win/appeal/death rates of every pairing from simulated bouts, with a heat-map chart."""
-    import os
-
     from rich.console import Console
     from rich.table import Table
 
     from ultimus_host.games.munera_bouts import chart as draw_chart
     from ultimus_host.games.munera_bouts import matrix as run_matrix
+    from ultimus_host.outputs import check_new_file
 
     names = [_profile(p, "--profiles") for p in profiles.split(",") if p.strip()] if profiles else list(PROFILE_NAMES)
     if len(names) < 2 or len(set(names)) != len(names):
         raise click.ClickException("--profiles names at least two different gladiators")
-    if not chart.endswith(CHART_TYPES):
-        raise click.ClickException("--chart must end in %s" % ", ".join(CHART_TYPES))
-    if os.path.isdir(chart):
-        raise click.ClickException("--chart %s is a folder" % chart)
     kinds = _bots(bots)
+    check_new_file(chart, "--chart", CHART_TYPES)  # now, not after the bouts
     total = len(names) * (len(names) - 1) * bouts
     started = time.monotonic()
     with progress_bar(total, "bouts") as progress:
