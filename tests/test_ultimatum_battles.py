@@ -156,11 +156,16 @@ def test_helicopter_commando_defeated_leaves_the_nation_to_the_defender():
     assert s["owner"][GB] == 1 and s["troops"][GB] == 5 and game.phase == "war"
 
 
+ANCHOR = BLOCKADES  # anchor 1
+
+
 def navy(players=2):
-    """A naval game: seat 0's blockade `mine`, seat 1's blockade `theirs`; seat 0 at war."""
+    """A naval game: seat 0's two battleships on anchor 1 (`mine`: battleships reach a blockade
+    from an anchor), seat 1's blockade `theirs`; seat 0 at war."""
     game = duel(players)
     s = game.state
-    mine = s["sea"].index(0)
+    mine = ANCHOR
+    s["sea"][mine], s["ships"][mine] = 0, 2
     theirs = s["sea"].index(1)
     return game, s, mine, theirs
 
@@ -237,11 +242,10 @@ def test_ocean_mine_on_a_blockade_the_attacker_loses_a_vessel_not_on_an_anchor()
     assert s["battle"][SHIP] == 1 and s["cards"][1] == 1
     game.apply({"a": "ocean_mine", "p": 1, "w": SHIP})
     assert s["sea"][theirs] == 1 and game.phase == "war"
-    anchor = BLOCKADES
+    anchor = ANCHOR + 1
     s["sea"][anchor], s["ships"][anchor] = 1, 1
-    s["ships"][theirs] = 3
-    s["sea"][mine], s["ships"][mine] = 0, 2
-    game.apply({"a": "sail", "p": 0, "from": mine, "to": anchor, "ships": 1, "subs": 0})
+    home = s["sea"].index(0)
+    game.apply({"a": "sail", "p": 0, "from": home, "to": anchor, "ships": 1, "subs": 0})
     refused(game, {"a": "ocean_mine", "p": 1, "w": SHIP}, "no_mine")
 
 
@@ -372,7 +376,7 @@ def test_an_attack_ends_when_the_attacker_airlifts_its_nation_down_to_two():
     s["cards"][0] = 1
     mine = [n for n in range(37) if s["owner"][n] == 0 and n != USA][0]
     game.apply({"a": "attack", "p": 0, "from": USA, "to": GB})
-    refused(game, {"a": "laser", "p": 0, "n": GB}, "wrong_phase")  # lasers fire between battles
+    refused(game, {"a": "laser", "p": 0, "n": GB}, "not_defender")  # the attacker's lasers fire between battles
     game.apply({"a": "airlift", "p": 0, "from": USA, "to": mine, "n": 8})
     assert s["troops"][USA] == 2 and game.phase == "war" and s["battle"] is None
 

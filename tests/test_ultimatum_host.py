@@ -28,7 +28,7 @@ def test_demo_is_narrated_in_plain_words_and_the_same_game_for_the_same_seed():
     assert first.exit_code == 0, first.output
     out = first.output
     assert out.startswith("Ultimatum: 3 players, seed 4")
-    assert "takes U.S.A. (Western) with 10 troops" in out or "takes U.S.S.R. (Communist) with 10 troops" in out
+    assert re.search(r"takes (U.S.A. \(Western|U.S.S.R. \(Communist), Worldpower\) with 10 troops", out)
     assert "WINS" in out and re.search(r"\d+ actions, digest [0-9a-f]{8}", out)
     assert not [text for text in out.splitlines() if RAW.search(text)]
     assert run("demo", "--game", "ultimatum", "-p", "3", "-s", "4").output == out
@@ -57,10 +57,27 @@ def test_play_hot_seat_a_person_picks_the_action_then_each_number_until_the_winn
     assert "  Western   U.S.A. s" in text  # the world, nations by name with their seat and troops
 
 
+def test_play_a_person_aims_a_laser_at_a_nation_or_a_sea_place_from_one_list():
+    """The targets of a laser (or a bomber) are nations "n" and sea places "b": one list of both (a
+    person's pick among them used to end hot-seat play with a KeyError)."""
+    from test_ultimatum_battles import duel
+    from ultimus_host.games.ultimatum_play import Person
+
+    game = duel()
+    game.state["lasers"][0] = 1
+    options = [a for a in game.legal_actions(0) if a["a"] == "laser"]
+    assert {"n", "b"} <= {k for a in options for k in a}
+    said = []
+    table = HotSeat(2, 1, {}, ask=lambda prompt: str(len(options)), say=said.append)
+    chosen = Person(table, 0).choose(game.seat_view(0), options)
+    assert chosen is not None and chosen == options[-1] and "b" in chosen
+    assert "blockade" in said[-1] and "seat 1: fire a laser at blockade" in "\n".join(said)
+
+
 def test_play_answers_a_bad_choice_and_refuses_bad_bots_in_one_line():
     result = run("play", "--game", "ultimatum", "-p", "2", "--bot", "2=sensible", "--seed", "9", input="99\nx\n0\n1\n")
     assert result.output.count("a number from 1 to 37, please") == 3  # 0 too: menus count from 1
-    assert "   1) U.S.A. (Western)" in result.output and "  37) Oil 6 (Oil)" in result.output
+    assert "   1) U.S.A. (Western, Worldpower)" in result.output and "  37) Oil 6 (Oil)" in result.output
     one_line_error(run("play", "--game", "ultimatum", "--bot", "3=random", "-p", "2"), "a seat from 1 to 2")
     one_line_error(run("play", "--game", "ultimatum", "--bot", "1=clever", "-p", "2"), "random or sensible")
 
@@ -115,14 +132,17 @@ def test_the_virtual_box_says_what_now_names_the_nations_and_narrates_in_ultimat
         text = render_text(vbox).plain
         assert "Western" in text and "USA=- GB=-" in text and "seas 13-23" in text
         assert "take a nation" in text and "wheels [a s d f]: Western, Communist, Peace, Oil" in text
+        assert "one of them a Worldpower (10 troops)" in text  # nothing taken yet
         assert "rolled highest (1 round(s)) and chooses nations first" in text
         assert "station 1: savings $0, war chest $0, 0 cards" in text
         for b in (board.WHEEL_0, board.CONFIRM):
             vbox.fb.buttons.push(b)
             vbox.box.step()
         text = render_text(vbox).plain
-        assert re.search(r"station [14] takes U.S.A. \(Western\) with 10 troops", text)
+        assert re.search(r"station [14] takes U.S.A. \(Western, Worldpower\) with 10 troops", text)
         assert re.search(r"USA=[14]:10", text)
+        # the first four's hint says what the seat holds and which Worldpower it has
+        assert "one of each alliance (you hold Western), one of them a Worldpower (yours: U.S.A.)" in text
     finally:
         vbox.fb.serial.close()
 

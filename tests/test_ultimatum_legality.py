@@ -50,7 +50,11 @@ def candidates(s):
                     add("buy", kind=kind, n=count)
                 for at in nations if kind == "troop" else seas:
                     add("buy", kind=kind, n=count, at=at)
-        for name in ("war", "end", "roll", "blitz", "stop", "minefield", "anti_aircraft"):
+        for kind in ("troop", "ship", "sub", "laser"):
+            for count in (0, 1, 10, 11):
+                for at in nations if kind == "troop" else seas:
+                    add("reinforce", kind=kind, n=count, at=at)
+        for name in ("war", "end", "roll", "blitz", "stop", "minefield", "anti_aircraft", "intelligence"):
             add(name)
         for src in mine + others:
             for dst in range(N_NATIONS):
@@ -84,8 +88,8 @@ def check_both_directions(game):
     return shown
 
 
-def walk(players, seed, steps, stride):
-    game = rules.game(players, seed)
+def walk(players, seed, steps, stride, edition=rules.EDITION):
+    game = rules.game(players, seed, edition=edition)
     rng = Rng(seed)
     seen = set()
     for step in range(steps):
@@ -102,6 +106,13 @@ def walk(players, seed, steps, stride):
 @given(st.integers(2, 6), st.integers(0, 2**30))
 def test_ultimatum_lists_exactly_what_it_accepts(players, seed):
     walk(players, seed, 700, 61)
+
+
+def test_a_game_of_the_first_reading_edition_1_lists_exactly_what_it_accepts():
+    """A game begun before edition 2 (no limits on the navy, no defender's laser) is held too."""
+    for players, seed in ((2, 3), (4, 8)):
+        game = walk(players, seed, 700, 61, edition=1)
+        assert game.state["edition"] == 1 and "moved_ships" not in game.state
 
 
 def test_ultimatum_lists_exactly_what_it_accepts_in_every_kind_of_battle():

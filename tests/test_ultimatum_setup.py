@@ -37,12 +37,12 @@ def win_roll_off(players, winner):
     return [[[HIGH if p == winner else LOW] for p in range(players)]]
 
 
-def setup(players=2, seed=1, wants=None, first=0, attacker=0):
+def setup(players=2, seed=1, wants=None, first=0, attacker=0, edition=rules.EDITION):
     """A game through the whole set-up: `first` chooses nations first, each seat takes the
     nations of wants[seat] it may still take (else the first it may), and `attacker`
-    places the last fleet, so attacks first."""
+    places the last fleet, so attacks first (edition: the box's reading of the rules)."""
     wants = wants or {}
-    game = rules.game(players, seed)
+    game = rules.game(players, seed, edition=edition)
     game.apply({"a": "roll_off", "dice": win_roll_off(players, first)})
     while game.phase == "nations":
         seat = game.actors()[0]
@@ -159,7 +159,7 @@ def test_start_money_two_three_four_in_attack_order():
 
 
 def test_check_setup_players_two_to_six_and_a_seed():
-    assert rules.check_setup({"players": 2, "seed": 7}) == {"players": 2, "seed": 7}
+    assert rules.check_setup({"players": 2, "seed": 7}) == {"players": 2, "seed": 7, "edition": rules.EDITION}
     for bad in (
         {"players": 1, "seed": 1},
         {"players": 7, "seed": 1},

@@ -6,11 +6,13 @@ rolled the defender may answer with an Anti-Aircraft Missile (the bomber is
 lost) or an Airlift. A laser (bought, on a space station) fires at once: the
 black die in troops (one stays) or half of it in vessels, battleships first;
 each laser fired at a seat gives it the right to fire one back at the
-attacker during that turn.
+attacker during that turn. In edition 2 a seat under any attack but a
+Helicopter Commando raid may also launch its lasers at the attacker.
 """
 
 from games.ultimatum import checks
 from games.ultimatum.content import BLACK, N_NATIONS, N_SEAS, RED
+from games.ultimatum.state import lose_vessels
 from referee import dice
 from referee.errors import Illegal, int_arg, need
 
@@ -50,8 +52,7 @@ def _hit(s, n, b, die, subs_too, ev, why):
         ev.append({"e": "hit", "why": why, "n": n, "troops": lost})
         return
     a, c = vessels_lost(die, s["ships"][b], s["subs"][b], subs_too)
-    s["ships"][b] -= a
-    s["subs"][b] -= c
+    lose_vessels(s, b, a, c)
     ev.append({"e": "hit", "why": why, "b": b, "ships": a, "subs": c})
     if s["ships"][b] + s["subs"][b] == 0:
         s["sea"][b] = -1
@@ -100,12 +101,20 @@ def _fire(s, p, n, b, given, ev, why):
 
 
 def laser(s, action, ev):
+    """A laser on the seat's turn (the victim may fire one back), or a defender's during an attack
+    (edition 2: at the attacker, whose attack ends if its nation is left with 2 troops)."""
     p = action["p"]
     n, b = target(action)
     need(checks.laser_problem(s, p, n, b))
     victim = s["owner"][n] if n >= 0 else s["sea"][b]
-    _fire(s, p, n, b, action.get("dice"), ev, "laser")
-    s["fire_back"][victim] += 1
+    battle = s["battle"]
+    _fire(s, p, n, b, action.get("dice"), ev, "laser" if battle is None else "defender_laser")
+    if battle is None:
+        s["fire_back"][victim] += 1
+    elif battle["k"] == "troops" and n == battle["from"]:
+        from games.ultimatum import battles
+
+        battles.settle(s, battle, s["troops"][n], s["troops"][battle["n"]], ev)
 
 
 def fire_back(s, action, ev):

@@ -4,7 +4,9 @@ Two purses per seat (referee.ledger): savings (start money and end-of-turn
 income, spent only at the start of a turn) and the war chest (conquest and
 embargo money, spent during the turn it was earned; what is left goes back to
 the bank when the turn ends). Debts from an embargo are taken from the
-debtor's next money, whichever purse it comes into.
+debtor's next money, whichever purse it comes into. In edition 2 the embargo
+money in a war chest is counted apart: it buys troops and vessels (spent
+first on them), never a laser.
 """
 
 from games.ultimatum import checks
@@ -28,7 +30,7 @@ from games.ultimatum.content import (
     WORLDPOWER,
     WORLDPOWER_PAY,
 )
-from games.ultimatum.state import blockades_of, holds_alliance, nations_of
+from games.ultimatum.state import blockades_of, holds_alliance, mark_moved, nations_of
 from referee import ledger
 from referee.errors import Illegal, int_arg, need
 
@@ -50,15 +52,25 @@ def buy(s, action, ev):
         raise Illegal("bad_action", "a laser goes on a space station: its buy names no 'at'")
     need(checks.buy_problem(s, p, kind, n, at))
     purse = checks.purse_now(s)
-    ledger.spend(s, p, PRICES[kind] * n, purse, ev, kind)
-    if kind == TROOP:
-        s["troops"][at] += n
-    elif kind == LASER:
+    price = PRICES[kind] * n
+    ledger.spend(s, p, price, purse, ev, kind)
+    if purse == CHEST and kind != LASER and "embargo" in s:  # embargo money first: it buys nothing else
+        s["embargo"][p] -= price if price < s["embargo"][p] else s["embargo"][p]
+    if kind == LASER:
         s["lasers"][p] += n
     else:
-        s["sea"][at] = p
-        s["ships" if kind == SHIP else "subs"][at] += n
+        place(s, p, kind, n, at)
     ev.append({"e": "buy", "who": p, "kind": kind, "n": n, "at": at})
+
+
+def place(s, p, kind, n, at):
+    """New pieces on the board: troops fight at once, vessels wait for the seat's next turn."""
+    if kind == TROOP:
+        s["troops"][at] += n
+        return
+    s["sea"][at] = p
+    s["ships" if kind == SHIP else "subs"][at] += n
+    mark_moved(s, at, n if kind == SHIP else 0, 0 if kind == SHIP else n)
 
 
 def earn(s, p, amount, ev, why):
@@ -93,7 +105,9 @@ def embargo(s, p, ev):
     (into p's savings: this war chest is gone by then)."""
     for q in range(s["players"]):
         if q != p:
-            ledger.charge(s, q, p, EMBARGO, SAVINGS, CHEST, ev, "embargo", SAVINGS)
+            paid, _ = ledger.charge(s, q, p, EMBARGO, SAVINGS, CHEST, ev, "embargo", SAVINGS)
+            if "embargo" in s:
+                s["embargo"][p] += paid
 
 
 def income(s, p):
@@ -104,4 +118,6 @@ def income(s, p):
 def close_books(s, p, ev):
     """The end of p's turn at the bank: the unspent war chest goes back, income into savings."""
     ledger.expire(s, p, CHEST, ev, "war_chest")
+    if "embargo" in s:
+        s["embargo"][p] = 0
     ledger.income(s, p, income(s, p), SAVINGS, ev, "income")

@@ -106,7 +106,7 @@ def _sides(s, battle):
     return s["troops"][battle["from"]], s["troops"][battle["n"]], False
 
 
-def _settle(s, battle, att, dfn, ev):
+def settle(s, battle, att, dfn, ev):
     """Write a troop battle's new numbers and end it if it is over."""
     commando_battle = battle["k"] == "commando"
     if commando_battle:
@@ -144,7 +144,7 @@ def roll(s, action, ev):
         need(_pair_problem(given))
     att, dfn, commando_battle = _sides(s, battle)
     att, dfn = exchange(s, att, dfn, commando_battle, given, ev, (battle["att"], battle["def"]))
-    _settle(s, battle, att, dfn, ev)
+    settle(s, battle, att, dfn, ev)
 
 
 def blitz(s, action, ev):
@@ -157,7 +157,7 @@ def blitz(s, action, ev):
         need(blitz_dice_problem(given, att, dfn, commando_battle))
     att, dfn, n = blitz_run(s, att, dfn, commando_battle, given, ev, (battle["att"], battle["def"]))
     ev.append({"e": "blitz", "who": battle["att"], "exchanges": n})
-    _settle(s, battle, att, dfn, ev)
+    settle(s, battle, att, dfn, ev)
 
 
 def stop(s, action, ev):
@@ -188,7 +188,7 @@ def minefield(s, action, ev):
     lost = MINEFIELD if s["troops"][src] > MINEFIELD else s["troops"][src] - 1
     s["cards"][p] -= 1
     ev.append({"e": "minefield", "who": p, "n": src, "lost": lost})
-    _settle(s, battle, s["troops"][src] - lost, s["troops"][battle["n"]], ev)
+    settle(s, battle, s["troops"][src] - lost, s["troops"][battle["n"]], ev)
 
 
 def airlift(s, action, ev):
@@ -205,4 +205,4 @@ def airlift(s, action, ev):
     ev.append({"e": "airlift", "who": p, "from": src, "to": dst, "n": n})
     battle = s["battle"]
     if battle is not None and battle["k"] == "troops":
-        _settle(s, battle, s["troops"][battle["from"]], s["troops"][battle["n"]], ev)
+        settle(s, battle, s["troops"][battle["from"]], s["troops"][battle["n"]], ev)

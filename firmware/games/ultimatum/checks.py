@@ -23,14 +23,16 @@ from games.ultimatum.content import (
     SAVINGS,
     SHIP,
     STATIONS,
+    SUB,
     TROOP,
     WORLDPOWER,
     sea_name,
 )
-from games.ultimatum.state import alliance_counts, holds_alliance, nations_of, vessels
+from games.ultimatum.state import edition, holds_alliance, movable, nations_of, vessels
 from referee import ledger
 
 NO_CARD = ("no_card", "you hold no Ultimatum card to play")
+OLD_RULES = ("old_rules", "this game keeps edition 1 of the rules: it has no such card")
 
 
 def _nation(n):
@@ -102,6 +104,22 @@ def card_problem(s, p):
     return NO_CARD if s["cards"][p] < 1 else None
 
 
+def place_problem(s, p, kind, at):
+    """Where new pieces go (bought or from a reinforcement card): troops on a nation of yours,
+    vessels on a naval blockade of yours (a vacant one only when your whole navy is gone)."""
+    if kind == TROOP:
+        if s["owner"][at] != p:
+            return ("not_yours", "troops are placed on a nation you hold")
+    elif at >= BLOCKADES:
+        return ("not_blockade", "new vessels are placed on a naval blockade, not an anchor")
+    elif s["sea"][at] != p and not (s["sea"][at] < 0 and vessels(s, p) == 0):
+        return (
+            "not_yours",
+            "new vessels go on a blockade you hold (on a vacant one only when your whole navy is gone)",
+        )
+    return None
+
+
 def buy_problem(s, p, kind, n, at):
     """n pieces of a kind for the purse of the moment, placed where the rules allow."""
     if kind not in PRICES:
@@ -117,16 +135,10 @@ def buy_problem(s, p, kind, n, at):
             placed += x
         if placed + n > STATIONS:
             return ("no_station", "the %d laser space stations hold %d lasers already" % (STATIONS, placed))
-    elif kind == TROOP:
-        if s["owner"][at] != p:
-            return ("not_yours", "troops are placed on a nation you hold")
-    elif at >= BLOCKADES:
-        return ("not_blockade", "new vessels are placed on a naval blockade, not an anchor")
-    elif s["sea"][at] != p and not (s["sea"][at] < 0 and vessels(s, p) == 0):
-        return (
-            "not_yours",
-            "new vessels go on a blockade you hold (on a vacant one only when your whole navy is gone)",
-        )
+    else:
+        problem = place_problem(s, p, kind, at)
+        if problem:
+            return problem
     purse = purse_now(s)
     price = PRICES[kind] * n
     if s["purses"][purse][p] < price:
@@ -135,7 +147,19 @@ def buy_problem(s, p, kind, n, at):
         else:
             where = "war chest (savings are spent only at the start of a turn, before the first attack)"
         return ("no_money", "$%d needed, $%d in your %s" % (price, s["purses"][purse][p], where))
+    if kind == LASER and purse == CHEST and "embargo" in s and s["purses"][CHEST][p] - s["embargo"][p] < price:
+        return (
+            "embargo_money",
+            "Oil Embargo money buys no laser: $%d of your $%d war chest" % (s["embargo"][p], s["purses"][CHEST][p]),
+        )
     return ledger.pay_problem(s, p, price, purse)
+
+
+def intelligence_problem(s, p):
+    """An Intelligence Report card (edition 2): the box only counts it spent."""
+    if edition(s) < 2:
+        return OLD_RULES
+    return card_problem(s, p)
 
 
 # --- troops -------------------------------------------------------------------------------------
@@ -235,7 +259,11 @@ def occupy_problem(s, n):
 
 
 def sail_problem(s, p, src, dst, ships, subs):
-    """Vessels of one place of yours to another place (movement lines are on the board)."""
+    """Vessels of one place of yours to another place (to an opponent's: an attack). Edition 2
+    holds the navy's limits the box can see: each vessel moves once a turn, a vessel bought or
+    taken from a reinforcement card waits for the next turn, and a battleship goes from a naval
+    blockade to an anchor or back, never blockade to blockade nor anchor to anchor. Which
+    numbered places a vessel may reach (the numbers on the anchors) is on the board."""
     if s["sea"][src] != p:
         return ("not_yours", "%s is not yours" % sea_name(src))
     if src == dst:
@@ -246,6 +274,32 @@ def sail_problem(s, p, src, dst, ships, subs):
         return (
             "too_few_vessels",
             "%s holds %d battleships and %d submarines" % (sea_name(src), s["ships"][src], s["subs"][src]),
+        )
+    if edition(s) < 2:
+        return None
+    if ships:
+        problem = battleship_hop_problem(s, src, dst)
+        if problem:
+            return problem
+    free_ships = movable(s, src, SHIP)
+    free_subs = movable(s, src, SUB)
+    if ships > free_ships or subs > free_subs:
+        return (
+            "moved_already",
+            "each vessel moves once a turn, a new one from your next turn: %d battleships, %d submarines "
+            "of %s may move" % (free_ships, free_subs, sea_name(src)),
+        )
+    return None
+
+
+def battleship_hop_problem(s, src, dst):
+    """Edition 2: in one turn a battleship moves or attacks from a naval blockade to an anchor or
+    from an anchor to a blockade, never blockade to blockade nor anchor to anchor."""
+    if edition(s) >= 2 and (src < BLOCKADES) == (dst < BLOCKADES):
+        return (
+            "battleship_hop",
+            "a battleship goes from a blockade to an anchor or back in one turn, not %s to %s"
+            % (sea_name(src), sea_name(dst)),
         )
     return None
 
@@ -281,13 +335,14 @@ def ocean_mine_problem(s, p, w):
 # --- the air force and lasers ------------------------------------------------------------------
 
 
-def _target_problem(s, p, n, b, victim):
-    """A nation or sea place of an opponent (victim: the seat it must belong to, or -1)."""
+def _target_problem(s, p, n, b, victim, why=""):
+    """A nation or sea place of an opponent (victim: the seat it must belong to, or -1; why: the
+    refusal's words when it does not)."""
     holder = s["owner"][n] if n >= 0 else s["sea"][b]
     if holder < 0 or holder == p:
         return ("not_opponent", "that is not an opponent's")
     if victim >= 0 and holder != victim:
-        return ("not_opponent", "fire back only at the seat whose turn it is: it fired at you")
+        return ("not_opponent", why)
     return None
 
 
@@ -308,11 +363,31 @@ def anti_aircraft_problem(s, p):
     return card_problem(s, p)
 
 
-def laser_problem(s, p, n, b):
-    """A laser of yours at any opponent's nation, blockade or anchor."""
+def laser_now_problem(s, p):
+    """Whether seat p may launch a laser now, wherever it aims: one of his on a space station, on
+    his turn; or, edition 2, under any attack but a Helicopter Commando raid (the flow lets only
+    the defender fire during a battle)."""
     if s["lasers"][p] < 1:
         return ("no_laser", "you have no laser on a space station")
-    return _target_problem(s, p, n, b, -1)
+    battle = s["battle"]
+    if s["phase"] != "battle":
+        return None
+    if edition(s) < 2:
+        return ("wrong_phase", "this game keeps edition 1 of the rules: no laser during an attack")
+    if battle["k"] == "commando":
+        return ("commando_raid", "no laser answers a Helicopter Commando raid")
+    return None
+
+
+def laser_problem(s, p, n, b):
+    """A laser at any opponent's nation, blockade or anchor on your turn; under attack (edition 2),
+    at the attacker's."""
+    problem = laser_now_problem(s, p)
+    if problem:
+        return problem
+    if s["phase"] != "battle":
+        return _target_problem(s, p, n, b, -1)
+    return _target_problem(s, p, n, b, s["battle"]["att"], "a laser fired under attack strikes the attacker's")
 
 
 def fire_back_problem(s, p, n, b):
@@ -321,10 +396,4 @@ def fire_back_problem(s, p, n, b):
         return ("no_fire_back", "no laser was fired at you this turn that you have not answered")
     if s["lasers"][p] < 1:
         return ("no_laser", "you have no laser on a space station")
-    return _target_problem(s, p, n, b, s["active"])
-
-
-def alliance_line(s, p):
-    """'W 3/11 C 0/10 ...': the counts the box shows for a seat."""
-    counts = alliance_counts(s, p)
-    return " ".join(["%s %d/%d" % (ALLIANCES[a][0], counts[a], ALLIANCE_SIZES[a]) for a in range(len(counts))])
+    return _target_problem(s, p, n, b, s["active"], "fire back only at the seat whose turn it is: it fired at you")

@@ -66,6 +66,7 @@ START_MONEY = 2  # the first attacker; each next seat in attack order $1 more
 TROOP, SHIP, SUB, LASER = "troop", "ship", "sub", "laser"
 PRICES = {TROOP: 1, SHIP: 2, SUB: 5, LASER: 10}
 KINDS = (TROOP, SHIP, SUB, LASER)
+REINFORCEMENTS = (TROOP, SHIP, SUB)  # what a reinforcement card gives
 STATIONS = 6  # laser space stations: at most six lasers in play
 OIL_NATION_PAY = 2
 WORLDPOWER_PAY = 5
@@ -81,6 +82,18 @@ MAX_CARDS_PER_TURN = 3
 MIN_ATTACK_TROOPS = 3  # "two or less troops" cannot attack
 COMMANDO_TROOPS = 10
 MINEFIELD = 5
+
+REINFORCEMENT_MAX = 10  # the most pieces one reinforcement card gives (the rulebook prints no number)
+
+# --- the box's readings of the rulebook --------------------------------------------------
+# A game's set-up names the reading it is refereed by ("edition"; a new game's is EDITION); a
+# saved set-up without one is edition 1, the first reading (rules.SAVED_DEFAULTS), so that games
+# saved by it replay with the rules they were played with. Edition 2 adds the navy's movement
+# limits (one move per vessel per turn, battleships between a blockade and an anchor only, new
+# vessels still until the next turn), a defender's laser during an attack, the reinforcement and
+# Intelligence Report cards, and keeps Oil Embargo money off lasers. docs/dev/games/ultimatum.md lists both.
+EDITION = 2
+EDITIONS = (1, 2)
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 MANY = 1000000  # the bound of a number of troops or vessels in an action (a rich seat may hold thousands)

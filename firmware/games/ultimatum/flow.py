@@ -9,7 +9,7 @@ The engine checks phase and actor from this table before any handler runs,
 and games.ultimatum.legal lists actions from the same table.
 """
 
-from games.ultimatum import air, bank, battles, naval, setup, turn
+from games.ultimatum import air, bank, battles, cards, naval, setup, turn
 from games.ultimatum.state import picker
 from referee.engine import REFEREE, Flow, Who
 
@@ -53,11 +53,15 @@ FLOW = Flow(
             "fleets": {"fleet": (PICKER, setup.fleet)},
             "buy": {
                 "buy": (ACTIVE, bank.buy),
+                "reinforce": (ACTIVE, cards.reinforce),
+                "intelligence": (ACTIVE, cards.intelligence),
                 "war": (ACTIVE, turn.to_war),
                 "end": (ACTIVE, turn.end_turn),
             },
             "war": {
                 "buy": (ACTIVE, bank.buy),
+                "reinforce": (ACTIVE, cards.reinforce),
+                "intelligence": (ACTIVE, cards.intelligence),
                 "attack": (ACTIVE, battles.attack),
                 "commando": (ACTIVE, battles.commando),
                 "airlift": (ACTIVE, battles.airlift),
@@ -75,6 +79,7 @@ FLOW = Flow(
                 "minefield": (DEFENDER, battles.minefield),
                 "ocean_mine": (DEFENDER, naval.ocean_mine),
                 "anti_aircraft": (DEFENDER, air.anti_aircraft),
+                "laser": (DEFENDER, air.laser),
                 "airlift": (SIDES, battles.airlift),
             },
             "occupy": {"occupy": (ACTIVE, battles.occupy)},

@@ -9,7 +9,8 @@ tests/test_ultimatum_legality.py holds both directions over random games.
 
 from games.ultimatum import checks
 from games.ultimatum.bank import MAX_BUY
-from games.ultimatum.content import KINDS, LASER, N_NATIONS, N_SEAS, SHIP, SUB, TROOP
+from games.ultimatum.cards import reinforce_problem
+from games.ultimatum.content import KINDS, LASER, N_NATIONS, N_SEAS, REINFORCEMENT_MAX, REINFORCEMENTS, SHIP, SUB, TROOP
 from games.ultimatum.flow import FLOW
 from games.ultimatum.state import picker
 from referee.play import may_act
@@ -114,6 +115,21 @@ def _buy(s, seat, out):
                 n += 1
 
 
+def _reinforce(s, seat, out):
+    if checks.card_problem(s, seat) is not None:
+        return
+    for kind in REINFORCEMENTS:
+        for at in range(N_NATIONS if kind == TROOP else N_SEAS):
+            if reinforce_problem(s, seat, kind, at) is None:
+                for n in range(1, REINFORCEMENT_MAX + 1):
+                    out.append({"a": "reinforce", "p": seat, "kind": kind, "n": n, "at": at})
+
+
+def _intelligence(s, seat, out):
+    if checks.intelligence_problem(s, seat) is None:
+        out.append({"a": "intelligence", "p": seat})
+
+
 def _attack(s, seat, out):
     for src in range(N_NATIONS):
         if s["owner"][src] != seat:
@@ -199,6 +215,8 @@ LISTERS = {
     "take": _take,
     "fleet": _fleet,
     "buy": _buy,
+    "reinforce": _reinforce,
+    "intelligence": _intelligence,
     "war": _plain("war"),
     "end": _plain("end"),
     "attack": _attack,

@@ -7,11 +7,13 @@ vessel it attacks, and rolls the green die (WIN / LOSE / DRAW as printed: a
 battleship's draw against a battleship sinks both, against a submarine only
 the battleship; a submarine's draw goes to the attacker). A blockade won in
 battle earns two cards. Movement lines between blockades and anchors are on
-the physical board, not checked by the box.
+the physical board, not checked by the box; which vessels may still move this turn
+is (checks.sail_problem, edition 2).
 """
 
 from games.ultimatum import checks
 from games.ultimatum.content import BLOCKADES, GREEN, LOSE, MANY, N_SEAS, SHIP, SUB, WIN, sea_name
+from games.ultimatum.state import mark_moved
 from referee import dice
 from referee.errors import Illegal, int_arg, need
 
@@ -79,6 +81,7 @@ def sail(s, action, ev):
         s["sea"][dst] = p
         s["ships"][dst] += ships
         s["subs"][dst] += subs
+        mark_moved(s, dst, ships, subs)
         return
     s["battle"] = {"k": "naval", "att": p, "def": holder, "b": dst, SHIP: ships, SUB: subs}
     s["phase"] = "battle"
@@ -97,6 +100,7 @@ def _settle(s, ev):
         s["sea"][b] = p
         s["ships"][b] = battle[SHIP]
         s["subs"][b] = battle[SUB]
+        mark_moved(s, b, battle[SHIP], battle[SUB])  # the place was the defender's: none had moved
         if b < BLOCKADES:
             s["won"][1] += 1
         ev.append({"e": "sea_conquest", "who": p, "b": b, "name": sea_name(b)})

@@ -13,6 +13,14 @@ won                [nations, blockades] conquered this turn (the cards at its en
 fire_back          per seat: lasers it may still fire back at the active seat this turn
 battle             the battle being fought, or None
 winner             the victor, -1 until then
+
+edition            the box's reading of the rulebook the game is refereed by (content.EDITIONS)
+Edition 2 only:
+moved_ships, moved_subs  per sea place: the battleships and submarines there that moved or were
+                   placed this turn (they move again on their holder's next turn; only the seat
+                   whose turn it is has any)
+embargo            per seat: the part of its war chest that is Oil Embargo money (troops and
+                   vessels only, never a laser)
 """
 
 from games.ultimatum.content import (
@@ -33,7 +41,7 @@ from referee import ledger
 from referee.rng import seed_state
 
 
-def new_state(players, seed):
+def new_state(players, seed, edition=1):
     s = {
         "players": players,
         "phase": "roll_off",
@@ -55,9 +63,45 @@ def new_state(players, seed):
         "fire_back": [0] * players,
         "battle": None,
         "winner": -1,
+        "edition": edition,
     }
     ledger.setup(s, players, (SAVINGS, CHEST))
+    if edition >= 2:
+        s["moved_ships"] = [0] * N_SEAS
+        s["moved_subs"] = [0] * N_SEAS
+        s["embargo"] = [0] * players
     return s
+
+
+def edition(s):
+    """The reading of the rulebook this game is refereed by (1: the first, without the limits)."""
+    return s["edition"]
+
+
+def movable(s, b, kind):
+    """How many battleships (kind SHIP) or submarines at sea place b may still move this turn."""
+    if kind == SHIP:
+        return s["ships"][b] - (s["moved_ships"][b] if "moved_ships" in s else 0)
+    return s["subs"][b] - (s["moved_subs"][b] if "moved_subs" in s else 0)
+
+
+def mark_moved(s, b, ships, subs):
+    """ships and subs more at b have moved or were placed this turn (edition 2 keeps count)."""
+    if "moved_ships" in s:
+        s["moved_ships"][b] += ships
+        s["moved_subs"][b] += subs
+
+
+def lose_vessels(s, b, ships, subs):
+    """ships and subs of sea place b are lost; its holder takes off those that moved this turn
+    first (he keeps the ones that may still move: which pieces go is his choice on the table)."""
+    s["ships"][b] -= ships
+    s["subs"][b] -= subs
+    if "moved_ships" in s:
+        left = s["moved_ships"][b] - ships
+        s["moved_ships"][b] = left if left > 0 else 0
+        left = s["moved_subs"][b] - subs
+        s["moved_subs"][b] = left if left > 0 else 0
 
 
 def nations_of(s, p):

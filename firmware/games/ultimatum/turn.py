@@ -2,12 +2,13 @@
 
 A turn: buy (savings) -> war (attacks, cards, lasers; the war chest) -> end.
 At the end: the war chest expires, income comes in, cards are awarded
-(min(3, nations + 2 x blockades conquered)), fire-back rights lapse, and the
+(min(3, nations + 2 x blockades conquered)), fire-back rights lapse, every vessel may move
+again (edition 2), and the
 next seat in attack order who is still in the game plays.
 """
 
 from games.ultimatum import bank
-from games.ultimatum.content import CARDS_PER_BLOCKADE, CARDS_PER_NATION, MAX_CARDS_PER_TURN
+from games.ultimatum.content import CARDS_PER_BLOCKADE, CARDS_PER_NATION, MAX_CARDS_PER_TURN, N_SEAS
 from games.ultimatum.state import has_won, is_out
 
 
@@ -30,6 +31,9 @@ def end_turn(s, action, ev):
     ev.append({"e": "cards", "who": p, "n": cards})
     s["won"] = [0, 0]
     s["fire_back"] = [0] * s["players"]
+    if "moved_ships" in s:
+        s["moved_ships"] = [0] * N_SEAS
+        s["moved_subs"] = [0] * N_SEAS
     order = s["attack_order"]
     n = len(order)
     i = s["turn"]

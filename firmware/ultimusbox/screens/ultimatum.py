@@ -13,9 +13,9 @@ the input; the core's rule checks accept or refuse.
 """
 
 from games.ultimatum import checks
-from games.ultimatum.content import ALLIANCE_OF, BLACK, GREEN, MAX_PLAYERS, MIN_PLAYERS, RED
+from games.ultimatum.content import ALLIANCE_OF, BLACK, GREEN, MAX_PLAYERS, MIN_PLAYERS, RED, SHIP, SUB
 from games.ultimatum.flow import FLOW
-from games.ultimatum.state import picker
+from games.ultimatum.state import movable, picker
 from referee.engine import may_act
 from ultimusbox import board
 from ultimusbox.screens import ultimatum_lights as lights
@@ -37,12 +37,14 @@ ORDER = (
     "ocean_mine",
     "anti_aircraft",
     "buy",
+    "reinforce",
     "war",
     "commando",
     "airlift",
     "bomber",
     "laser",
     "fire_back",
+    "intelligence",
     "end",
 )
 CARD_ACTIONS = ("commando", "airlift", "bomber", "minefield", "ocean_mine", "anti_aircraft")
@@ -53,6 +55,15 @@ def link_setup(request):
     """The core set-up and the box settings of a new_game request (docs/protocol.md): every key but the
     link's own is the set-up's, and the game's one set-up check refuses any it does not have."""
     return dict(request), {}
+
+
+def sailing(s, src, dst, kind):
+    """How many of a kind at src may sail to dst this turn (the sail entry's first number)."""
+    if src < 0:
+        return 0
+    if kind == SHIP and dst >= 0 and checks.battleship_hop_problem(s, src, dst) is not None:
+        return 0
+    return movable(s, src, kind)
 
 
 def ring_of_nation(n):
@@ -86,8 +97,10 @@ def offered(s, seat, name):
         return battle["k"] == "naval" and seat == battle["def"] and s["cards"][seat] > 0
     if name in CARD_ACTIONS:
         return s["cards"][seat] > 0
+    if name == "reinforce" or name == "intelligence":
+        return checks.intelligence_problem(s, seat) is None  # a card, and a game of edition 2
     if name == "laser":
-        return s["lasers"][seat] > 0
+        return checks.laser_now_problem(s, seat) is None
     return True
 
 
@@ -301,9 +314,8 @@ class Screen:
             v = 1
             if e.name == "occupy":
                 v = s["troops"][s["battle"]["from"]] - 1
-            elif e.name == "sail":
-                src = e.value("from")
-                v = s[key][src] if src >= 0 else 0
+            elif e.name == "sail":  # every vessel that may make this move
+                v = sailing(s, e.value("from"), e.value("to"), SHIP if key == "ships" else SUB)
             e.vals[i] = v
 
     # --- words, for the virtual box -----------------------------------------

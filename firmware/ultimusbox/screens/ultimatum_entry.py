@@ -4,13 +4,14 @@ An action is picked from the menu of the phase (MODE: the next one), then its
 fields are entered one at a time: a nation (wheels 1-4: the alliances, each
 press the next nation of it; +/-: the next or previous nation), a sea place
 (wheel 5: places 1-12, wheel 6: places 13-23), a number (+/-), or a kind
-(+/-: troop, battleship, submarine, laser; or battleship, submarine).
+(+/-: troop, battleship, submarine, laser (a reinforcement card: no laser);
+or battleship, submarine).
 CONFIRM goes on to the next field and, after the last, hands the action to
 the core; THUMBS DOWN goes back a field. FIELDS is the one table of what each
 action asks; the core's rule checks decide whether it is allowed.
 """
 
-from games.ultimatum.content import ALLIANCE_SIZES, KINDS, LASER, N_NATIONS, N_SEAS, SHIP, SUB, TROOP
+from games.ultimatum.content import ALLIANCE_SIZES, KINDS, LASER, N_NATIONS, N_SEAS, REINFORCEMENTS, SHIP, SUB, TROOP
 
 NATION, SEA, PLACE, COUNT, KIND, VESSEL = 0, 1, 2, 3, 4, 5
 UNSET = -1
@@ -23,6 +24,7 @@ FIELDS = {
     "take": (("n", NATION),),
     "fleet": (("b", SEA),),
     "buy": (("kind", KIND), ("at", NATION), ("n", COUNT)),  # "at": a sea place for vessels, none for lasers
+    "reinforce": (("kind", KIND), ("at", NATION), ("n", COUNT)),  # as the card says: troops, battleships, subs
     "attack": (("from", NATION), ("to", NATION)),
     "commando": (("to", NATION),),
     "airlift": (("from", NATION), ("to", NATION), ("n", COUNT)),
@@ -58,11 +60,15 @@ class Entry:
     def fields(self):
         return FIELDS.get(self.name, NO_FIELDS)
 
+    def kinds(self):
+        """What a KIND field offers: all four to buy; a reinforcement card's troops or vessels."""
+        return KINDS if self.name == "buy" else REINFORCEMENTS
+
     def kind(self, i):
-        """The type of field i; buy's place depends on its kind (a nation for troops, a sea place
-        for vessels, none for lasers: COUNT's place is then skipped)."""
+        """The type of field i; buy's and reinforce's place depends on its kind (a nation for troops,
+        a sea place for vessels, none for lasers: COUNT's place is then skipped)."""
         key, kind = self.fields()[i]
-        if self.name == "buy" and key == "at":
+        if (self.name == "buy" or self.name == "reinforce") and key == "at":
             chosen = KINDS[self.vals[0]] if self.vals[0] >= 0 else TROOP
             if chosen == LASER:
                 return UNSET
@@ -87,7 +93,7 @@ class Entry:
         if kind == COUNT:
             v = v + delta if v + delta >= 0 else 0
         else:
-            size = (N_NATIONS, N_SEAS, N_NATIONS + N_SEAS, 0, len(KINDS), len(VESSELS))[kind]
+            size = (N_NATIONS, N_SEAS, N_NATIONS + N_SEAS, 0, len(self.kinds()), len(VESSELS))[kind]
             v = (delta if delta > 0 else size - 1) if v < 0 else (v + delta) % size
         self.vals[i] = v
 
@@ -129,7 +135,7 @@ class Entry:
                 else:
                     a["n"] = v
             elif kind == KIND:
-                a[key] = KINDS[v]
+                a[key] = self.kinds()[v]
             elif kind == VESSEL:
                 a[key] = VESSELS[v]
             else:

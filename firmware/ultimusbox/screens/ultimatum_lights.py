@@ -42,6 +42,8 @@ ACTION_COLOURS = {
     "fire": (0, 0, 255),
     "sail": (0, 120, 255),
     "buy": GOLD,
+    "reinforce": GOLD,  # pieces placed, as bought ones
+    "intelligence": (120, 120, 255),
     "war": RED,
     "end": DIM,
     "commando": (150, 0, 255),

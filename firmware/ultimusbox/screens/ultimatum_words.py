@@ -5,20 +5,22 @@ brackets are the virtual box's (ultimus_host.virtualbox.KEYS): wheels
 a s d f g h, +/-, confirm Enter, mode m, thumbs down n, THINK q w e r t y.
 """
 
-from games.ultimatum.checks import alliance_line
 from games.ultimatum.content import (
     ALLIANCE_OF,
     ALLIANCE_SIZES,
     ALLIANCES,
     CHEST,
     FIRST_NATIONS,
-    KINDS,
     N_NATIONS,
     N_SEAS,
     NATIONS,
     SAVINGS,
+    SHIP,
+    SUB,
+    WORLDPOWER,
     sea_name,
 )
+from games.ultimatum.state import alliance_counts, movable, nations_of
 from ultimusbox.screens.ultimatum_entry import COUNT, FIRST_OF, KIND, NATION, PLACE, SEA, UNSET, VESSEL, VESSELS
 
 WHEEL_KEYS = "asdfgh"
@@ -30,6 +32,8 @@ ACTION_WORDS = {
     "take": "take a nation",
     "fleet": "place 2 battleships on a blockade",
     "buy": "buy",
+    "reinforce": "reinforcement card (troops, battleships or submarines, as it says)",
+    "intelligence": "Intelligence Report card (the box counts it spent)",
     "war": "done buying: to war",
     "end": "end the turn",
     "attack": "attack with troops",
@@ -37,7 +41,7 @@ ACTION_WORDS = {
     "airlift": "Airlift card",
     "sail": "sail vessels",
     "bomber": "Jet Bomber card",
-    "laser": "fire a laser",
+    "laser": "launch a laser",
     "fire_back": "fire a laser back",
     "roll": "roll one exchange",
     "blitz": "blitz (roll on)",
@@ -66,12 +70,14 @@ KEYS = {
     PLACE: "wheels [a s d f]: a nation, [g h]: a sea place; +/-: next/previous",
     COUNT: "+/-: how many",
     KIND: "+/-: troop $1, battleship $2, submarine $5, laser $10",
+    "card": "+/-: troops, battleships or submarines, as the card says",
     VESSEL: "+/-: battleship or submarine",
 }
 
 
 def nation(n):
-    return "%s (%s)" % (NATIONS[n][0], ALLIANCES[ALLIANCE_OF[n]])
+    """A nation's name and alliance, and "Worldpower" for the six (the set-up's first four need one)."""
+    return "%s (%s%s)" % (NATIONS[n][0], ALLIANCES[ALLIANCE_OF[n]], ", Worldpower" if WORLDPOWER[n] else "")
 
 
 def station(screen, seat):
@@ -91,12 +97,41 @@ def _value(screen, kind, key, v):
     if kind == SEA:
         holder = s["sea"][v]
         who = station(screen, holder) if holder >= 0 else "vacant"
-        return "%s, %s, %d battleships %d submarines" % (sea_name(v), who, s["ships"][v], s["subs"][v])
+        return "%s, %s, %d battleships %d submarines%s" % (sea_name(v), who, s["ships"][v], s["subs"][v], _moved(s, v))
     if kind == KIND:
-        return KIND_WORDS[KINDS[v]]
+        return KIND_WORDS[screen.entry.kinds()[v]]
     if kind == VESSEL:
         return KIND_WORDS[VESSELS[v]]
     return str(v)
+
+
+def _moved(s, b):
+    """Of a sea place's vessels, those that may not move again this turn (edition 2)."""
+    ships = s["ships"][b] - movable(s, b, SHIP)
+    subs = s["subs"][b] - movable(s, b, SUB)
+    if ships + subs == 0:
+        return ""
+    return " (%d and %d moved or new this turn)" % (ships, subs)
+
+
+def first_four(s, seat):
+    """The set-up's first round for a seat: the alliances it holds one of, and its Worldpower."""
+    mine = nations_of(s, seat)
+    if not mine:
+        return "your first four: one of each alliance, one of them a Worldpower (10 troops)"
+    used = [ALLIANCE_OF[n] for n in mine]
+    power = ["yours: " + NATIONS[n][0] for n in mine if WORLDPOWER[n]]
+    if not power:
+        free = [
+            NATIONS[n][0]
+            for n in range(N_NATIONS)
+            if WORLDPOWER[n] and s["owner"][n] < 0 and ALLIANCE_OF[n] not in used
+        ]
+        power = ["not yet: take one of %s while an alliance of theirs is left to you" % ", ".join(free)]
+    return "your first four: one of each alliance (you hold %s), one of them a Worldpower (%s)" % (
+        ", ".join([ALLIANCES[a] for a in used]),
+        power[0],
+    )
 
 
 def describe(screen):
@@ -137,7 +172,7 @@ def describe(screen):
     parts = [head]
     if phase == "nations":
         if s["picks"] < FIRST_NATIONS * s["players"]:
-            parts.append("your first four: one of each alliance, one of them a Worldpower (10 troops)")
+            parts.append(first_four(s, seat))
         else:
             parts.append("one free nation each in turn (5 troops)")
     elif phase == "fleets":
@@ -154,7 +189,7 @@ def describe(screen):
         word = "how many" if kind == COUNT and key == "n" else FIELD_WORDS.get(key, key)
         text = "%s: %s" % (word, _value(screen, kind, key, e.vals[i]))
         if i == e.field:
-            text = "> %s <  (%s)" % (text, KEYS[kind])
+            text = "> %s <  (%s)" % (text, KEYS["card" if kind == KIND and e.name == "reinforce" else kind])
         parts.append(text)
     if e.field < len(fields) - 1:
         parts.append("confirm [Enter]: next; thumbs down [n]: back")
@@ -249,6 +284,12 @@ def describe_ring(screen, g):
         else:
             out.append("%s=-" % name)
     return "seas %d-%d" % (first + 1, last), " ".join(out)
+
+
+def alliance_line(s, p):
+    """'W 3/11 C 0/10 ...': the counts the box shows for a seat."""
+    counts = alliance_counts(s, p)
+    return " ".join(["%s %d/%d" % (ALLIANCES[a][0], counts[a], ALLIANCE_SIZES[a]) for a in range(len(counts))])
 
 
 def describe_table(screen):

@@ -10,8 +10,9 @@ victory needs it), buys troops for its strongest nation, attacks the weakest
 opponent nation its strongest can beat by 3 or more (blitzing to the end,
 moving all but one in), plays Helicopter Commandos on the weakest opponent
 nation, a Jet Bomber on the strongest, defends with Minefields and
-Anti-Aircraft Missiles, fires lasers (and back) at the strongest opponent
-nation, and ends its turn when nothing is worth doing.
+Anti-Aircraft Missiles, fires lasers (back, and under attack) at the strongest
+opponent nation, puts a reinforcement card's troops on its strongest nation,
+and ends its turn when nothing is worth doing.
 """
 
 from games.ultimatum.content import ALLIANCE_OF, ALLIANCE_SIZES, OIL
@@ -67,6 +68,10 @@ class SensibleBot:
             bought = self._buy(view, kinds["buy"])
             if bought is not None:
                 return bought
+        if "reinforce" in kinds:  # the card's troops (the most it may say) on the strongest nation
+            troops_in = [a for a in kinds["reinforce"] if a["kind"] == "troop"]
+            if troops_in:
+                return max(troops_in, key=lambda a: (a["n"], troops[a["at"]], -a["at"]))
         if "commando" in kinds:
             return min(kinds["commando"], key=lambda a: (troops[a["to"]] - 3 * _wanted(view, me, a["to"]), a["to"]))
         if "attack" in kinds:
@@ -114,8 +119,9 @@ class SensibleBot:
         for name in ("anti_aircraft", "minefield", "ocean_mine"):
             if name in kinds:
                 return kinds[name][0]
-        if "fire_back" in kinds:
-            return self._strongest(view, kinds["fire_back"])
+        for name in ("fire_back", "laser"):  # a laser back, or one launched under attack
+            if name in kinds:
+                return self._strongest(view, kinds[name])
         return None
 
 

@@ -7,7 +7,7 @@ them ("blockade 3", "anchor 2"), seats as "seat 1" (no box) or "station 3"
 event; action_text(a) says what an action would do.
 """
 
-from games.ultimatum.content import ALLIANCE_OF, ALLIANCES, CHEST, NATIONS, SAVINGS, sea_name
+from games.ultimatum.content import ALLIANCE_OF, ALLIANCES, CHEST, NATIONS, SAVINGS, WORLDPOWER, sea_name
 from referee.ledger import BANK
 from ultimus_host.narrate import station_name, unknown
 
@@ -30,12 +30,22 @@ ROLL_WHY = {
     "bomber": "the red die",
     "laser": "the laser's black die",
     "fire_back": "the black die, fired back",
+    "defender_laser": "the black die of a laser launched under attack",
 }
 QUIET = ("roll",)  # told by the lines around them unless verbose
 
 
 def nation(n):
-    return "%s (%s)" % (NATIONS[n][0], ALLIANCES[ALLIANCE_OF[n]])
+    return "%s (%s%s)" % (NATIONS[n][0], ALLIANCES[ALLIANCE_OF[n]], ", Worldpower" if WORLDPOWER[n] else "")
+
+
+def _where(kind, at):
+    """Where new pieces go: a nation for troops, a sea place for vessels, nowhere for lasers."""
+    if kind == "troop":
+        return " on %s" % NATIONS[at][0]
+    if kind != "laser":
+        return " on %s" % sea_name(at)
+    return ""
 
 
 def place(e):
@@ -97,12 +107,16 @@ def line(e, stations=None, verbose=False):
     if kind == "expire":
         return "  %s's unspent %s ($%d) goes back to the bank" % (who(), PURSE_WORDS.get(e["purse"], "money"), e["n"])
     if kind == "buy":
-        where = ""
-        if e["kind"] == "troop":
-            where = " on %s" % nation(e["at"])
-        elif e["kind"] != "laser":
-            where = " on %s" % sea_name(e["at"])
-        return "%s buys %d %s%s" % (who(), e["n"], KIND_WORDS[e["kind"]], where)
+        return "%s buys %d %s%s" % (who(), e["n"], KIND_WORDS[e["kind"]], _where(e["kind"], e["at"]))
+    if kind == "reinforce":
+        return "%s plays a reinforcement card: %d %s%s" % (
+            who(),
+            e["n"],
+            KIND_WORDS[e["kind"]],
+            _where(e["kind"], e["at"]),
+        )
+    if kind == "intelligence":
+        return "%s plays an Intelligence Report card" % who()
     if kind == "attack":
         return "%s attacks %s from %s" % (who(), nation(e["n"]), NATIONS[e["from"]][0])
     if kind == "commando":
@@ -146,7 +160,12 @@ def line(e, stations=None, verbose=False):
     if kind == "anti_aircraft":
         return "  %s's Anti-Aircraft Missile downs the bomber" % who()
     if kind == "hit":
-        by = {"bomber": "the bomber", "laser": "a laser", "fire_back": "a laser fired back"}.get(e["why"], e["why"])
+        by = {
+            "bomber": "the bomber",
+            "laser": "a laser",
+            "fire_back": "a laser fired back",
+            "defender_laser": "a laser launched under attack",
+        }.get(e["why"], e["why"])
         if "troops" in e:
             return "  %s destroys %d troops on %s" % (by, e["troops"], nation(e["n"]))
         return "  %s sinks %d battleship(s) and %d submarine(s) at %s" % (by, e["ships"], e["subs"], sea_name(e["b"]))
@@ -167,12 +186,9 @@ def action_text(a):
     if kind == "fleet":
         return "put 2 battleships on %s" % sea_name(a["b"])
     if kind == "buy":
-        at = ""
-        if a["kind"] == "troop":
-            at = " on %s" % NATIONS[a["at"]][0]
-        elif a["kind"] != "laser":
-            at = " on %s" % sea_name(a["at"])
-        return "buy %d %s%s" % (a["n"], KIND_WORDS[a["kind"]], at)
+        return "buy %d %s%s" % (a["n"], KIND_WORDS[a["kind"]], _where(a["kind"], a.get("at", -1)))
+    if kind == "reinforce":
+        return "reinforcement card: %d %s%s" % (a["n"], KIND_WORDS[a["kind"]], _where(a["kind"], a["at"]))
     if kind == "attack":
         return "attack %s from %s" % (nation(a["to"]), NATIONS[a["from"]][0])
     if kind == "commando":
@@ -207,4 +223,5 @@ OTHER_ACTIONS = {
     "stop": "stop the attack",
     "minefield": "lay a Minefield",
     "anti_aircraft": "fire an Anti-Aircraft Missile",
+    "intelligence": "play an Intelligence Report card (the box counts it spent)",
 }

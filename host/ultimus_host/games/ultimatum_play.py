@@ -11,14 +11,16 @@ then each of its numbers (nation, place, how many) from what is legal.
 """
 
 from games.ultimatum import rules
-from games.ultimatum.content import ALLIANCE_OF, ALLIANCE_SIZES, ALLIANCES, CHEST, N_SEAS, NATIONS, SAVINGS, sea_name
+from games.ultimatum.content import ALLIANCE_SIZES, ALLIANCES, CHEST, N_SEAS, NATIONS, SAVINGS, sea_name
+from games.ultimatum.state import movable
 from ultimus_host.games.ultimatum_bots import BOTS
-from ultimus_host.games.ultimatum_narrate import KIND_WORDS, VESSEL_WORDS, action_text, line
+from ultimus_host.games.ultimatum_narrate import KIND_WORDS, VESSEL_WORDS, action_text, line, nation
 from ultimus_host.menu import pick
 
 MAX_ACTIONS = 20000
 ASKED_ORDER = ("kind", "from", "to", "at", "b", "w", "t", "n", "ships", "subs")  # what, where, then how many
 SEA_ACTIONS = ("fleet", "sail")
+TARGET_ACTIONS = ("bomber", "laser", "fire_back")  # aimed at a nation or a sea place
 KEY_WORDS = {
     "n": "nation",
     "b": "sea place",
@@ -58,11 +60,13 @@ def world_text(v):
         out.append("  %-9s %s" % (ALLIANCES[a], ", ".join(cells)))
         first += ALLIANCE_SIZES[a]
     held = [
-        "%s s%d:%d/%d" % (sea_name(b), v["sea"][b] + 1, v["ships"][b], v["subs"][b])
+        "%s s%d:%d/%d%s" % (sea_name(b), v["sea"][b] + 1, v["ships"][b], v["subs"][b], _moved(v, b))
         for b in range(N_SEAS)
         if v["sea"][b] >= 0
     ]
-    out.append("  seas (seat:battleships/submarines): %s" % (", ".join(held) or "none held"))
+    out.append(
+        "  seas (seat:battleships/submarines, * those moved or new this turn): %s" % (", ".join(held) or "none held")
+    )
     b = v["battle"]
     if b is not None and v["phase"] == "occupy":
         out.append(
@@ -72,6 +76,13 @@ def world_text(v):
     elif b is not None:
         out.append("  BATTLE: %s" % _battle_text(v))
     return "\n".join(out)
+
+
+def _moved(v, b):
+    """(2*1): of a place's battleships and submarines, those that may not move again this turn."""
+    ships = v["ships"][b] - movable(v, b, "ship")
+    subs = v["subs"][b] - movable(v, b, "sub")
+    return " (%d*%d)" % (ships, subs) if ships + subs else ""
 
 
 def _battle_text(v):
@@ -105,7 +116,7 @@ def _battle_text(v):
 
 def is_number(action, key):
     """Whether a field of an action is how many (troops, vessels) rather than a place."""
-    return key in ("ships", "subs") or (key == "n" and action["a"] in ("buy", "airlift", "occupy"))
+    return key in ("ships", "subs") or (key == "n" and action["a"] in ("buy", "reinforce", "airlift", "occupy"))
 
 
 def value_text(action, key, value, view=None):
@@ -137,7 +148,7 @@ def _value_text(action, key, value):
         return NATIONS[value][0] if action["kind"] == "troop" else sea_name(value)
     if key == "b" or action["a"] in SEA_ACTIONS:
         return sea_name(value)
-    return "%s (%s)" % (NATIONS[value][0], ALLIANCES[ALLIANCE_OF[value]])
+    return nation(value)
 
 
 def play_out(game, seats, on_event=None, max_actions=MAX_ACTIONS):
@@ -227,6 +238,10 @@ class Person:
         if pass_word and i == len(names):
             return None
         left = [a for a in options if a["a"] == names[i]]
+        if len(left) > 1 and ("n" in left[0] or "b" in left[0]) and left[0]["a"] in TARGET_ACTIONS:
+            # a nation "n" or a sea place "b": one list of both, as the options differ in their keys
+            texts = [value_text(a, "n" if "n" in a else "b", a.get("n", a.get("b")), view) for a in left]
+            left = [left[self._pick("%s, at" % who, texts)]]
         for key in sorted((k for k in left[0] if k not in ("a", "p")), key=ASKED_ORDER.index):
             values = []
             for a in left:
@@ -235,7 +250,7 @@ class Person:
             if len(values) < 2:
                 continue
             if is_number(left[0], key):
-                what = KIND_WORDS[left[0]["kind"]] if left[0]["a"] == "buy" else KEY_WORDS.get(key, key)
+                what = KIND_WORDS[left[0]["kind"]] if "kind" in left[0] else KEY_WORDS.get(key, key)
                 chosen = self._number(
                     "%s, how many %s" % (who, "troops" if key == "n" and what == "nation" else what), values
                 )
