@@ -16,7 +16,7 @@ from ultimus_host import virtualbox
 from ultimus_host.console import Console
 from ultimus_host.fakes import FakeBoard, FakeClock, FakeStorage
 from ultimus_host.narrate import line
-from ultimusbox import board
+from ultimusbox import board, games
 from ultimusbox import journal as jnl
 from ultimusbox.runtime import Box
 
@@ -147,6 +147,86 @@ def test_no_seat_does_the_referees_work_in_any_phase_and_each_seat_still_plays_i
     missed = [p for p in phases if (v, p) not in [k[:2] for k in visited]]
     assert missed == table.get("missed", []), missed  # each phase with referee actions was tried
     assert tried and seen > 20
+
+
+def _seen(fb, box, link):
+    """What a press could change: the game's full digest and log, the screen, the lights, the sounds, the
+    flash, and the events the link wrote (none for a refused press)."""
+    shell = box.shell
+    game = shell.game
+    lines = fb.serial.take_lines()
+    return (
+        game.digest() if game else None,
+        len(game.log) if game else 0,
+        shell.phase,
+        shell.chosen,
+        fb.leds.frame,
+        len(fb.buzzer.tones),
+        sorted((name, bytes(data)) for name, data in fb.storage.files.items()),
+        [line for line in lines if b'"ev"' in line],
+    )
+
+
+@pytest.mark.parametrize("table", TABLES, ids=lambda t: "%s-%s" % (t["game"], t.get("mode", "")))
+def test_no_seat_nor_spectator_presses_the_boxs_buttons_over_the_link_during_a_game(table):
+    fb = FakeBoard()
+    box = Box(fb, lambda: b"\x42" * 8)
+    link = _Link(fb, box)
+    box.step()
+    wheel = board.WHEEL_0 + games.names().index(table["game"])
+    assert link.call("press", button=wheel)["ok"]  # at the game menu anyone at the box chooses, a spectator too
+    assert box.shell.chosen == table["game"] and link.call("state")["eye"] is None
+    started = link.call("new_game", seed=7, **{k: table[k] for k in table if k != "missed"})
+    assert started["ok"], started
+    referee, seats = started["referee"], started["seats"]
+    game, rng = box.shell.game, Rng(5)
+    refused = 0
+    for moment in range(3):  # the first moment of the game, and two later ones
+        for _ in range(12 * moment):
+            legal = [a for seat in game.actors() + [-1] for a in game.legal_actions(seat)]
+            if game.phase == game.rules.FLOW.end or not legal:
+                break
+            link.call("auth", token=referee)
+            assert link.call("apply", action=rng.choice(legal))["ok"]
+        for tok in seats + [None]:
+            eye = link.call("auth", token=tok) if tok else link.call("auth")
+            assert eye["ok"]
+            before = _seen(fb, box, link)
+            for button in range(24):
+                reply = link.call("press", button=button)
+                assert not reply["ok"] and reply["error"]["code"] == "not_allowed", (button, eye, reply)
+                assert "referee" in reply["error"]["message"] and "claim" in reply["error"]["message"]
+                refused += 1
+            box.step()
+            assert _seen(fb, box, link) == before, eye  # nothing changed, nothing was told
+    assert refused == 3 * 24 * (len(seats) + 1)
+    link.call("auth", token=referee)
+    before = _seen(fb, box, link)
+    for button in range(24):  # the referee's link presses as the box's own buttons
+        assert link.call("press", button=button)["ok"], button
+    box.step()
+    assert _seen(fb, box, link) != before
+
+
+def test_a_game_started_from_the_menu_over_the_link_leaves_its_buttons_to_the_referee():
+    fb = FakeBoard()
+    box = Box(fb, lambda: b"\x42" * 8)
+    link = _Link(fb, box)
+    box.step()
+    for button in (board.SHOUT_0, board.SHOUT_0 + 2, board.CONFIRM):  # two stations join, the game starts
+        assert link.call("press", button=button)["ok"]
+    assert box.shell.game is not None and link.call("state")["eye"] is None
+    refused = link.call("press", button=board.CONFIRM)
+    assert refused["error"]["code"] == "not_allowed"
+    assert box.shell.phase == "loudest"  # the loudest spectator is not drawn
+    assert link.call("auth", claim=True)["ok"]  # the claim still needs MODE pressed on the box itself
+    assert link.call("press", button=board.MODE)["error"]["code"] == "not_allowed"
+    assert link.call("state")["eye"] is None
+    fb.buttons.push(board.MODE)
+    box.step()
+    assert link.call("state")["eye"] == "referee"
+    assert link.call("press", button=board.CONFIRM)["ok"]
+    assert box.shell.phase != "loudest"
 
 
 # --- a damaged last record is damage, not a torn write ------------------------------------------------------

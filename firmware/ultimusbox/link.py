@@ -12,7 +12,8 @@ Protocol 3: the digests are SHA-256 of the sorted JSON (referee.digest).
 Eyes (ultimusbox.eyes): the link is a spectator's until it proves to be a
 seat's or the referee's (the `auth` request, or starting the game); every
 reply and event is cut to what its eye may see, and only the referee or the
-acting seat may change the game.
+acting seat may change the game; during a game only the referee presses the
+box's buttons over the link (`press`: they do the referee's work).
 
 Output is bounded: at most MAX_OUT lines wait for the serial port (a long
 reply, `state` or `log`, waits as a few pieces of one line, so that no
@@ -51,6 +52,10 @@ LOG_PIECE = 10  # log records read and cut to the eye per piece of a `log` job
 NEW_GAME_KEYS = ("op", "id", "game", "stations")  # new_game's own keys: the others are the game's set-up
 MAX_OUT = 64  # lines waiting for the serial port, at most (replies always fit: reading stops first)
 PIECE_BYTES = 512  # a long reply (state, log) goes to the serial port in pieces of about this size
+PRESS_REFUSED = (
+    "during a game only the referee presses the box's buttons over the link "
+    "(auth with the referee's token, or claim and press MODE on the box)"
+)
 BATCH = 8  # values of a long reply json.dumps'd together (in C), a few hundred bytes
 
 
@@ -333,13 +338,13 @@ class LinkServer:
         reply["actions"] = count
         return reply
 
-    def _may_change(self, seat=None):
-        """Only the referee, or the seat that acts, changes a running game."""
+    def _may_change(self, seat=None, why="it cannot do this (auth with a token)"):
+        """Only the referee, or the seat that acts, changes a running game; why: the refusal's words."""
         if self.shell.game is None or self.eye == REFEREE:
             return
         if seat is not None and type(self.eye) is int and seat == self.eye:
             return
-        raise Illegal("not_allowed", "this link is %s: it cannot do this (auth with a token)" % self._eye_name())
+        raise Illegal("not_allowed", "this link is %s: %s" % (self._eye_name(), why))
 
     def _eye_name(self):
         if self.eye == REFEREE:
@@ -481,6 +486,9 @@ class LinkServer:
         button = request.get("button")
         if type(button) is not int or button < 0 or button > 23:
             raise Illegal("bad_request", "'button' must be a button id 0-23")
+        # the buttons do the referee's work (CONFIRM, MODE, the thumbs...): at the game menu anyone at the
+        # box may press them, during a game only the referee's link (never a seat's phone nor a spectator)
+        self._may_change(None, PRESS_REFUSED)
         self.shell.press(button, self.shell.clock.us(), False)  # never a claim's MODE: that is the box's own
         return {}
 
