@@ -13,6 +13,7 @@ from referee.errors import Illegal
 from ultimus.rng import Rng
 from ultimus.views import public_event
 from ultimus_host import virtualbox
+from ultimus_host.client import LinkError
 from ultimus_host.console import Console
 from ultimus_host.fakes import FakeBoard, FakeClock, FakeStorage
 from ultimus_host.narrate import line
@@ -195,7 +196,9 @@ def test_no_seat_nor_spectator_presses_the_boxs_buttons_over_the_link_during_a_g
             for button in range(24):
                 reply = link.call("press", button=button)
                 assert not reply["ok"] and reply["error"]["code"] == "not_allowed", (button, eye, reply)
-                assert "referee" in reply["error"]["message"] and "claim" in reply["error"]["message"]
+                words = reply["error"]["message"]
+                assert "referee's token" in words and "claim" in words
+                assert ("seat %d's" % (eye["eye"] + 1) if tok else "a spectator's") in words  # counted from 1
                 refused += 1
             box.step()
             assert _seen(fb, box, link) == before, eye  # nothing changed, nothing was told
@@ -227,6 +230,47 @@ def test_a_game_started_from_the_menu_over_the_link_leaves_its_buttons_to_the_re
     assert link.call("state")["eye"] == "referee"
     assert link.call("press", button=board.CONFIRM)["ok"]
     assert box.shell.phase != "loudest"
+
+
+class _ConnectLink(_Link):
+    """The link as connect's console holds it: a refusal is a LinkError; a virtual box's tokens in folder."""
+
+    def __init__(self, fb, box, folder):
+        _Link.__init__(self, fb, box)
+        self.token_folder = folder
+
+    def call(self, op, **args):
+        reply = _Link.call(self, op, **args)
+        if not reply["ok"]:
+            raise LinkError(reply["error"]["code"], reply["error"]["message"])
+        return reply
+
+    def auth(self, token):
+        return self.call("auth", token=token)["eye"]
+
+
+def test_connects_press_is_the_referees_during_a_game_and_a_refusal_says_how_to_become_the_referee(tmp_path):
+    fb = FakeBoard()
+    box = Box(fb, lambda: b"\x42" * 8)
+    link = _ConnectLink(fb, box, str(tmp_path))
+    said = []
+    console = Console(link, lambda text, err=False, nl=True: said.append((err, text)))
+    box.step()
+    console.command("press shout 3")  # at the game menu: station 3 joins, as at the box
+    console.command("press confirm")
+    assert not [t for err, t in said if err] and box.shell.game is None and box.shell.seats.joined == [2]
+    started = link.call("new_game", players=2, seed=4, mode="box")
+    for tok in (started["seats"][1], None):  # seat 2's phone, then a spectator's
+        console.command("auth %s" % tok if tok else "auth")
+        console.command("press confirm")  # would draw the loudest spectator
+        err, text = said[-1]
+        assert err and text.startswith("refused: while a game runs only the referee's link presses"), said
+        assert ("sees as seat 2" if tok else "sees as a spectator") in text  # the eye this link has, in words
+        assert "auth TOKEN with the referee's token" in text and "claim and press MODE on the box" in text
+        assert box.shell.phase == "loudest"
+    console.command("auth %s" % started["referee"])
+    console.command("press confirm")
+    assert not said[-1][0] and box.shell.phase != "loudest", said
 
 
 # --- a damaged last record is damage, not a torn write ------------------------------------------------------

@@ -155,7 +155,9 @@ def test_drawing_a_frame_allocates_nothing_at_any_point_of_the_scripted_battle(c
 def test_links_eyes_generator_full_flash_and_checkpoints_agree_under_micropython(compiled, seed):
     from trust import lines
 
-    assert finish(micropython("trust.py", seed, mpy_dir=compiled[0])) == lines(seed)
+    expected = lines(seed)
+    assert "spectator press not_allowed not_allowed not_allowed unchanged" in expected  # CONFIRM, thumbs, MODE
+    assert finish(micropython("trust.py", seed, mpy_dir=compiled[0])) == expected
 
 
 def test_steady_play_allocates_nothing_per_idle_frame_or_entry_press_under_micropython(compiled):

@@ -347,9 +347,10 @@ class LinkServer:
         raise Illegal("not_allowed", "this link is %s: %s" % (self._eye_name(), why))
 
     def _eye_name(self):
-        if self.eye == REFEREE:
-            return "the referee's"
-        return "a spectator's" if self.eye is None else "seat %d's" % self.eye
+        eye = self.eye
+        if type(eye) is int:
+            return "seat %d's" % (eye + 1)  # people count from 1
+        return "the referee's" if eye == REFEREE else "a spectator's"
 
     def op_hello(self, request):
         shell = self.shell

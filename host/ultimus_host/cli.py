@@ -211,8 +211,8 @@ def connect(port, verify, save_path, watch, token, state_dir):
     """Attach to a box (real or virtual) on PORT: its events as they happen, requests at a prompt.
 
     Type `help` for the requests: a JSON action such as {"a": "done", "p": 0}; `actions` lists what whoever is
-    to act may do; `state`, `log`, `digest`, `press shout 3` (or another button), `quit`. Ctrl-C leaves too
-    (and still saves).
+    to act may do; `state`, `log`, `digest`, `press shout 3` (or another button: during a game, the referee's
+    link only), `quit`. Ctrl-C leaves too (and still saves).
     """
     from ultimus_host.client import DigestMismatch, LinkError, Lockstep
     from ultimus_host.console import Console, KeptLog, eye_name, see_all, start_reader

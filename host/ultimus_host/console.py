@@ -19,11 +19,15 @@ from ultimus_host.narrate import game_title, who
 HELP = (
     'requests: a JSON action such as {"a": "done", "p": 0}; actions (what whoever is to act may do); '
     "state; log; digest; press BUTTON (shout 1-6 or think 1-6 at a station, wheel 1-6, damage, heal, confirm, up, "
-    "down or mode: press shout 3 is SHOUT at station 3); "
+    "down or mode: press shout 3 is SHOUT at station 3; during a game only the referee's link presses); "
     "auth TOKEN (see as a seat or the referee; auth alone: a spectator again); claim (become the referee of a game "
     "started on the box: press MODE there); help; quit (or Ctrl-D)"
 )
 PROMPT = "box> "
+PRESS_REFUSED = (
+    "while a game runs only the referee's link presses the box's buttons (they do the referee's work); this link "
+    "sees as %s: auth TOKEN with the referee's token (new_game's reply), or claim and press MODE on the box"
+)
 
 
 def read_lines(stream, lines, prompt=None):
@@ -199,7 +203,7 @@ class Console:
                 client.call("auth", claim=True)
                 self.say("press MODE on the box within 15 s: this link becomes the referee")
             elif text.split()[0] == "press":
-                client.call("press", button=button_of(text.split()[1:]))  # the box's event names the button
+                self.press(button_of(text.split()[1:]))
             else:
                 action = json.loads(text)
                 if not isinstance(action, dict):
@@ -217,6 +221,16 @@ class Console:
         except LinkError as exc:
             message = words.refusal(self.playing, exc.message, self.view, self.stations)
             self.say("refused: %s" % (message or exc.code.replace("_", " ")), err=True)
+
+    def press(self, button):
+        """A button of the box pressed over the link (the box's event names it). While a game runs only the
+        referee's link may (the buttons do the referee's work): a refusal says how to become the referee."""
+        try:
+            self.client.call("press", button=button)
+        except LinkError as exc:
+            if exc.code != "not_allowed":
+                raise
+            raise LinkError("not_allowed", PRESS_REFUSED % eye_name(self._state().get("eye"), self.stations)) from None
 
     def actions_text(self):
         """What whoever is to act may do now: each action as the JSON to type, and in words."""

@@ -1,4 +1,4 @@
-"""Issue 9 under MicroPython: the box's link, eyes, generator, full flash and checkpoints.
+"""Issues 9 and 20 under MicroPython: the box's link, eyes, generator, full flash and checkpoints.
 
 Under MicroPython (tools/mp_run.mjs) it prints the lines of `lines(seed)` for ARGS [seed];
 under CPython the tests import `lines` and compare: the same game, the same spectator
@@ -54,6 +54,9 @@ def lines(seed):
     for op in ("state", "digest", "log"):
         text = _ask(spectator, {"id": 2, "op": op, "from": 0})
         out.append("%s %s" % (op, _sum(text)))
+    before = game.digest()
+    pressed = [_reply(spectator, {"id": 5, "op": "press", "button": b})["error"]["code"] for b in (20, 22, 23)]
+    out.append("spectator press %s %s" % (" ".join(pressed), "unchanged" if game.digest() == before else "changed"))
     out.append("digests %s %s actions=%d" % (game.digest(), game.public_digest(), len(game.log)))
     float_reply = _reply(link, {"id": 3, "op": "apply", "action": {"a": "think", "p": 0, "c": [7.0]}})
     out.append("float %s" % float_reply["error"]["code"])
