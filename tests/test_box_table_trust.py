@@ -583,7 +583,7 @@ def test_connect_save_writes_the_log_it_has_read_when_the_box_goes_away_under_it
         heard = queue.Queue()
         threading.Thread(target=lambda: [heard.put(t) for t in iter(connect.stdout.readline, "")], daemon=True).start()
         end = time.monotonic() + 30
-        while time.monotonic() < end and not heard.get(timeout=30).startswith("ok, digest"):
+        while time.monotonic() < end and not heard.get(timeout=30).startswith("ok: "):
             pass  # the action is applied and the log it leaves read
         stop(proc)  # the cable is pulled
         connect.wait(30)
