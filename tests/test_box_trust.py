@@ -11,6 +11,7 @@ import pytest
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "mpy"))
 
+from referee.digest import digest  # noqa: E402
 from referee.engine import REFEREE  # noqa: E402
 from ultimus.rng import Rng  # noqa: E402
 from ultimus_host import client as host_client  # noqa: E402
@@ -360,6 +361,30 @@ def test_resume_starts_from_the_last_checkpoint_and_replays_only_what_follows(mo
     assert len(decoded) <= 50 + 5  # the header, the checkpoint, the 50 records after it
     monkeypatch.setattr(jnl, "decode", real)
     assert len(box.shell.journal.page(0, 50)) == 50  # the log is still whole
+
+
+def test_a_checkpoint_goes_to_the_flash_in_pieces_none_the_size_of_the_state(monkeypatch):
+    """Written in play every CHECKPOINT_EVERY actions: no piece of the heap holds the whole state's text."""
+    written = []
+    real = FakeStorage.replace_lines
+
+    def replace_lines(self, name, lines):
+        lines = list(lines)
+        if name.endswith(".ckp"):
+            written.append([len(line) for line in lines])
+        return real(self, name, lines)
+
+    monkeypatch.setattr(FakeStorage, "replace_lines", replace_lines)
+    storage = records(120)
+    (sizes,) = written
+    assert sum(sizes) > 1024 and len(sizes) > 3 and max(sizes) < 1024  # over a kilobyte, in pieces
+    ckp = jnl.decode(storage.files["game.jnl.ckp"])
+    assert ckp["count"] == 100 and ckp["digest"] == digest(ckp["state"])
+    from ultimus.game import replay
+
+    header, actions, damage = jnl.check_file(storage)
+    assert damage is None and header is not None
+    assert Box(FakeBoard(storage), entropy).shell.game.digest() == replay(header["setup"], actions).digest()
 
 
 def test_a_damaged_record_before_the_checkpoint_is_still_found_and_kept_aside():

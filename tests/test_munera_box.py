@@ -459,7 +459,7 @@ def test_a_long_reply_is_queued_in_pieces_under_a_kilobyte_each():
     """A Munera state and a page of the log, each over a kilobyte of JSON: queued for the serial port in
     pieces of about PIECE_BYTES, none of a whole reply's size (a Pico's heap may not hold kilobytes in one
     block), which joined are the very reply."""
-    from ultimusbox.link import PIECE_BYTES
+    from ultimusbox.jsonpieces import PIECE_BYTES
 
     fb, box = _play_whole()
     link = box.link

@@ -29,6 +29,7 @@ import json
 from binascii import hexlify
 
 from referee.digest import fnv1a
+from ultimusbox import jsonpieces
 
 FILE = "game.jnl"
 FORMAT = 5
@@ -105,12 +106,12 @@ class Journal:
         """The state after `count` records, with its digest and the firmware that wrote it (a state's
         layout may change between versions), replaced atomically. Only an optimisation: the journal
         alone is the game, so a checkpoint that cannot be written is simply not there."""
-        self.storage.replace(
-            self.checkpoint_file,
-            encode(
-                {"journal": self.header_sum, "count": self.count, "version": version, "digest": digest, "state": state}
-            ),
-        )
+        record = {"journal": self.header_sum, "count": self.count, "version": version, "digest": digest, "state": state}
+        body = jsonpieces.pieces(record)  # never the whole state's text in one piece of the heap
+        h = hashlib.sha256()
+        for piece in body:
+            h.update(piece)
+        self.storage.replace_lines(self.checkpoint_file, [hexlify(h.digest()[:4]) + b" "] + body + [b"\n"])
 
     def checkpoint(self, version):
         """The checkpoint of this journal by this firmware, or None."""

@@ -17,7 +17,7 @@ box's buttons over the link (`press`: they do the referee's work).
 
 Output is bounded: at most MAX_OUT lines wait for the serial port (a long
 reply, `state` or `log`, waits as a few pieces of one line, so that no
-allocation is the size of the whole reply: json_pieces). Past
+allocation is the size of the whole reply: ultimusbox.jsonpieces). Past
 that, events are dropped and counted (an "overflow" event says how many
 when there is room again) and no further request is read until the client
 reads: every request still gets exactly one whole response.
@@ -42,7 +42,7 @@ from referee import VERSION
 from referee.digest import canonical_text, fnv1a
 from referee.errors import Illegal
 from referee.rng import SHA256
-from ultimusbox import games
+from ultimusbox import games, jsonpieces
 from ultimusbox.eyes import REFEREE, SPECTATOR, action_for, event_for, setup_for, token, who_has
 
 PROTOCOL = 3
@@ -51,54 +51,10 @@ LOG_PAGE = 50
 LOG_PIECE = 10  # log records read and cut to the eye per piece of a `log` job
 NEW_GAME_KEYS = ("op", "id", "game", "stations")  # new_game's own keys: the others are the game's set-up
 MAX_OUT = 64  # lines waiting for the serial port, at most (replies always fit: reading stops first)
-PIECE_BYTES = 512  # a long reply (state, log) goes to the serial port in pieces of about this size
 PRESS_REFUSED = (
     "during a game only the referee presses the box's buttons over the link "
     "(auth with the referee's token, or claim and press MODE on the box)"
 )
-BATCH = 8  # values of a long reply json.dumps'd together (in C), a few hundred bytes
-
-
-def _split(value, depth):
-    """Whether a value of a long reply is written piece by piece: a dict or list at the reply's first
-    level (the state, the log's actions), and any list of dicts (Munera's gladiators, a page of actions)."""
-    t = type(value)
-    if t is not dict and t is not list:
-        return False
-    return depth > 0 or (t is list and len(value) > 1 and type(value[0]) is dict)
-
-
-def json_pieces(obj, out, depth=1):
-    """Append the JSON text of a reply (a dict) to out in pieces of at most BATCH values, each piece one
-    json.dumps in C: no piece is the size of a whole reply (a state, a log page: kilobytes, which a Pico's
-    fragmented heap may not have in one block). Joined, the pieces are one valid JSON text."""
-    if type(obj) is dict:
-        keys = list(obj)
-        out.append("{")
-        sep = ""
-        i = 0
-        while i < len(keys):
-            key = keys[i]
-            if _split(obj[key], depth):
-                out.append(sep + json.dumps(key) + ": ")
-                json_pieces(obj[key], out, depth - 1)
-                i += 1
-            else:
-                batch = {}
-                while i < len(keys) and len(batch) < BATCH and not _split(obj[keys[i]], depth):
-                    batch[keys[i]] = obj[keys[i]]
-                    i += 1
-                out.append(sep + json.dumps(batch)[1:-1])
-            sep = ", "
-        out.append("}")
-        return
-    # as many items a piece as fit in about PIECE_BYTES, judged by the first (log actions: a few dozen
-    # bytes each, Munera's gladiators a few hundred)
-    step = max(1, min(BATCH * 4, PIECE_BYTES // (len(json.dumps(obj[0])) + 2))) if obj else 1
-    out.append("[")
-    for i in range(0, len(obj), step):
-        out.append(("" if i == 0 else ", ") + json.dumps(obj[i : i + step])[1:-1])
-    out.append("]")
 
 
 def run(gen):
@@ -286,18 +242,9 @@ class LinkServer:
 
     def send_pieces(self, obj):
         """A long line, queued as several pieces of about PIECE_BYTES (the serial port gets the same bytes)."""
-        parts = []
-        json_pieces(obj, parts)
-        parts.append("\n")
-        piece, size = [], 0
-        for part in parts:
-            piece.append(part)
-            size += len(part)
-            if size >= PIECE_BYTES:
-                self.out.append("".join(piece).encode())
-                piece, size = [], 0
-        if piece:
-            self.out.append("".join(piece).encode())
+        parts = jsonpieces.pieces(obj)
+        parts[-1] += b"\n"
+        self.out.extend(parts)
 
     def _failed(self, rid, exc):
         if isinstance(exc, Illegal):
