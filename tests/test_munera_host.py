@@ -159,3 +159,10 @@ def test_the_matrix_chart_reads_in_percent_like_its_cells():
     ticks = [t.get_text() for t in bar.get_yticklabels() if t.get_text()]
     assert ticks and all(t.endswith("%") for t in ticks), ticks
     assert bar.get_ylabel() == "wins in %"
+
+
+def test_the_hot_seat_arena_counts_rounds_from_1():
+    from ultimus_host.games.munera_play import arena_text, new_game
+
+    text = arena_text(new_game(["murmillo", "retiarius"], 3).public_view())
+    assert "before round 1" in text and "round 0" not in text

@@ -193,3 +193,19 @@ def test_the_virtual_box_tells_the_box_s_own_events_in_an_ultimatum_game_too(tmp
     finally:
         again.fb.serial.close()
         again.storage.close()
+
+
+def test_a_field_left_unpicked_is_refused_in_words(tmp_path):
+    """Confirm before a nation is picked: the refusal names what to pick, not the action's field ("the n")."""
+    from ultimus_host.virtualbox import VirtualBox
+    from ultimusbox import board
+
+    vbox = VirtualBox(str(tmp_path), seed=3, game="ultimatum")
+    try:
+        for b in (board.SHOUT_0, board.SHOUT_0 + 2, board.CONFIRM, board.CONFIRM, board.CONFIRM):
+            vbox.fb.buttons.push(b)
+            vbox.box.step()
+        assert "refused: take: pick a nation first; nothing changed" in vbox.log_lines, vbox.log_lines
+    finally:
+        vbox.fb.serial.close()
+        vbox.storage.close()

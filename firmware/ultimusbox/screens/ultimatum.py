@@ -21,6 +21,8 @@ from ultimusbox import board
 from ultimusbox.screens import ultimatum_lights as lights
 from ultimusbox.screens.ultimatum_entry import COUNT, KIND, UNSET, VESSEL, Entry
 
+# what each type of field asks the table to pick (ultimatum_entry's NATION, SEA, PLACE, COUNT, KIND, VESSEL)
+PICK_WORDS = ("a nation", "a sea place", "a nation or a sea place", "how many", "what to buy", "a vessel")
 # the menu's order: what a seat most often wants first in each phase
 ORDER = (
     "roll_off",
@@ -285,7 +287,8 @@ class Screen:
         fields = e.fields()
         if e.field < len(fields):
             if e.vals[e.field] == UNSET and e.kind(e.field) != UNSET:
-                shell.refuse("pick_first", "%s: pick the %s first" % (e.name, e.key(e.field)))
+                what = PICK_WORDS[e.kind(e.field)]  # what the table picks, in words (the field's key is the link's)
+                shell.refuse("pick_first", "%s: pick %s first" % (e.name.replace("_", " "), what))
                 return
             i = e.field + 1
             while i < len(fields) and e.kind(i) == UNSET:

@@ -73,7 +73,8 @@ def item_name(name):
 
 
 def arena_text(view):
-    out = ["", "round %d, phase %s" % (view["round"], view["phase"])]
+    when = "round %d" % view["round"] if view["round"] else "before round 1"  # counted from 1, as the box does
+    out = ["", "%s, phase %s" % (when, view["phase"])]
     for g, x in enumerate(view["g"]):
         marks = []
         if x["out"]:
