@@ -7,9 +7,11 @@ import click
 
 
 def check_new_file(path, option, extensions=None):
-    """Refuse at once a file that could not be written later: a folder, a wrong extension, a missing folder,
+    """Refuse at once a file that could not be written later: no name, a folder, a wrong extension, a missing folder,
     or one that refuses the write whatever the permission bits say (a read-only disk, root's os.access).
     The file is opened for appending, as it will be written, and removed again if it was not there."""
+    if not path:
+        raise click.BadParameter("give the name of a file", param_hint=option)
     if os.path.isdir(path):
         raise click.BadParameter("%s is a folder: give a file name" % path, param_hint=option)
     if extensions and os.path.splitext(path)[1].lower() not in extensions:
