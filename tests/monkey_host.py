@@ -5,11 +5,13 @@ Evening(game, seed, seconds, folder) runs the monkey of tests/mpy/monkey.py (the
 drivers, its clock advanced) with two hooks. After every power-on it puts the virtual box around the
 new box (VirtualBox.around: the log, words and frame `ultimus sim` shows), attaches a host to the box's
 link as `ultimus connect` does (a first request; from then on the events come as "ev" lines, as a
-spectator hears them) and has the game's demo narrator hear the core's events. After every step it
-reads the link's lines into connect's console (Console.show_events) and, whenever the picture may have
-changed (a new LED frame, an event, a press, a tone), draws the virtual box with rich at 80x24 and at
-160x50. So every event passes through the virtual box's words, connect's console and `demo`'s
-narration of its game; an exception anywhere fails the evening with the game, the seed and the time.
+spectator hears them, or the eye a later token gives) and has the game's demo narrator hear the core's
+events. After every step it reads the link's lines into connect's console (Console.show_events), now
+and then sends a request that changes nothing in the game (state, digests, a log page, another eye's
+token) and, whenever the picture may have changed (a new LED frame, an event, a press, a tone), draws
+the virtual box with rich at 80x24 and at 160x50. So every event passes through the virtual box's
+words, connect's console and `demo`'s narration of its game; an exception anywhere fails the evening
+with the game, the seed and the time.
 
 For the words' checks: `lines` holds every line each surface printed, as (surface, text) with surface
 "vbox" (its log), "console" (connect), "demo" (the game's demo narration) or "frame" (the lines of the
@@ -27,6 +29,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "mpy
 from rich.console import Console as RichConsole  # noqa: E402
 
 from monkey import Monkey  # noqa: E402
+from referee.rng import Rng  # noqa: E402
 from ultimus.views import public_event  # noqa: E402
 from ultimus_host.console import Console  # noqa: E402
 from ultimus_host.virtualbox import VirtualBox, render_text, stopped_message  # noqa: E402
@@ -34,6 +37,7 @@ from ultimus_host.virtualbox import VirtualBox, render_text, stopped_message  # 
 SIZES = ((80, 24), (160, 50))  # the terminals every picture is drawn for
 LINE_CHECKS = []  # check(surface, text) for every line printed: the hook for the words' own checks
 HELLO = b'{"op": "hello", "id": 1}\n'  # a host's first line: the box's events go out from then on
+ASK_EVERY = 150  # steps of the box (10 ms) between two requests of the host, on average
 FRAME_LINES = 20000  # distinct picture lines kept per evening (the log's are all kept)
 PICTURES = 4096  # pictures remembered as drawn (a picture is its LED frame and its text: rich draws it the same)
 
@@ -66,6 +70,12 @@ class LittleFsFlash:
 
     def power_on(self):
         self._mount(self.volume.restart())
+
+    def fill(self, rng):
+        pass  # a full LittleFS image is not played here: the fakes' evenings fill their flash
+
+    def free(self):
+        pass
 
     def close(self):
         opened, self.driver.os = self.saved
@@ -143,7 +153,9 @@ class Evening:
         self.lines = []
         self.frame_lines = set()
         self.pictures = set()
-        self.figures = {"frames": 0, "pictures": 0, "drawn": 0, "link_lines": 0, "told": 0}
+        self.figures = {"frames": 0, "pictures": 0, "drawn": 0, "link_lines": 0, "requests": 0, "told": 0}
+        self.asks = Rng(seed ^ 0x11E4)  # the host's own draws: the monkey's evening stays the same without it
+        self.asked = 0
         self.terminals = [
             RichConsole(width=w, height=h, color_system="truecolor", force_terminal=True) for w, h in SIZES
         ]
@@ -201,14 +213,36 @@ class Evening:
             reply = json.loads(raw)
             if "ev" in reply:
                 self.console.show_events([reply["ev"]])
-            elif "error" in reply:
-                raise AssertionError("the link refused the host's hello: %r" % (reply,))
+            elif "error" in reply and (reply["error"]["code"] == "internal" or reply.get("id") == 1):
+                raise AssertionError("the link failed on a host's request: %r" % (reply,))
+        if self.asks.below(ASK_EVERY) == 0:
+            self.ask(fb, box)
         tones = fb.buzzer.tones
         key = (fb.leds.frame, self.heard, self.monkey.counts["presses"], len(tones))
         if key == self.key:
             return
         self.key = key
         self.draw()
+
+    def ask(self, fb, box):
+        """A request of the attached host that changes nothing in the game: the state, the digests, a page
+        of the log, or seeing as another eye (a seat's token, the referee's, a wrong one, a spectator's)."""
+        from ultimusbox.eyes import token
+
+        shell = box.shell
+        self.asked += 1
+        kind = self.asks.below(5)
+        request = {"id": self.asked + 1, "op": ("state", "digest", "log", "auth", "hello")[kind]}
+        if kind == 2:
+            request["from"] = self.asks.below(len(shell.journal) + 2)
+        elif kind == 3 and shell.game is not None:
+            who = self.asks.below(shell.game.setup["players"] + 3) - 2  # -2 a wrong token, -1 the referee's
+            if who >= -1:
+                request["token"] = token(shell.game.setup, "referee" if who < 0 else who)
+            elif self.asks.below(2):
+                request["token"] = "0123456789abcdef"
+        fb.serial.feed_in(json.dumps(request).encode() + b"\n")
+        self.figures["requests"] += 1
 
     def draw(self):
         """The virtual box's picture now, drawn on every terminal size (once: a picture is the same

@@ -1,7 +1,8 @@
 """Whole evenings at the box, for each of its five games: the monkey of tests/mpy/monkey.py presses, waits,
-enters legal actions, holds keys and cuts the power for minutes of the box's own clock, while the
-virtual box draws every picture at 80x24 and 160x50 and every event goes through the virtual box's
-words, connect's console and the game's demo narration (tests/monkey_host.py). Any exception, an
+enters legal actions, holds keys, fills the flash and cuts the power for minutes of the box's own clock,
+with connect attached and asking now and then, while the virtual box draws every picture at 80x24 and
+160x50 and every event goes through the virtual box's words, connect's console and the game's demo
+narration (tests/monkey_host.py). Any exception, an
 undrawable picture or an acknowledged action lost at a power cut fails the evening, with its game and
 seed: `.venv/bin/python tools/soak.py --game GAME --first SEED --seeds 1 --minutes M` replays it (and
 longer ones). The same monkey also spends evenings on the Pico's own storage driver over a LittleFS
@@ -25,7 +26,7 @@ SECONDS = 150  # of the box's clock per evening in `make test` (tools/soak.py ru
 # could); a change of the box's behaviour shifts every evening, and may ask for another seed here:
 # tools/soak.py --game GAME --minutes 2.5 --seeds 20 prints what each seed's evening covers. Ultimatum's
 # games last hours: its evening goes deep, and is not asked to finish one.
-SEEDS = {"ultimus": 41, "morituri": 6, "ultimatum": 41, "munera": 15, "morituri_board": 29}
+SEEDS = {"ultimus": 10, "morituri": 25, "ultimatum": 47, "munera": 32, "morituri_board": 11}
 FINISHES = ("ultimus", "morituri", "munera", "morituri_board")
 LITTLEFS_SECONDS = 600  # of the box's clock per evening on the LittleFS image (no pictures: a second or two)
 
@@ -40,6 +41,7 @@ def test_a_whole_evening_at_the_box_draws_every_picture_and_tells_every_event(ga
     assert counts["frames"] >= 300 and counts["drawn"] == 2 * counts["pictures"] > 300, counts
     assert counts["events"] >= 200 and counts["lines"] >= counts["events"], counts
     assert counts["quiet_ms"] >= 10000 and counts["games"] >= 1, counts
+    assert counts["flash_full"] >= 1 and counts["requests"] >= 10, counts  # a full flash; connect's requests
     if game in FINISHES:
         assert counts["finished"] >= 1 and counts["games"] >= 2, counts  # a game to its end, and the next one
     if game == "ultimus":

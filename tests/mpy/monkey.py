@@ -8,6 +8,7 @@ slept) and, with the core's own generator (the same evening under CPython and Mi
   chooses its game, joins stations and starts it: games go deep, to their end and into the next;
 - keeps quiet for seconds, so that countdowns and timers run out;
 - holds a key down: the same button again and again, as a keyboard's auto-repeat sends it (MODE most);
+- fills the flash for a while (a write lands in part and fails: the box refuses and goes on);
 - cuts the power, between two steps or in the middle of a write, and powers the box on again from its
   flash (now and then with THUMBS DOWN held: the game set aside; or THUMBS UP: the self-test), and
   checks that nothing acknowledged was lost: the resumed journal holds every action the journal took,
@@ -37,7 +38,7 @@ LINES_PER_ACTION = 150  # presses and waits a legal action may take before the m
 class FakeFlash:
     """The fakes' flash (FakeStorage): a power cut tears one of the next writes after a number of bytes.
     Another flash (tests/monkey_host.LittleFsFlash: the Pico's own driver on a LittleFS image) offers
-    the same: storage, arm(rng), dead(), power_on()."""
+    the same: storage, arm(rng), dead(), power_on(), fill(rng) and free() (a flash that fills up)."""
 
     def __init__(self):
         self.storage = FakeStorage()
@@ -50,6 +51,12 @@ class FakeFlash:
 
     def power_on(self):
         self.storage.power_on()
+
+    def fill(self, rng):
+        self.storage.fill_after(rng.below(3000))
+
+    def free(self):
+        self.storage.free()
 
 
 class MonkeyFailed(Exception):
@@ -70,6 +77,7 @@ class Monkey:
         self.on_step = on_step
         self.flash = flash if flash is not None else FakeFlash()
         self.in_flight = None  # the action the journal was writing when the power went (it may have landed)
+        self.full = 0  # the flash is full (FakeFlash.fill) until the monkey frees it
         self.ms = 0  # the evening's time on the box's clocks, across power cuts
         self.acked = []  # every action the journal took, since its game started
         self.playing = None  # the game the journal holds (None: none)
@@ -88,6 +96,7 @@ class Monkey:
             "resets": 0,
             "torn": 0,
             "cut_at_power_on": 0,
+            "flash_full": 0,
             "set_aside": 0,
             "selftest": 0,
             "quiet_ms": 0,
@@ -128,7 +137,12 @@ class Monkey:
                 append(action)
                 return
             monkey.in_flight = action
-            append(action)
+            try:
+                append(action)
+            except Exception:
+                if not monkey.flash.dead():
+                    monkey.in_flight = None  # a full flash: refused, not written (the journal cuts what landed)
+                raise
             monkey.in_flight = None
             monkey.acked.append(action)
             monkey.counts["actions"] += 1
@@ -245,7 +259,9 @@ class Monkey:
         shell = self.box.shell
         if in_flight is not None and playing is not None and len(shell.journal) == len(expected) + 1:
             expected.append(in_flight)  # the record in flight reached the flash before the power went
-        if fresh and playing is not None:
+        if fresh and playing is not None and self.full and shell.game is not None:
+            self._check_resumed(shell, expected, playing, before)  # too full to set it aside: it goes on
+        elif fresh and playing is not None:
             self.counts["set_aside"] += 1
             self._check_aside(shell, expected, clean, in_flight)
             self.acked, self.playing = [], None
@@ -331,10 +347,14 @@ class Monkey:
             quiet = 2000 + self.rng.below(7000)  # long enough for a countdown, a dice animation, a blink
             self.counts["quiet_ms"] += quiet
             self.wait(quiet)
-        elif r < 96:
+        elif r < 95:
             self.hold()
-        elif r < 98:
+        elif r < 97:
             self.flash.arm(self.rng)  # the power goes during one of the next writes
+        elif r < 98:
+            self.full = 1 - self.full  # the flash fills up (a write lands in part and fails), or has room again
+            self.flash.fill(self.rng) if self.full else self.flash.free()
+            self.counts["flash_full"] += self.full
         else:
             self.cut(clean=True)
         return True
