@@ -17,7 +17,7 @@ from ultimus import VERSION  # noqa: E402
 from ultimus.game import replay  # noqa: E402
 from ultimus_host.fakes import FakeBoard, FakeStorage  # noqa: E402
 from ultimusbox import board, games  # noqa: E402
-from ultimusbox.journal import FILE, FORMAT, decode, encode  # noqa: E402
+from ultimusbox.journal import FILE, FORMAT, decode, encode, flash_trouble  # noqa: E402
 from ultimusbox.runtime import Box  # noqa: E402
 from ultimusbox.screens.ultimus_lights import GOLD, OFF, RED  # noqa: E402
 from ultimusbox.settings import FILE as SETTINGS  # noqa: E402
@@ -418,3 +418,31 @@ def test_the_readme_and_the_box_guide_name_every_game_of_the_menu_on_its_wheel()
     for k, (name, title, _, _) in enumerate(games.GAMES):
         assert title in readme and "`%s`" % name in readme
         assert re.search(r"wheel %d (is |the )?%s" % (k + 1, re.escape(title)), guide), title
+
+
+def test_a_full_flash_is_told_in_words_on_the_box_and_the_link_never_as_an_exception():
+    """The monkey's full flash (tests/test_monkey.py) was told as "[Errno 28] no space left on device"."""
+    storage = FakeStorage()
+    shell = Box(FakeBoard(storage), lambda: 7).shell
+    shell.new_game("ultimus", {"players": 3, "seed": 1, "mode": "box"})
+    heard = []
+    shell.listen(heard.extend, presses=False)
+    storage.fill_after(0)
+    shell.act({"a": "draw_loudest"})
+    told = [e["message"] for e in heard if e["e"] in ("storage", "refused")]
+    assert told == [
+        "the action could not be saved: the flash is full",
+        "the action could not be saved, it was not applied: the flash is full",
+    ]
+    full = FakeStorage()
+    full.fill_after(0)
+    fb = FakeBoard(full)
+    box = Box(fb, lambda: 7)
+    fb.serial.feed_in(b'{"op": "new_game", "id": 2, "game": "ultimus", "players": 2, "seed": 3}\n')
+    box.step()
+    replies = [json.loads(line) for line in fb.serial.take_lines()]
+    assert [r["error"] for r in replies if r.get("id") == 2] == [
+        {"code": "storage", "message": "the box could not save: the flash is full"}
+    ]
+    assert flash_trouble(OSError(5, "EIO")) == "the flash failed (error 5)"
+    assert flash_trouble(OSError("no number")) == "the flash failed"

@@ -43,6 +43,17 @@ def checksum(body):
     return hexlify(hashlib.sha256(body).digest()[:4])
 
 
+def flash_trouble(exc):
+    """A failed write of the flash (an OSError) in words for the table and the link: a full flash by
+    name, another failure by its number (errno), never the exception's own text."""
+    code = exc.args[0] if exc.args and type(exc.args[0]) is int else None
+    if code == 28:  # ENOSPC
+        return "the flash is full"
+    if code is None:
+        return "the flash failed"
+    return "the flash failed (error %d)" % code
+
+
 def encode(obj, fnv=False):
     """A record's line; fnv: checksummed with FNV-1a (the header, which older firmware must read)."""
     body = json.dumps(obj).encode()

@@ -44,6 +44,7 @@ from referee.errors import Illegal
 from referee.rng import SHA256
 from ultimusbox import games, jsonpieces
 from ultimusbox.eyes import REFEREE, SPECTATOR, action_for, event_for, setup_for, token, who_has
+from ultimusbox.journal import flash_trouble
 
 PROTOCOL = 3
 MAX_LINE = 1024
@@ -250,7 +251,7 @@ class LinkServer:
         if isinstance(exc, Illegal):
             self.error(rid, exc.code, exc.message, exc.key)
         elif isinstance(exc, OSError):  # the flash refused a write: nothing was applied
-            self.error(rid, "storage", "the box could not save: %s" % (exc,))
+            self.error(rid, "storage", "the box could not save: %s" % flash_trouble(exc))
         else:  # the box goes on, whatever a request did
             self.error(rid, "internal", "the box failed on this request: %r" % (exc,))
 

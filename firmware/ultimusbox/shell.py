@@ -21,7 +21,7 @@ from referee.errors import Illegal
 from referee.rng import SHA256, new_seed
 from ultimusbox import board, games, settings
 from ultimusbox.digests import Digests
-from ultimusbox.journal import CHECKPOINT_EVERY, FORMAT, Journal, game_of
+from ultimusbox.journal import CHECKPOINT_EVERY, FORMAT, Journal, flash_trouble, game_of
 from ultimusbox.seats import REFUSED_FLASH, SeatSelection
 
 ERROR_MS = 600  # how long a refused input blinks
@@ -136,7 +136,7 @@ class Shell:
         try:
             settings.choose_game(self.storage, name)
         except OSError as exc:
-            self.refuse("storage", "the choice could not be saved: %s" % exc)
+            self.refuse("storage", "the choice could not be saved: %s" % flash_trouble(exc))
             return
         self.chosen = name
         self.note({"e": "game_chosen", "game": name})
@@ -175,7 +175,7 @@ class Shell:
             aside = self.journal.move_aside()
         except OSError as exc:
             self.resume()
-            self.refuse("storage", "the saved game could not be set aside (%s): it goes on" % (exc,))
+            self.refuse("storage", "the saved game could not be set aside (%s): it goes on" % flash_trouble(exc))
             return
         why = "%s: a new game instead" % asked
         self._report_journal("journal_refused", why, lambda: aside, "set_aside")
@@ -312,7 +312,7 @@ class Shell:
             aside = keep()
         except OSError as exc:
             aside = None
-            message += "; it could not be kept aside (%s)" % exc
+            message += "; it could not be kept aside (%s)" % flash_trouble(exc)
         self.notice = {"e": kind, "code": code or kind, "message": message, "file": aside}
         self.flash("error", NOTICE_MS)
         self.note(self.notice)
@@ -380,7 +380,7 @@ class Shell:
         except Illegal as exc:
             self.refuse(exc.code, exc.message)
         except OSError as exc:
-            self.refuse("storage", "the new game could not be saved: %s" % exc)
+            self.refuse("storage", "the new game could not be saved: %s" % flash_trouble(exc))
 
     def apply(self, action):
         """Apply one core action and publish its events; raises Illegal (nothing changed)."""
@@ -400,8 +400,9 @@ class Shell:
             # from what is saved, and every station blinks red (the flash is full or failing).
             self.failures += 1
             self.flash("error", NOTICE_MS)
-            self.note({"e": "storage", "message": "the action could not be saved: %s" % (exc,)})
-            raise Illegal("storage", "the action could not be saved, it was not applied: %s" % (exc,))
+            trouble = flash_trouble(exc)
+            self.note({"e": "storage", "message": "the action could not be saved: %s" % trouble})
+            raise Illegal("storage", "the action could not be saved, it was not applied: %s" % trouble)
         self.failures = 0
         self._checkpoint()
         self.screen.on_events(events)  # the entry in progress first, then lights, sounds and link
@@ -422,7 +423,7 @@ class Shell:
         try:
             self.journal.clear()
         except OSError as exc:
-            self.refuse("storage", "the saved game could not be removed: %s" % (exc,))
+            self.refuse("storage", "the saved game could not be removed: %s" % flash_trouble(exc))
             return False
         self.game = self.playing = self.settings = None
         self.changes += 1
