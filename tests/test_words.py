@@ -108,3 +108,22 @@ def test_a_whole_evening_at_the_box_is_told_in_words_on_every_surface(name, tmp_
         monkey_host.LINE_CHECKS.remove(check)
     _check(name, told, "the evening")
     assert len(told) > 100
+
+
+def test_morituri_refusals_name_the_figures_as_the_wheels_do():
+    """The core's refusals count figures from 0 ("figures 0 and 3 have already fought this round"): every
+    surface names them as the box's wheels do, by class and from 1 (the virtual box said "figures 0 and 3")."""
+    from morituri_helpers import fight, new_game, refused, to_melee
+
+    game = new_game(["heavy", "heavy"], ["light", "light"])
+    to_melee(game, 1)
+    fight(game, 0, 3, [[1, 1], [1, 1]])
+    told = {}
+    for action, code in (({"f": 3, "t": 0}, "pair_fought"), ({"f": 0, "t": 1}, "same_side")):
+        message = refused(game, dict(action, a="melee", p=1), code)
+        e = {"e": "refused", "code": code, "message": message}
+        view = game.public_view()
+        shell = SimpleNamespace(game=SimpleNamespace(state=game.state), playing="morituri", chosen="morituri")
+        told[code] = [words.tell("morituri", e, view), words.tell("morituri", e, game.state), _narrate(shell, e)]
+    assert set(told["pair_fought"]) == {"refused: light 4 and heavy 1 have already fought this round; nothing changed"}
+    assert set(told["same_side"]) == {"refused: heavy 1 and heavy 2 belong to the same seat; nothing changed"}

@@ -80,6 +80,12 @@ def _board_action(view, a, stations):
     return action_text(a)
 
 
+def _morituri_refusal(message, state, stations):
+    from ultimus_host.games.morituri_narrate import named
+
+    return named(message, _cls(state))
+
+
 def _munera_refusal(message, state, stations):
     from ultimus_host.games.munera_narrate import named
 
@@ -89,7 +95,7 @@ def _munera_refusal(message, state, stations):
 # name: (its events, its players' actions, its refusals' messages as the table names people)
 GAMES = {
     "ultimus": (_ultimus_event, _ultimus_action, None),
-    "morituri": (_morituri_event, _morituri_action, None),
+    "morituri": (_morituri_event, _morituri_action, _morituri_refusal),
     "ultimatum": (_ultimatum_event, _ultimatum_action, None),
     "munera": (_munera_event, _munera_action, _munera_refusal),
     "morituri_board": (_board_event, _board_action, None),
@@ -119,7 +125,8 @@ def tell(game, e, state=None, stations=None):
 
 
 def refusal(game, message, state=None, stations=None):
-    """A refusal's message as the table names its people (Munera's "gladiator 0" is the table's retiarius)."""
+    """A refusal's message as the table names its people (Munera's "gladiator 0" is the table's retiarius,
+    Morituri's "figure 0" its heavy 1)."""
     words = GAMES.get(game)
     if words is None or words[2] is None:
         return message

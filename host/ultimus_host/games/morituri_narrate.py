@@ -6,15 +6,28 @@ as the box's wheels). Events the table needs not hear (a figure called to
 move) are still told: the narration is the whole story of the round.
 """
 
+import re
+
 from games.morituri.content import MENU, MOVE, cls_value
 from ultimus_host.narrate import BOX_EVENTS, station_name, unknown
 from ultimus_host.narrate import line as box_line
 
 QUIET = ("roll", "answer")  # told by the lines around them
+FIGURES = re.compile(r"\bfigures? (\d+)(?: and (\d+))?")  # the core's "figure 0", "figures 0 and 3"
 
 
 def figure(f, cls=()):
     return "%s %d" % (cls[f] if f < len(cls) else "figure", f + 1)
+
+
+def named(message, cls=()):
+    """A core message with its figures written as the table names them: the core counts them from 0
+    ("figures 0 and 3 have already fought"), the box's wheels and the table from 1 ("heavy 1 and light 4")."""
+
+    def names(m):
+        return " and ".join(figure(int(f), cls) for f in m.groups() if f is not None)
+
+    return FIGURES.sub(names, message)
 
 
 def _dice(dice):
@@ -99,7 +112,7 @@ def line(e, cls=(), stations=None):
     if kind == "game_chosen":
         return box_line(e, stations)
     if kind == "refused":
-        return "refused: %s; nothing changed" % e["message"]
+        return "refused: %s; nothing changed" % named(e["message"], cls)
     if kind == "resumed":
         return box_line(e, stations)
     if kind == "new_game":
