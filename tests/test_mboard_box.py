@@ -52,6 +52,7 @@ def test_a_whole_game_from_the_game_menu_to_the_winner_shows_each_step_on_the_li
             for k in STATIONS:
                 assert ring(fb, k)[:2] == [GOLD, GOLD] and ring(fb, k)[2:] == [OFF] * 10  # 2 HP in gold
             assert "roll-off" in shell.screen.describe()
+            assert "cards typed in: none, the box's own values)" in shell.screen.describe()  # not "the proposal"
             colours = set()
             for _ in range(5):
                 t.wait(250)

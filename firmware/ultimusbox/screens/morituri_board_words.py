@@ -90,7 +90,7 @@ def describe(screen):
     who = _who(screen, p) if p >= 0 else ""
     if phase == "start":
         setup = shell.game.setup
-        typed = ", ".join(card_name(c) for c in sorted(setup.get("values", {}))) or "none (the proposal)"
+        typed = ", ".join(card_name(c) for c in sorted(setup.get("values", {}))) or "none, the box's own values"
         return (
             "the roll-off: confirm [Enter] and the box rolls 1D6 for every player; the highest moves first "
             "(alternate rule 1 %s, rule 2 %s; cards typed in: %s)"
