@@ -31,6 +31,7 @@ def start_sim(state_dir):
     first = proc.stdout.readline()
     match = re.search(r"link on (\S+)", first)
     assert match, first + proc.stderr.read()
+    assert first.startswith("Ultimus virtual box: "), first  # the box, not the game ULTIMUS (it plays five)
     return proc, match.group(1)
 
 

@@ -431,9 +431,9 @@ def run_sim(state_dir=None, seed=None, headless=False, selftest=False, say=print
     try:
         vbox = VirtualBox(state_dir or default_state_dir(), seed, selftest, game, fresh)
     except FolderInUse as exc:
-        say("ULTIMUS virtual box NOT started: %s" % exc)
+        say("Ultimus virtual box NOT started: %s" % exc)
         sys.exit(4)
-    say("ULTIMUS virtual box: link on %s" % vbox.path)
+    say("Ultimus virtual box: link on %s" % vbox.path)  # the box's name, whatever game it plays
     if vbox.box.shell.notice:  # the screen shows it in red; a headless box has only this line to say it
         say(notice_line(vbox.box.shell))
     for warning in vbox.warnings:
