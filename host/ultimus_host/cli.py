@@ -215,7 +215,7 @@ def connect(port, verify, save_path, watch, token, state_dir):
     link only), `quit`. Ctrl-C leaves too (and still saves).
     """
     from ultimus_host.client import DigestMismatch, LinkError, Lockstep
-    from ultimus_host.console import Console, KeptLog, eye_name, see_all, start_reader
+    from ultimus_host.console import Console, KeptLog, eye_name, start_reader
 
     if save_path is not None:
         _check_new_file(save_path, "--save")
@@ -235,14 +235,7 @@ def connect(port, verify, save_path, watch, token, state_dir):
             except LinkError as exc:
                 raise click.BadParameter(exc.message, param_hint="--token") from None
         try:
-            state = client.call("state")
-            if token is None and hello["game"]:  # a virtual box on this PC: its own token, kept in its folder
-                eye = see_all(client, state)
-                if eye != state.get("eye"):
-                    state = client.call("state")
-                    click.echo("this link sees as %s: the token the virtual box keeps" % eye_name(eye))
-                elif eye != "referee":
-                    click.echo("this link sees as %s (auth TOKEN or claim to see more)" % eye_name(eye))
+            state = _take_eye(client, hello) if token is None else client.call("state")
             if verify and hello["game"]:
                 console.lockstep = Lockstep(client)
                 game = console.lockstep.game
@@ -270,6 +263,23 @@ def connect(port, verify, save_path, watch, token, state_dir):
         raise click.ClickException("the link to %s: %s" % (port, exc.message)) from None
     finally:
         client.close()
+
+
+def _take_eye(client, hello):
+    """The referee's eye, where a virtual box on this PC keeps its game's token in its folder, said in a
+    line; the box's state reply as this link now sees it."""
+    from ultimus_host.console import eye_name, see_all
+
+    state = client.call("state")
+    if not hello["game"]:
+        return state  # the game menu: the console takes the eye of the game started next (Console.follow)
+    eye = see_all(client, state)
+    if eye != state.get("eye"):
+        click.echo("this link sees as %s: the token the virtual box keeps" % eye_name(eye))
+        return client.call("state")
+    if eye != "referee":
+        click.echo("this link sees as %s (auth TOKEN or claim to see more)" % eye_name(eye))
+    return state
 
 
 def queue_never():

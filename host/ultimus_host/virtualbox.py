@@ -58,7 +58,10 @@ def default_state_dir():
 
 
 def _narrate(shell, e, stations=None):
-    """One line for an event, in the words of the game being played (or chosen at the menu)."""
+    """One line for an event, in the words of the game being played (or chosen at the menu); stations: the
+    box's station of each seat (default: its settings')."""
+    if stations is None and shell.settings:
+        stations = shell.settings.get("stations")
     game = shell.game
     if game is None:
         return words.tell(shell.chosen, e, None, stations)

@@ -152,90 +152,64 @@ def action_text(view, a):
 def line(s, e, name=name):
     """One event in words, or None for the quiet ones; name(view, g) names a gladiator (the
     virtual box: by his line and station)."""
-    view = s
-    k = e["e"]
     g = e.get("g", -1)
-    who = name(view, g) if 0 <= g < len(view["g"]) else ""
-    if k == "stamina":
-        return "stamina: " + ", ".join("%s %d" % (name(view, i), n) for i, n in enumerate(e["stam"]))
-    if k == "order":
-        return "order of play: " + ", ".join(name(view, i) for i in e["seats"])
-    if k == "turn":
-        return "-- %s's turn (round %d)" % (who, e["round"])
-    if k == "ap":
-        return "%s rolls %d for AP%s: %d AP" % (
-            who,
-            e["die"],
-            "".join(" %s %+d" % (m[0], m[1]) for m in e["mods"]),
-            e["ap"],
-        )
-    if k == "attack":
-        return "%s attacks %s with the %s from his %s%s (%+d)" % (
-            who,
-            name(view, e["t"]),
-            e["w"],
-            e["from"],
-            ", whirling" if e["whirl"] else "",
-            sum(m[1] for m in e["mods"]),
-        )
-    if k == "strike":
-        if e["double"]:
-            return None
-        return "  %s (margin %+d, save %d)" % ("a hit" if e["hit"] else "a miss", e["margin"], e["save"])
-    if k == "double":
-        return "  DOUBLE %d!" % e["face"]
-    if k == "reroll_offer":
-        return "  %s rolls %d against %d: a miss by %d; his feint lets him roll again" % (
-            who,
-            e["a"],
-            e["d"],
-            -e["margin"],
-        )
-    if k == "miss_kept":
-        return "  %s keeps the miss" % who
-    if k == "pickup":
-        owner = e.get("owner", g)
-        whose = "his" if owner == g else "%s's" % name(view, owner)
-        return "%s picks up %s %s" % (who, whose, e["item"])
-    if k == "wound":
-        return "  %s loses %d stamina: %d left" % (who, e["n"], e["stam"])
-    if k == "saved":
-        return "  %s's armour holds" % who
-    if k == "shredded":
-        return "  %s's %s is shredded by %s's cone" % (who, item_name(e["w"]), name(view, e["t"]))
+    who = name(s, g) if 0 <= g < len(s["g"]) else ""
+    k = e["e"]
     if k in STATE_WORDS:
         return "  %s %s" % (who, STATE_WORDS[k])
-    if k == "pushed":
-        return "  %s %s" % (who, "jumps back" if e["to"] else "cannot give ground")
-    if k == "beaten":
-        return "  %s is beaten (%s) and must appeal to the crowd" % (who, e["why"].replace("_", " "))
-    if k == "verdict":
-        return "  the crowd (%s = %d): %s" % (
-            "+".join(map(str, e["dice"])),
-            e["total"],
-            "MERCY" if e["yes"] else "DEATH",
-        )
-    if k in ("spared", "killed", "dead"):
-        return "%s is %s" % (who, {"spared": "spared", "killed": "killed", "dead": "mortally wounded"}[k])
-    if k == "bout_over":
-        return "the bout is over: %s wins" % (name(view, e["winner"]) if e["winner"] >= 0 else "nobody")
-    if k == "fatigue":
-        return "  %s tires: fatigue %d" % (who, e["fat"])
-    if k == "weapon_lost":
-        return "  %s loses a weapon%s" % (who, " for good" if e["for_good"] else "")
-    if k == "grapple":
-        return "%s grapples %s (margin %+d)" % (who, name(view, e["t"]), e["margin"])
-    if k == "wrestle":
-        return "  the grapple test: %d against %d" % tuple(e["scores"])
-    if k == "thrown":
-        return "  %s is thrown" % who
-    if k == "haze":
-        return "%s throws sand at %s: %s" % (who, name(view, e["t"]), "blinded" if e["ok"] else "no effect")
-    if k == "cut":
-        return "%s tries to cut free: %s" % (who, "free" if e["free"] else "still caught")
-    if k == "skill_gained":
-        return "%s gains a skill" % who
-    return None
+    told = _LINES.get(k)
+    return told(e, who, lambda other: name(s, other)) if told is not None else None
+
+
+def _mods(mods):
+    return "".join(" %s %+d" % (m[0], m[1]) for m in mods)
+
+
+# each event of the bout: e, the name of its gladiator (g) and n(g) naming any other -> its line
+_LINES = {
+    "stamina": lambda e, who, n: "stamina: " + ", ".join("%s %d" % (n(i), x) for i, x in enumerate(e["stam"])),
+    "order": lambda e, who, n: "order of play: " + ", ".join(n(i) for i in e["seats"]),
+    "turn": lambda e, who, n: "-- %s's turn (round %d)" % (who, e["round"]),
+    "ap": lambda e, who, n: "%s rolls %d for AP%s: %d AP" % (who, e["die"], _mods(e["mods"]), e["ap"]),
+    "attack": lambda e, who, n: (
+        "%s attacks %s with the %s from his %s%s (%+d)"
+        % (who, n(e["t"]), e["w"], e["from"], ", whirling" if e["whirl"] else "", sum(m[1] for m in e["mods"]))
+    ),
+    "strike": lambda e, who, n: (
+        None
+        if e["double"]
+        else "  %s (margin %+d, save %d)" % ("a hit" if e["hit"] else "a miss", e["margin"], e["save"])
+    ),
+    "double": lambda e, who, n: "  DOUBLE %d!" % e["face"],
+    "reroll_offer": lambda e, who, n: (
+        "  %s rolls %d against %d: a miss by %d; his feint lets him roll again" % (who, e["a"], e["d"], -e["margin"])
+    ),
+    "miss_kept": lambda e, who, n: "  %s keeps the miss" % who,
+    "pickup": lambda e, who, n: (
+        "%s picks up %s %s"
+        % (who, "his" if e.get("owner", e["g"]) == e["g"] else "%s's" % n(e["owner"]), item_name(e["item"]))
+    ),
+    "wound": lambda e, who, n: "  %s loses %d stamina: %d left" % (who, e["n"], e["stam"]),
+    "saved": lambda e, who, n: "  %s's armour holds" % who,
+    "shredded": lambda e, who, n: "  %s's %s is shredded by %s's cone" % (who, item_name(e["w"]), n(e["t"])),
+    "pushed": lambda e, who, n: "  %s %s" % (who, "jumps back" if e["to"] else "cannot give ground"),
+    "beaten": lambda e, who, n: "  %s is beaten (%s) and must appeal to the crowd" % (who, e["why"].replace("_", " ")),
+    "verdict": lambda e, who, n: (
+        "  the crowd (%s = %d): %s" % ("+".join(map(str, e["dice"])), e["total"], "MERCY" if e["yes"] else "DEATH")
+    ),
+    "spared": lambda e, who, n: "%s is spared" % who,
+    "killed": lambda e, who, n: "%s is killed" % who,
+    "dead": lambda e, who, n: "%s is mortally wounded" % who,
+    "bout_over": lambda e, who, n: "the bout is over: %s wins" % (n(e["winner"]) if e["winner"] >= 0 else "nobody"),
+    "fatigue": lambda e, who, n: "  %s tires: fatigue %d" % (who, e["fat"]),
+    "weapon_lost": lambda e, who, n: "  %s loses a weapon%s" % (who, " for good" if e["for_good"] else ""),
+    "grapple": lambda e, who, n: "%s grapples %s (margin %+d)" % (who, n(e["t"]), e["margin"]),
+    "wrestle": lambda e, who, n: "  the grapple test: %d against %d" % tuple(e["scores"]),
+    "thrown": lambda e, who, n: "  %s is thrown" % who,
+    "haze": lambda e, who, n: "%s throws sand at %s: %s" % (who, n(e["t"]), "blinded" if e["ok"] else "no effect"),
+    "cut": lambda e, who, n: "%s tries to cut free: %s" % (who, "free" if e["free"] else "still caught"),
+    "skill_gained": lambda e, who, n: "%s gains a skill" % who,
+}
 
 
 # events that change how a gladiator stands: what is said after his name
