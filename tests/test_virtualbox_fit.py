@@ -45,3 +45,22 @@ def test_at_80x24_the_oldest_events_are_cut_first(vbox):
     flowing = _words(" ".join(render_text(vbox, 80, 24).plain.split("\n")))
     shown = [_words(text) in flowing for text in vbox.log_lines]
     assert shown[-1] and shown == sorted(shown)  # never an older event shown where a newer one is not
+
+
+@pytest.mark.parametrize("width, height", [(80, 24), (160, 50)])
+def test_a_text_of_several_lines_keeps_its_lines(width, height, tmp_path):
+    """Ultimatum's table (a legend, then a line per station) is drawn a line each, never run together."""
+    box = VirtualBox(str(tmp_path), seed=1, game="ultimatum")
+    for b in PRESSES[:3]:
+        box.fb.buttons.push(board.SHOUT_0 + b if b < 6 else b)
+        box.box.step()
+    try:
+        rows = render_text(box, width, height).plain.split("\n")
+        assert len(rows) <= height - 1
+        table = box.box.shell.screen.describe_table().split("\n")
+        assert len(table) == 3  # the legend, station 1, station 3
+        for line in table:
+            assert any(row.strip() and line.startswith(row.strip()) for row in rows), (line, rows)
+    finally:
+        box.fb.serial.close()
+        box.storage.close()

@@ -282,14 +282,18 @@ def _fit(blocks, height):
 
 
 def _wrap(text, width, style="", indent=""):
-    """A line of words as rows of at most width characters, broken between words."""
+    """Lines of words as rows of at most width characters, each line broken between words (a text's own
+    line breaks stay: textwrap alone ran Ultimatum's stations into its wheels' legend)."""
     import textwrap
 
     from rich.text import Text
 
-    if width is None or len(text) <= width:
-        return [Text(text, style=style)]
-    rows = textwrap.wrap(text, width, subsequent_indent=indent, break_on_hyphens=False) or [""]
+    rows = []
+    for line in text.split("\n"):
+        if width is None or len(line) <= width:
+            rows.append(line)
+        else:
+            rows += textwrap.wrap(line, width, subsequent_indent=indent, break_on_hyphens=False) or [""]
     return [Text(row, style=style) for row in rows]
 
 
