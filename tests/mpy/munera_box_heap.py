@@ -4,10 +4,18 @@ One press per step(), with the dice's wait after each confirm and thumb; after()
 reads gc.mem_alloc() (heapwatch). The journal goes to a flash-like sink, as a Pico's leaves RAM.
 Only the fake drivers and the script are loaded besides the box (not box_battle's ULTIMUS
 script). At every confirm the LED frame is drawn twice with the collector off: "frame" is the
-most one drawing allocated. Prints "munera code=C app=A peak=P frame=F actions=N digest=D fakes=K":
-C the imported code (firmware and fakes), A the live data at its largest, P both, K the fake drivers'
-share of C. The box
-powers on with Munera chosen: it never imports another game's screen.
+most one drawing allocated. The box powers on with Munera chosen: it never imports another game's
+screen.
+
+The box imports a game's handlers when the game is built (referee.engine.preload), so that their
+code never lands among the game's data. ARGS ["parts"]: the script's first step does the same for a
+bout of the script's set-up that it then drops, so that the heap it leaves is the box's code with
+the game's, apart from the data (ARGS ["run"]: the box alone, as it lays out its heap). Prints
+"munera code=C game=G app=A peak=P frame=F actions=N digest=D fakes=K": C the code at power-on
+(firmware and fakes), G the game's code (its handlers, and the room MicroPython's table of names
+takes for theirs; 0 for "run"), A the live data at its largest past both, P everything, K the fake
+drivers' share of C. Before it, the bout over and collected, micropython.mem_info()
+(heapblock.parse reads the largest free block).
 """
 
 import gc
@@ -19,7 +27,8 @@ from ultimus_host.fakes import FakeBoard  # noqa: E402
 
 _heap.mark()
 from munera_box_script import DICE_WAIT, KEYS, SEED, script  # noqa: E402
-from ultimusbox import settings  # noqa: E402
+from referee.engine import preload  # noqa: E402
+from ultimusbox import games, settings  # noqa: E402
 from ultimusbox.display import render  # noqa: E402
 from ultimusbox.journal import encode  # noqa: E402
 from ultimusbox.runtime import Box  # noqa: E402
@@ -91,18 +100,39 @@ try:
 except NameError:
     ARGS = None
 if ARGS is not None:
+    import micropython
+
     _fb, _box = new_box()
     _text = script()
-    _at = [0, 0]  # the next key, the most a frame allocated
+    _at = [0, 0, 0]  # the next key, the most a frame allocated, the steps past the last key
+    _marks = []  # the heap at power-on, then with the game's code
 
     def step():
-        if not _heap.base:
+        if not _marks:
             return True  # the first after() measures the heap of the box at power-on
+        if len(_marks) == 1 and ARGS[0] == "parts":
+            # a bout of the script's gladiators, built and preloaded as the shell does a new game's
+            game = games.build("munera", {"players": 2, "seed": SEED, "gladiators": ["murmillo", "retiarius"]})
+            preload(game.rules, game.state)
+            return True
         if _at[0] >= len(_text):
+            _at[2] += 1
+            if _at[2] == 1:
+                return True  # one more after(): the heap as the bout leaves it
             game = _box.shell.game
+            code, _, peak = _heap.figures()
             print(
-                "munera code=%d app=%d peak=%d frame=%d actions=%d digest=%s fakes=%d"
-                % (_heap.figures() + (_at[1], _box.shell.journal.count, game.digest(), _heap.harness))
+                "munera code=%d game=%d app=%d peak=%d frame=%d actions=%d digest=%s fakes=%d"
+                % (
+                    code,
+                    _marks[1] - _marks[0],
+                    _heap.peak - _marks[1],
+                    peak,
+                    _at[1],
+                    _box.shell.journal.count,
+                    game.digest(),
+                    _heap.harness,
+                )
             )
             return False
         key = _text[_at[0]]
@@ -117,4 +147,9 @@ if ARGS is not None:
         _at[0] += 1
         return True
 
-    after = _heap.after
+    def after():
+        _heap.after()
+        if len(_marks) < 2:
+            _marks.append(gc.mem_alloc())
+        if _at[2] == 1:
+            micropython.mem_info()  # "max free sz": the largest free block, after the collection
