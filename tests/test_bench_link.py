@@ -34,9 +34,14 @@ def test_each_link_request_is_measured_whole_here_and_on_0_1_0_from_git(tmp_path
     tree, missing = bench.extract_0_1_0(str(tmp_path))
     assert tree is not None and missing is None
     assert os.path.exists(os.path.join(tree, "firmware", "ultimusbox", "app.py"))  # 0.1.0's box app
-    for figures in (bench.link_cost(), bench.link_cost(tree)):
+    for figures in (bench.link_cost(), bench.link_cost(tree)):  # under Node's NODE_FLAGS
         assert figures["actions"] == 55 and figures["records"] > 150
         assert 0 < figures["apply"] <= figures["turn"] and figures["resume"] > 0 and figures["resume_long"] > 0
+        # the longest turn of each kind of request, and the worst's request with its share in shell.apply
+        kinds = ("apply_turn", "turn_digest", "turn_fresh", "turn_state", "turn_log")
+        assert max(figures[k] for k in kinds) == figures["turn"] and min(figures[k] for k in kinds) > 0
+        assert figures["worst"].split(":")[0] in ("apply", "digest", "fresh", "state", "log")
+        assert 0 <= figures["worst_core"] <= figures["worst_turn"]
 
 
 def test_without_git_history_0_1_0_is_left_out_in_words(tmp_path, monkeypatch):

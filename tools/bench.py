@@ -466,6 +466,9 @@ def heuristic_rate(players, games=20):
 PICO = 14  # how many times slower a Pico runs MicroPython than this PC's WebAssembly port (issue 24)
 RELEASE_0_1_0 = "b6cdc2a99acc0eb8202e8285e4931388fe5699cf"  # the commit released as 0.1.0: the link's reference
 LINK_RUNS = 3  # runs of tests/mpy/link_cost.py per version, interleaved; the median of each figure is printed
+# Node's flags for link_cost.py: the port's WebAssembly compiled by V8's optimizing compiler before the script
+# starts, and no V8 thread beside MicroPython's, so that the process's CPU time is MicroPython's own
+NODE_FLAGS = ["--no-liftoff", "--single-threaded"]
 
 
 def extract_0_1_0(folder):
@@ -487,14 +490,25 @@ def link_cost(tree=None):
     """The figures of tests/mpy/link_cost.py (microseconds of MicroPython CPU), the median of LINK_RUNS runs,
     on a heap of the Pico's size: of this firmware, or of an extracted one (tree: its folder)."""
     runs = []
+    worst = {}
     for _ in range(LINK_RUNS):
         cmd = node_command("link_cost.py", (40,), tree and os.path.join(tree, "firmware"))
+        cmd[1:1] = NODE_FLAGS
         cmd[cmd.index("--") : cmd.index("--")] = ["--heap", "192k"]
         if tree:
             cmd[cmd.index("--") : cmd.index("--")] = ["--host", os.path.join(tree, "host", "ultimus_host")]
-        out = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, check=True).stdout
-        runs.append(dict(part.split("=") for part in out.split("\n")[-2].split()))
-    return {key: sorted(int(run[key]) for run in runs)[LINK_RUNS // 2] for key in runs[0]}
+        lines = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, check=True).stdout.split("\n")
+        runs.append(dict(part.split("=") for part in lines[-2].split()))
+        if lines[-3].startswith("worst="):  # the worst turn's request, and its microseconds in shell.apply
+            seen = dict(part.split("=") for part in lines[-3].split())
+            worst.setdefault(seen["worst"], []).append((int(runs[-1]["turn"]), int(seen["core"])))
+    figures = {key: sorted(int(run[key]) for run in runs)[LINK_RUNS // 2] for key in runs[0]}
+    # the request whose turn was the worst in most runs (its kind, and an apply's action), its turn's median
+    # and the share of it in shell.apply
+    name = max(sorted(worst), key=lambda name: len(worst[name])) if worst else "-"
+    turns = sorted(worst.get(name, [(0, 0)]))
+    figures["worst"], figures["worst_turn"], figures["worst_core"] = (name,) + turns[len(turns) // 2]
+    return figures
 
 
 LINK_ROWS = (
@@ -505,6 +519,11 @@ LINK_ROWS = (
     ("log", "log, its first page (50 actions)"),
     ("resume", "power-on to hello, resuming"),
     ("resume_long", "the same, a whole game"),
+    ("apply_turn", "longest loop turn: apply"),
+    ("turn_digest", "longest loop turn: digest (kept)"),
+    ("turn_fresh", "longest loop turn: digest, fresh"),
+    ("turn_state", "longest loop turn: state"),
+    ("turn_log", "longest loop turn: log"),
     ("turn_p90", "a request's longest loop turn, p90"),
     ("turn", "a request's longest loop turn, worst"),
 )
@@ -520,7 +539,9 @@ def chip_figures():
     print(
         "link requests, whole, under MicroPython (CPU time of this process, through the real link code, a"
         " 6-station ULTIMUS box game on a heap of the Pico's size: the median of %d runs, each of %d actions after"
-        " 15 unmeasured; a Pico at %dx):" % (LINK_RUNS, ours["actions"] - 15, PICO)
+        " 15 unmeasured; a Pico at %dx; Node %s: the port's code compiled before it runs and no V8 thread"
+        " beside it, so that the process's CPU is MicroPython's own):"
+        % (LINK_RUNS, ours["actions"] - 15, PICO, " ".join(NODE_FLAGS))
     )
     if missing:
         print("  (%s: its column is left out)" % missing)
@@ -666,9 +687,16 @@ def chip_aims():
             "no request holds the loop more than 10 ms on a Pico (%s)" % what,
             ours[key] * PICO <= 10000,
             "%.1f ms at %dx (%d us here)" % (ours[key] * PICO / 1000.0, PICO, ours[key]),
-            "the worst turns fall at the same few requests in every run, with the collector off too, and most of"
-            " their excess lies outside the box's own steps timed one by one (a digest, the reply): Node's"
-            " compiler threads count in the process's CPU time when they compile the port's hot code again",
+            "the worst turn is %s's (%.1f ms at %dx in the run it was worst, %.1f ms of it in shell.apply: the"
+            " action, its journal record and events); one turn does a whole request: an apply with both"
+            " digests, a state or a log page with its whole reply (the longest turn of each kind above)"
+            % (
+                ours["worst"],
+                ours["worst_turn"] * PICO / 1000.0,
+                PICO,
+                ours["worst_core"] * PICO / 1000.0,
+            ),
+            "%.1f ms over" % ((ours[key] * PICO - 10000) / 1000.0),
         )
     total, used, free, largest = f["largest"]
     say(

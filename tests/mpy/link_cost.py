@@ -18,13 +18,20 @@ pieces, every piece until the reply is out. The link's own clock stands
 still, so such a job runs a piece a turn and never takes the short cut of a
 fast machine (a Pico never does): what the pieces cost, without a clock
 reading among them. The longest single call (one turn of the event loop)
-is kept too; a Pico would gather several pieces into a turn of up to 3 ms.
+is kept too, for each kind of request, with the action of the worst; a Pico would gather several
+pieces into a turn of up to 3 ms. tools/bench.py runs Node with NODE_FLAGS: V8 then compiles the port's
+WebAssembly with its optimizing compiler before the script starts (never again while it runs) and
+keeps no thread of its own besides the one running MicroPython, so that the process's CPU time is
+that thread's (without them a compiler thread's work on the port's hot code counted in the turn it
+ran beside: the worst turn read 1.8-2.3 ms where the port's own work was 1.0-1.1 ms).
 
 It runs any version's box whose runtime has Box(drivers, seed_source) and
 a link with feed(bytes): the bench runs it on this tree and on 0.1.0's
-(tools/bench.py, extracted from git). Prints one line of medians and worsts
-in microseconds: "apply=.. apply_max=.. apply_turn=.. digest=.. fresh=..
-state=.. log=.. turn=.. turn_p90=.. actions=N resume=.. records=N resume_long=..".
+(tools/bench.py, extracted from git). Prints the worst turn's request ("worst=KIND:ACTION core=US": the
+microseconds of it in shell.apply: the action, its journal record and its events), then
+one line of medians and worsts in microseconds: "apply=.. apply_max=.. apply_turn=.. digest=..
+fresh=.. state=.. log=.. turn=.. turn_p90=.. actions=N resume=.. records=N resume_long=..
+turn_digest=.. turn_fresh=.. turn_state=.. turn_log=..".
 """
 
 import gc
@@ -104,7 +111,8 @@ _shell = getattr(_box, "shell", None) or _box.app
 if hasattr(_link, "pieces"):
     _link.pieces(StoppedClock(), 0)
 _times = {"apply": [], "digest": [], "fresh": [], "state": [], "log": [], "new_game": []}
-_turns = {"apply": 0, "all": 0, "each": []}
+_turns = {"apply": 0, "digest": 0, "fresh": 0, "state": 0, "log": 0, "all": 0, "each": [], "worst": "-"}
+_core = [0, 0]  # the CPU of shell.apply in this request (the action, its journal record and events); the worst's
 _rid = [0]
 _pick = [12345]
 _total = int(ARGS[0]) if ARGS else 40
@@ -117,6 +125,7 @@ def _request(kind, body):
     _rid[0] += 1
     body["id"] = _rid[0]
     line = json.dumps(body).encode() + b"\n"
+    _core[0] = 0
     calls = _calls[0]
     start = now()
     _link.feed(line)
@@ -140,10 +149,12 @@ def _request(kind, body):
     _times[kind].append(spent)
     if DEBUG and longest > 1500:
         print("slow", kind, longest, line[:80])
-    _turns["all"] = max(_turns["all"], longest)
+    if longest > _turns["all"]:
+        _turns["all"] = longest
+        _turns["worst"] = kind + (":" + body["action"]["a"] if kind == "apply" else "")
+        _core[1] = _core[0]
     _turns["each"].append(longest)
-    if kind == "apply":
-        _turns["apply"] = max(_turns["apply"], longest)
+    _turns[kind] = max(_turns[kind], longest)
     return reply
 
 
@@ -165,6 +176,21 @@ def _choose(game):
     return options[_pick[0] % len(options)]
 
 
+def _timed_apply(apply):
+    """shell.apply, its CPU added to _core[0]."""
+
+    def timed(action):
+        calls = _calls[0]
+        start = now()
+        try:
+            return apply(action)
+        finally:
+            _core[0] += since(start, calls)
+
+    return timed
+
+
+_shell.apply = _timed_apply(_shell.apply)
 _done = [0]
 _request("new_game", {"op": "new_game", "players": 6, "seed": 3, "mode": "box"})
 
@@ -264,9 +290,10 @@ def _median(values):
 
 def _report():
     t = _times
+    print("worst=%s core=%d" % (_turns["worst"], _core[1]))
     print(
         "apply=%d apply_max=%d apply_turn=%d digest=%d fresh=%d state=%d log=%d turn=%d turn_p90=%d actions=%d"
-        " resume=%d records=%d resume_long=%d"
+        " resume=%d records=%d resume_long=%d turn_digest=%d turn_fresh=%d turn_state=%d turn_log=%d"
         % (
             _median(t["apply"]),
             max(t["apply"]),
@@ -281,5 +308,9 @@ def _report():
             _times["resume"],
             _times["records"],
             _times["resume_long"],
+            _turns["digest"],
+            _turns["fresh"],
+            _turns["state"],
+            _turns["log"],
         )
     )
