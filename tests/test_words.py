@@ -123,7 +123,9 @@ def test_morituri_refusals_name_the_figures_as_the_wheels_do():
         message = refused(game, dict(action, a="melee", p=1), code)
         e = {"e": "refused", "code": code, "message": message}
         view = game.public_view()
-        shell = SimpleNamespace(game=SimpleNamespace(state=game.state), playing="morituri", chosen="morituri")
+        shell = SimpleNamespace(
+            game=SimpleNamespace(state=game.state), playing="morituri", chosen="morituri", settings=None
+        )
         told[code] = [words.tell("morituri", e, view), words.tell("morituri", e, game.state), _narrate(shell, e)]
     assert set(told["pair_fought"]) == {"refused: light 4 and heavy 1 have already fought this round; nothing changed"}
     assert set(told["same_side"]) == {"refused: heavy 1 and heavy 2 belong to the same seat; nothing changed"}
