@@ -224,3 +224,36 @@ def test_a_game_started_on_the_box_while_connect_watches_is_followed_as_its_refe
         client.close()
         loop.call_soon_threadsafe(task.cancel)
         thread.join(5)
+
+
+class _DigestLink:
+    """A box's link that answers digest as a referee's link (or a spectator's), and takes any press."""
+
+    def __init__(self, referee):
+        self.reply = {"digest": "a14f6759" if referee else "239cc87d", "public": "239cc87d", "actions": 16}
+        self.pressed = []
+
+    def call(self, op, **args):
+        if op == "press":
+            self.pressed.append(args["button"])
+            return {"ok": True}
+        return dict(self.reply, ok=True, id="21faddd6-5")
+
+
+def test_digest_and_a_press_without_its_button_are_answered_in_words():
+    """`digest` printed the link's raw JSON reply; `press wheel 9` and a bare `press` were 'not understood'."""
+    for referee, said in (
+        (True, "digest a14f6759 after 16 actions, as the box shows it (public digest 239cc87d)"),
+        (False, "public digest 239cc87d after 16 actions (the box shows the referee's)"),
+    ):
+        shown = []
+        link = _DigestLink(referee)
+        console = Console(link, lambda text, err=False, nl=True, shown=shown: shown.append((text, err)))
+        console.command("digest")
+        assert shown == [(said, False)]
+        del shown[:]
+        for typed in ("press", "press wheel 9", "press shout", "press bell"):
+            console.command(typed)
+        assert len(shown) == 4 and all(err and text.startswith("press which button? shout 1-6") for text, err in shown)
+        console.command("press wheel 6")
+        assert link.pressed == [17]

@@ -16,13 +16,17 @@ from ultimus_host import words
 from ultimus_host.client import LinkError, rules_of, virtual_token
 from ultimus_host.narrate import game_title, who
 
+BUTTONS = (
+    "shout 1-6 or think 1-6 at a station, wheel 1-6, damage, heal, confirm, up, down or mode: "
+    "press shout 3 is SHOUT at station 3"
+)
 HELP = (
     'requests: a JSON action such as {"a": "done", "p": 0}; actions (what whoever is to act may do); '
-    "state; log; digest; press BUTTON (shout 1-6 or think 1-6 at a station, wheel 1-6, damage, heal, confirm, up, "
-    "down or mode: press shout 3 is SHOUT at station 3; during a game only the referee's link presses); "
+    "state; log (the game's actions as the link's JSON); digest; press BUTTON (%s; during a game only the referee's "
+    "link presses); "
     "auth TOKEN (see as a seat or the referee; auth alone: a spectator again); claim (become the referee of a game "
     "started on the box: press MODE there); help; quit (or Ctrl-D)"
-)
+) % BUTTONS
 PROMPT = "box> "
 PRESS_REFUSED = (
     "while a game runs only the referee's link presses the box's buttons (they do the referee's work); this link "
@@ -189,7 +193,7 @@ class Console:
             elif text == "state":
                 self.say(self.state_text(client.call("state")))
             elif text == "digest":
-                self.say(json.dumps(client.call("digest")))
+                self.say(digest_text(client.call("digest")))
             elif text == "log":
                 self.say(json.dumps(client.full_log()[1]))
             elif text == "actions":
@@ -203,7 +207,12 @@ class Console:
                 client.call("auth", claim=True)
                 self.say("press MODE on the box within 15 s: this link becomes the referee")
             elif text.split()[0] == "press":
-                self.press(button_of(text.split()[1:]))
+                try:
+                    button = button_of(text.split()[1:])
+                except ValueError:
+                    self.say("press which button? %s" % BUTTONS, err=True)
+                    return
+                self.press(button)
             else:
                 action = json.loads(text)
                 if not isinstance(action, dict):
@@ -282,6 +291,18 @@ def button_of(words):
     if name in ROWS and len(words) == 2 and words[1].isdigit() and 1 <= int(words[1]) <= 6:
         return ROWS[name] + int(words[1]) - 1
     raise ValueError
+
+
+def digest_text(reply):
+    """The digest request's reply in words: the referee's digest (the one the box's header shows), or the
+    public one a seat's or a spectator's link gets, said to be so."""
+    if reply.get("digest") and reply["digest"] != reply.get("public"):
+        return "digest %s after %d actions, as the box shows it (public digest %s)" % (
+            reply["digest"],
+            reply["actions"],
+            reply["public"],
+        )
+    return "public digest %s after %d actions (the box shows the referee's)" % (reply["public"], reply["actions"])
 
 
 def _digest_words(reply):
