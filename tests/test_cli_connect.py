@@ -186,6 +186,8 @@ def test_connect_takes_the_referees_eye_of_a_virtual_box_and_shows_the_digest_th
         assert box["digest"] != box["public"]  # the full digest, as the virtual box's header shows it
         assert "Munera Sine Missione: 0 actions so far, digest %s\n" % box["digest"] in out, out
         assert "roll each gladiator's stamina" in out  # Munera's actions, in Munera's words
+        again = ultimus("connect", port, "--state", str(tmp_path))  # the link kept the eye: said all the same
+        assert again.returncode == 0 and "this link sees as the referee (everything)\n" in again.stdout, again.stdout
     finally:
         stop(proc)
 

@@ -279,6 +279,8 @@ def _take_eye(client, hello):
         return client.call("state")
     if eye != "referee":
         click.echo("this link sees as %s (auth TOKEN or claim to see more)" % eye_name(eye))
+    else:  # the link kept the eye an earlier connect took: said all the same
+        click.echo("this link sees as %s" % eye_name(eye))
     return state
 
 
