@@ -376,7 +376,7 @@ def test_an_attack_ends_when_the_attacker_airlifts_its_nation_down_to_two():
     s["cards"][0] = 1
     mine = [n for n in range(37) if s["owner"][n] == 0 and n != USA][0]
     game.apply({"a": "attack", "p": 0, "from": USA, "to": GB})
-    refused(game, {"a": "laser", "p": 0, "n": GB}, "not_defender")  # the attacker's lasers fire between battles
+    refused(game, {"a": "laser", "p": 0, "n": GB}, "no_laser")
     game.apply({"a": "airlift", "p": 0, "from": USA, "to": mine, "n": 8})
     assert s["troops"][USA] == 2 and game.phase == "war" and s["battle"] is None
 

@@ -210,7 +210,7 @@ def test_laser_regulations_the_defender_launches_a_laser_under_a_troop_attack():
     s["lasers"][1] = 2
     s["troops"][USA] = 10
     game.apply({"a": "attack", "p": 0, "from": USA, "to": GB})
-    refused(game, {"a": "laser", "p": 0, "n": GB}, "not_defender")  # the attacker fires between battles
+    refused(game, {"a": "laser", "p": 2, "n": USA}, "not_in_battle")  # a third seat is not under attack
     third = s["owner"].index(2)
     refused(game, {"a": "laser", "p": 1, "n": third}, "not_opponent")  # at the attacker only
     events = game.apply({"a": "laser", "p": 1, "n": USA, "dice": [4]})
@@ -238,14 +238,33 @@ def test_laser_regulations_the_defender_launches_a_laser_under_a_jet_bomber_or_n
     assert s["ships"][home] == 0 and s["sea"][home] == -1 and game.phase == "battle"
 
 
+def test_laser_regulations_launched_any_time_on_the_attackers_turn_in_his_own_battle_too():
+    """Laser Regulations 3: a laser may be launched any time on its owner's turn, so in the middle of
+    his own attack too (a sea battle cannot be stopped first); one that empties the place fought over
+    wins it, and its victim may fire one back."""
+    game, s, home, theirs = fleet_game(players=3)
+    s["lasers"][0] = 2
+    game.apply({"a": "sail", "p": 0, "from": ANCHOR, "to": theirs, "ships": 2, "subs": 0})
+    events = game.apply({"a": "laser", "p": 0, "b": theirs, "dice": [4]})  # half of 4: both battleships
+    assert s["sea"][theirs] == 0 and s["ships"][theirs] == 2 and game.phase == "war" and s["won"] == [0, 1]
+    assert [e for e in events if e["e"] == "hit"][0]["why"] == "laser" and s["fire_back"][1] == 1
+    s["troops"][USA], s["troops"][GB] = 10, 9
+    game.apply({"a": "attack", "p": 0, "from": USA, "to": GB})
+    game.apply({"a": "laser", "p": 0, "n": GB, "dice": [28]})
+    assert s["troops"][GB] == 1 and game.phase == "battle"  # one troop always stays: the attack goes on
+
+
 def test_laser_regulations_except_helicopter_commando_raids():
-    """Laser Regulations 3 (its exception): no laser is launched against a Helicopter Commando raid."""
+    """Laser Regulations 3 (its exception): no laser is launched against a Helicopter Commando raid (nor by
+    the commandos' side: they attack alone, without other weapons)."""
     game, s = laser_game()
     s["lasers"][1] = 1
     s["cards"][0] = 1
     game.apply({"a": "commando", "p": 0, "to": GB})
     message = refused(game, {"a": "laser", "p": 1, "n": USA}, "commando_raid")
     assert "Helicopter Commando" in message
+    s["lasers"][0] = 1
+    refused(game, {"a": "laser", "p": 0, "n": GB}, "commando_raid")
 
 
 def test_laser_losses_at_a_place_take_the_vessels_that_moved_this_turn_first():

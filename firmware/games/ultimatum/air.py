@@ -6,8 +6,9 @@ rolled the defender may answer with an Anti-Aircraft Missile (the bomber is
 lost) or an Airlift. A laser (bought, on a space station) fires at once: the
 black die in troops (one stays) or half of it in vessels, battleships first;
 each laser fired at a seat gives it the right to fire one back at the
-attacker during that turn. In edition 2 a seat under any attack but a
-Helicopter Commando raid may also launch its lasers at the attacker.
+attacker during that turn. In edition 2 the attacker may launch one in the
+middle of his own battle, and a seat under attack its lasers at the attacker
+(never during a Helicopter Commando raid).
 """
 
 from games.ultimatum import checks
@@ -101,20 +102,28 @@ def _fire(s, p, n, b, given, ev, why):
 
 
 def laser(s, action, ev):
-    """A laser on the seat's turn (the victim may fire one back), or a defender's during an attack
-    (edition 2: at the attacker, whose attack ends if its nation is left with 2 troops)."""
+    """A laser any time on the seat's turn, a battle's too (the victim may fire one back), or a
+    defender's during an attack (edition 2: at the attacker, whose attack ends if its nation is left
+    with 2 troops). A laser that empties the place a sea battle is fought over ends it."""
     p = action["p"]
     n, b = target(action)
     need(checks.laser_problem(s, p, n, b))
     victim = s["owner"][n] if n >= 0 else s["sea"][b]
     battle = s["battle"]
-    _fire(s, p, n, b, action.get("dice"), ev, "laser" if battle is None else "defender_laser")
-    if battle is None:
+    mine = battle is None or p == battle["att"]
+    _fire(s, p, n, b, action.get("dice"), ev, "laser" if mine else "defender_laser")
+    if mine:
         s["fire_back"][victim] += 1
-    elif battle["k"] == "troops" and n == battle["from"]:
+    if battle is None:
+        return
+    if battle["k"] == "troops" and n == battle["from"]:
         from games.ultimatum import battles
 
         battles.settle(s, battle, s["troops"][n], s["troops"][battle["n"]], ev)
+    elif battle["k"] == "naval" and b == battle["b"]:
+        from games.ultimatum import naval
+
+        naval.settle(s, ev)
 
 
 def fire_back(s, action, ev):

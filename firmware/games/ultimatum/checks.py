@@ -364,9 +364,10 @@ def anti_aircraft_problem(s, p):
 
 
 def laser_now_problem(s, p):
-    """Whether seat p may launch a laser now, wherever it aims: one of his on a space station, on
-    his turn; or, edition 2, under any attack but a Helicopter Commando raid (the flow lets only
-    the defender fire during a battle)."""
+    """Whether seat p may launch a laser now, wherever it aims: one of his on a space station, any
+    time on his turn; or, edition 2, under any attack. Never during a Helicopter Commando raid
+    (the commandos fight alone, and no defence answers them). The flow lets the attacker and the
+    defender fire during a battle."""
     if s["lasers"][p] < 1:
         return ("no_laser", "you have no laser on a space station")
     battle = s["battle"]
@@ -375,17 +376,17 @@ def laser_now_problem(s, p):
     if edition(s) < 2:
         return ("wrong_phase", "this game keeps edition 1 of the rules: no laser during an attack")
     if battle["k"] == "commando":
-        return ("commando_raid", "no laser answers a Helicopter Commando raid")
+        return ("commando_raid", "no laser during a Helicopter Commando raid")
     return None
 
 
 def laser_problem(s, p, n, b):
-    """A laser at any opponent's nation, blockade or anchor on your turn; under attack (edition 2),
-    at the attacker's."""
+    """A laser at any opponent's nation, blockade or anchor on your turn (in a battle too, edition 2);
+    under attack (edition 2), at the attacker's."""
     problem = laser_now_problem(s, p)
     if problem:
         return problem
-    if s["phase"] != "battle":
+    if s["phase"] != "battle" or p == s["battle"]["att"]:
         return _target_problem(s, p, n, b, -1)
     return _target_problem(s, p, n, b, s["battle"]["att"], "a laser fired under attack strikes the attacker's")
 

@@ -90,7 +90,7 @@ REINFORCEMENT_MAX = 10  # the most pieces one reinforcement card gives (the rule
 # saved set-up without one is edition 1, the first reading (rules.SAVED_DEFAULTS), so that games
 # saved by it replay with the rules they were played with. Edition 2 adds the navy's movement
 # limits (one move per vessel per turn, battleships between a blockade and an anchor only, new
-# vessels still until the next turn), a defender's laser during an attack, the reinforcement and
+# vessels still until the next turn), lasers during a battle (the defender's too), the reinforcement and
 # Intelligence Report cards, and keeps Oil Embargo money off lasers. docs/dev/games/ultimatum.md lists both.
 EDITION = 2
 EDITIONS = (1, 2)

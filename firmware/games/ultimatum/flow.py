@@ -79,7 +79,7 @@ FLOW = Flow(
                 "minefield": (DEFENDER, battles.minefield),
                 "ocean_mine": (DEFENDER, naval.ocean_mine),
                 "anti_aircraft": (DEFENDER, air.anti_aircraft),
-                "laser": (DEFENDER, air.laser),
+                "laser": (SIDES, air.laser),
                 "airlift": (SIDES, battles.airlift),
             },
             "occupy": {"occupy": (ACTIVE, battles.occupy)},

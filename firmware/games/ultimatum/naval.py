@@ -88,7 +88,7 @@ def sail(s, action, ev):
     ev.append({"e": "naval_battle", "who": p, "b": dst, "def": holder})
 
 
-def _settle(s, ev):
+def settle(s, ev):
     battle = s["battle"]
     b = battle["b"]
     attacker = battle[SHIP] + battle[SUB]
@@ -126,7 +126,7 @@ def fire(s, action, ev):
     face = shot(s, side, w, t, given, ev, battle["att"])
     battle[SHIP], battle[SUB], s["ships"][b], s["subs"][b] = side
     ev.append({"e": "shot", "w": w, "t": t, "face": face})
-    _settle(s, ev)
+    settle(s, ev)
 
 
 def ocean_mine(s, action, ev):
@@ -137,4 +137,4 @@ def ocean_mine(s, action, ev):
     s["cards"][p] -= 1
     s["battle"][w] -= 1
     ev.append({"e": "ocean_mine", "who": p, "lost": w})
-    _settle(s, ev)
+    settle(s, ev)
