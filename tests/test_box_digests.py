@@ -133,6 +133,25 @@ def test_a_log_page_is_read_in_pieces_and_requests_keep_their_order():
     assert hello["ok"]
 
 
+def test_a_log_page_s_text_is_made_in_a_turn_after_its_last_records_are_read():
+    # a Pico takes several ms to read ten records and as many to write a page of fifty in JSON
+    c = at("clamo")
+    whole = c.call("log")
+    _piecewise(c)
+    link, journal = c.box.link, c.box.shell.journal
+    turn, read_at, sent_at = [0], [], []
+    page, send = journal.page, link.send_pieces
+    journal.page = lambda *args: read_at.append(turn[0]) or page(*args)
+    link.send_pieces = lambda obj: sent_at.append(turn[0]) or send(obj)
+    c.fb.serial.feed_in(b'{"id": 1, "op": "log"}\n')
+    while not sent_at and turn[0] < 100:
+        c.box.poll_link()
+        turn[0] += 1
+    _, reply = _turns_until_reply(c, 1)
+    assert reply["actions"] == whole["actions"] and len(read_at) >= 2
+    assert sent_at[0] > read_at[-1]
+
+
 def test_long_replies_in_pieces_under_micropython():
     import subprocess
 

@@ -467,8 +467,10 @@ PICO = 14  # how many times slower a Pico runs MicroPython than this PC's WebAss
 RELEASE_0_1_0 = "b6cdc2a99acc0eb8202e8285e4931388fe5699cf"  # the commit released as 0.1.0: the link's reference
 LINK_RUNS = 3  # runs of tests/mpy/link_cost.py per version, interleaved; the median of each figure is printed
 # Node's flags for link_cost.py: the port's WebAssembly compiled by V8's optimizing compiler before the script
-# starts, and no V8 thread beside MicroPython's, so that the process's CPU time is MicroPython's own
-NODE_FLAGS = ["--no-liftoff", "--single-threaded"]
+# starts, no V8 thread beside MicroPython's, and a young generation of V8's own heap large enough that it is
+# never collected during a run (its scavenges, 1-2 ms, fell inside whichever turn ran then), so that the
+# process's CPU time is MicroPython's own
+NODE_FLAGS = ["--no-liftoff", "--single-threaded", "--min-semi-space-size=64", "--max-semi-space-size=64"]
 
 
 def extract_0_1_0(folder):
@@ -539,8 +541,8 @@ def chip_figures():
     print(
         "link requests, whole, under MicroPython (CPU time of this process, through the real link code, a"
         " 6-station ULTIMUS box game on a heap of the Pico's size: the median of %d runs, each of %d actions after"
-        " 15 unmeasured; a Pico at %dx; Node %s: the port's code compiled before it runs and no V8 thread"
-        " beside it, so that the process's CPU is MicroPython's own):"
+        " 15 unmeasured; a Pico at %dx; Node %s: the port's code compiled before it runs, no V8 thread"
+        " beside it and no collection of V8's heap, so that the process's CPU is MicroPython's own):"
         % (LINK_RUNS, ours["actions"] - 15, PICO, " ".join(NODE_FLAGS))
     )
     if missing:
@@ -688,8 +690,9 @@ def chip_aims():
             ours[key] * PICO <= 10000,
             "%.1f ms at %dx (%d us here)" % (ours[key] * PICO / 1000.0, PICO, ours[key]),
             "the worst turn is %s's (%.1f ms at %dx in the run it was worst, %.1f ms of it in shell.apply: the"
-            " action, its journal record and events); one turn does a whole request: an apply with both"
-            " digests, a state or a log page with its whole reply (the longest turn of each kind above)"
+            " action, its journal record and events; the longest turn of each kind above); an apply's digests"
+            " are computed in its own turn, as the protocol promises that they describe the state its action"
+            " made (a press or CLAMO between them would break a host in lockstep)"
             % (
                 ours["worst"],
                 ours["worst_turn"] * PICO / 1000.0,

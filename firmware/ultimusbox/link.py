@@ -381,6 +381,7 @@ class LinkServer:
                 break
             for a in page:
                 actions.append(action_for(rules, a, eye))
+        yield  # the reply's text (every action of the page in JSON) in a turn of its own
         return reply
 
     def op_auth(self, request):

@@ -21,9 +21,9 @@ reading among them. The longest single call (one turn of the event loop)
 is kept too, for each kind of request, with the action of the worst; a Pico would gather several
 pieces into a turn of up to 3 ms. tools/bench.py runs Node with NODE_FLAGS: V8 then compiles the port's
 WebAssembly with its optimizing compiler before the script starts (never again while it runs) and
-keeps no thread of its own besides the one running MicroPython, so that the process's CPU time is
-that thread's (without them a compiler thread's work on the port's hot code counted in the turn it
-ran beside: the worst turn read 1.8-2.3 ms where the port's own work was 1.0-1.1 ms).
+keeps no thread of its own besides the one running MicroPython, nor collects its own heap during
+the run, so that the process's CPU time is that thread's (without them a compiler thread's work on
+the port's hot code, or a scavenge of V8's heap, counted in the turn it ran beside).
 
 It runs any version's box whose runtime has Box(drivers, seed_source) and
 a link with feed(bytes): the bench runs it on this tree and on 0.1.0's
