@@ -158,6 +158,15 @@ def test_a_box_playing_a_game_this_host_does_not_know_is_not_saved_under_a_made_
     assert not path.exists()
 
 
+BOT_KINDS = {
+    "ultimus": "heuristic or random",
+    "morituri": "random or sensible",
+    "ultimatum": "random or sensible",
+    "munera": "brawler or careful or flanker or netter",
+    "morituri_board": "random or sensible",
+}
+
+
 def test_bot_seats_are_never_guessed_nor_dropped():
     """--bot twice, a seat named twice, a seat without its kind: each a one-line error, for every game."""
     for game in ("ultimus", "morituri", "ultimatum", "munera", "morituri_board"):
@@ -168,6 +177,9 @@ def test_bot_seats_are_never_guessed_nor_dropped():
         assert "names seat 2 twice" in again
         bare = one_line_error(run("play", "--game", game, "--bot", "2"), 1)
         assert "names no bot for seat 2: say which, e.g. 2=" in bare
+        unknown = one_line_error(run("play", "--game", game, "--bot", "2=nope"), 1)
+        assert unknown.endswith(" bot is %s, not 'nope'" % BOT_KINDS[game]), unknown
+        assert "a Ultimatum" not in unknown + bare and "a ULTIMUS" not in unknown + bare
 
 
 def test_replay_names_the_refused_action_counted_from_1(tmp_path):

@@ -117,17 +117,18 @@ def bot_seats(text, players, bots, default, title):
     naming what is allowed: nothing is guessed."""
     out = {}
     kinds = " or ".join(sorted(bots))
+    one = ("an %s" if title[0] in "AEIOU" else "a %s") % title  # an Ultimatum bot, an ULTIMUS bot
     for item in text.split(",") if text else []:
         seat, eq, kind = item.strip().partition("=")
         if not seat.isdigit() or not 1 <= int(seat) <= players:
             raise click.ClickException("each bot is SEAT=KIND with a seat from 1 to %d, not %r" % (players, item))
         if not kind:
             raise click.ClickException(
-                "--bot %s names no bot for seat %s: say which, e.g. %s=%s (a %s bot is %s)"
-                % (item.strip(), seat, seat, default, title, kinds)
+                "--bot %s names no bot for seat %s: say which, e.g. %s=%s (%s bot is %s)"
+                % (item.strip(), seat, seat, default, one, kinds)
             )
         if kind not in bots:
-            raise click.ClickException("a %s bot is %s, not %r" % (title, kinds, kind))
+            raise click.ClickException("%s bot is %s, not %r" % (one, kinds, kind))
         if int(seat) - 1 in out:
             raise click.ClickException("--bot names seat %s twice: one bot a seat" % seat)
         out[int(seat) - 1] = kind
