@@ -112,7 +112,9 @@ class Console:
                 continue  # "has chosen in secret" for every press: the reveal says it all
             if not self.known and kind != "seat_selection":
                 self.learn(self._state())
-            text = words.tell(self.playing, e, self.view, self.stations)
+            # at the game menu (no game runs) a wheel chooses a game: its press is not the chosen game's wheel
+            game = None if kind == "button" and self.view is None else self.playing
+            text = words.tell(game, e, self.view, self.stations)
             if text:
                 self.show("  " + text, prompt=prompt)
             if kind == "new_game":
