@@ -26,7 +26,7 @@ power-on and the end, with the game's digest) are the ones lines() gives under C
 
 from monkey_presses import next_lines
 from referee.rng import Rng
-from ultimus_host.fakes import FakeBoard, FakeStorage
+from ultimus_host.fakes import FakeBoard, FakeClock, FakeStorage
 from ultimusbox import board, games
 from ultimusbox.runtime import Box
 
@@ -59,6 +59,31 @@ class FakeFlash:
         self.storage.free()
 
 
+TICKS_PERIOD = 1 << 30  # MicroPython's ticks_us and ticks_ms wrap at this (ticks_us every 17.9 minutes)
+
+
+class TicksClock(FakeClock):
+    """The Pico's clock as MicroPython gives it: ticks_us and ticks_ms wrap at TICKS_PERIOD and are
+    compared only through diff() (time.ticks_diff); the monkey starts them anywhere, near a wrap too."""
+
+    def __init__(self, us_at, ms_at):
+        FakeClock.__init__(self)
+        self.us_at, self.ms_at = us_at, ms_at
+
+    def us(self):
+        return (self.now + self.us_at) % TICKS_PERIOD
+
+    def ms(self):
+        return (self.now // 1000 + self.ms_at) % TICKS_PERIOD
+
+    def diff(self, a, b):
+        half = TICKS_PERIOD // 2
+        return (a - b + half) % TICKS_PERIOD - half
+
+    def add(self, t, delta):
+        return (t + delta) % TICKS_PERIOD
+
+
 class MonkeyFailed(Exception):
     """Something went wrong on the evening: the message names the game, the seed and the box's time."""
 
@@ -78,6 +103,7 @@ class Monkey:
         self.flash = flash if flash is not None else FakeFlash()
         self.in_flight = None  # the action the journal was writing when the power went (it may have landed)
         self.full = 0  # the flash is full (FakeFlash.fill) until the monkey frees it
+        self.torn_tail = 0  # a full flash took part of a record: the journal ends with it until the next append
         self.ms = 0  # the evening's time on the box's clocks, across power cuts
         self.acked = []  # every action the journal took, since its game started
         self.playing = None  # the game the journal holds (None: none)
@@ -115,7 +141,9 @@ class Monkey:
         return self.flash.storage
 
     def _power_on(self, fresh=False, selftest=False):
-        self.fb = fb = FakeBoard(self.storage)
+        near = TICKS_PERIOD - 1000 * (1 + self.rng.below(60000))  # a wrap within the next minute
+        clock = TicksClock(near if self.rng.below(2) else 0, TICKS_PERIOD - 1 - self.rng.below(120000))
+        self.fb = fb = FakeBoard(self.storage, clock=clock)
         if self.rng.below(3) == 0:
             fb.reset = self._reset  # the Pico's way: choosing another game restarts the board
         self.box = Box(fb, self._source, selftest, fresh)
@@ -142,8 +170,10 @@ class Monkey:
             except Exception:
                 if not monkey.flash.dead():
                     monkey.in_flight = None  # a full flash: refused, not written (the journal cuts what landed)
+                    monkey.torn_tail = 1  # part of its record may end the file until the next append cuts it
                 raise
             monkey.in_flight = None
+            monkey.torn_tail = 0
             monkey.acked.append(action)
             monkey.counts["actions"] += 1
 
@@ -166,6 +196,7 @@ class Monkey:
 
         journal.append, journal.start, journal.clear, journal.move_aside = appended, started, cleared, moved
         shell.listen(self._heard, presses=False)
+        self.torn_tail = 1 if journal.torn else 0
 
     def _heard(self, events):
         self.counts["events"] += len(events)
@@ -231,7 +262,7 @@ class Monkey:
         before = None
         if clean and shell.game is not None:
             before = shell.game.digest()
-        expected, playing, in_flight = list(self.acked), self.playing, self.in_flight
+        expected, playing, in_flight, tail = list(self.acked), self.playing, self.in_flight, self.torn_tail
         self.in_flight = None
         self.flash.power_on()
         if why == "cut":
@@ -263,7 +294,7 @@ class Monkey:
             self._check_resumed(shell, expected, playing, before)  # too full to set it aside: it goes on
         elif fresh and playing is not None:
             self.counts["set_aside"] += 1
-            self._check_aside(shell, expected, clean, in_flight)
+            self._check_aside(shell, expected, clean and not tail, in_flight)
             self.acked, self.playing = [], None
         else:
             self._check_resumed(shell, expected, playing, before)
@@ -292,7 +323,7 @@ class Monkey:
 
     def _check_aside(self, shell, expected, clean, in_flight=None):
         """THUMBS DOWN held at power-on: the game set aside whole, the seat selection shown (after a
-        torn write, its last line is what the power cut left of a record: kept as it is)."""
+        torn write, its last line is what the power cut or a full flash left of a record: kept as it is)."""
         from ultimusbox.journal import check_file
 
         notice = shell.notice
@@ -409,7 +440,10 @@ class Monkey:
                 if not lines or refused[0] > 2:
                     break
                 for line in lines:
+                    clamo, heard = self.counts["clamo"], line[0] == "wait" and shell.screen.entry.beats > 5
                     self.run_line(line)
+                    if line[0] == "wait" and not heard and self.box.shell is shell and self.counts["clamo"] == clamo:
+                        raise self.fail("the countdown never reached CLAMO")  # it ran for its five beats and more
         finally:
             if heard in shell.listeners:
                 shell.listeners.remove(heard)
