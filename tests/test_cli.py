@@ -125,7 +125,8 @@ def test_the_virtual_box_picture_names_what_is_being_entered(tmp_path):
         _press(vbox, *(board.WHEEL_0 + g for g in range(6)))
         _press(vbox, board.THINK_0, board.THINK_0 + 1, board.WHEEL_0 + 4, board.MINUS, board.MINUS, board.THUMB_DOWN)
         text = render_text(vbox).plain
-        assert "Barbarus, wound x2" in text and "pollice verso card" in text
+        assert "Barbarus, wound x2; -/+: how many, mode: what, confirm: enter it" in text  # which keys now
+        assert "pollice verso card" in text
         assert vbox.path in text and "12/12" in text
     finally:
         vbox.fb.serial.close()

@@ -62,7 +62,7 @@ def describe(screen):
     if phase == "action" and not s["pollice_verso"]:
         text = "entering for station %d: " % (screen.shell.station_of_seat(screen.active_seat()) + 1)
         if e.gladiator >= 0:
-            text += "%s, %s%s" % (
+            text += "%s, %s%s; -/+: how many, mode: what, confirm: enter it" % (
                 GLADIATOR_NAMES[e.gladiator],
                 MODE_NAMES[e.mode],
                 " x%d" % e.points if e.points else "",
