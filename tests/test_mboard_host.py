@@ -30,6 +30,10 @@ def test_odds_the_pugio_against_no_armour_hits_13_in_18_and_the_whole_fight_sums
     assert result.exit_code == 0, result.output
     assert "the attacker hits 72.2% (13/18)" in result.output  # GAMES.md's example
     assert "both at 1 HP: nobody wins                59.4%" in result.output
+    bare = run("odds", "morituri_board", ",,", " Gladius , ")  # no card at all is the pugio alone
+    assert bare.output.startswith(
+        "Morituri (board game): pugio [attack 1, defence 0, encumbrance 0, 2 HP] against gladius ["
+    )
 
 
 def test_odds_roma_beasts_and_refused_mercy():

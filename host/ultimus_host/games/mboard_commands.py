@@ -74,8 +74,12 @@ def odds_mboard(attacker, defender, hp_a, hp_d, roma, refuse_mercy):
             hp,
         )
 
+    def named(text):  # as the cards were given, in one spelling: "" and ",," hold the pugio alone
+        return ",".join(c.strip().lower() for c in text.split(",") if c.strip()) or "pugio"
+
     click.echo(
-        "Morituri (board game): %s [%s] against %s [%s]" % (attacker, describe(a, ha), defender, describe(d, hd))
+        "Morituri (board game): %s [%s] against %s [%s]"
+        % (named(attacker), describe(a, ha), named(defender), describe(d, hd))
     )
     pa, pd = attack_odds(a, d[DEF]), attack_odds(d, a[DEF])
     click.echo(
