@@ -144,6 +144,7 @@ def test_a_journal_of_a_newer_format_is_kept_aside_untouched_and_reported():
     assert FILE not in storage.files and storage.files["game-1.jnl"] == data
     assert [e["code"] for e in box.of("journal_refused")] == ["unknown_format"]
     assert "format %d" % (FORMAT + 1) in shell.notice["message"] and shell.notice["file"] == "game-1.jnl"
+    assert "unknown_format" not in shell.notice["message"]  # the table reads the words; the code goes apart
     assert played(box.fb, "error")
     assert {box.fb.leds.pixel(board.seat_pixel(k)) for k in range(6)} == {RED}  # every station blinks red
 

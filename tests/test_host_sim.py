@@ -229,4 +229,5 @@ def test_a_headless_box_says_when_it_sets_a_broken_saved_game_aside(tmp_path):
     stop(proc)
     said = lines[0] if lines else "(nothing said)"
     assert said.startswith("saved game NOT resumed: ") and "game-1.jnl" in said, said
+    assert "bad_journal" not in said, said  # words, not the code ('NOT resumed: bad_journal: the saved game's...')
     assert (tmp_path / "game-1.jnl").read_text() == '{"j": "not a journal"\n'

@@ -304,7 +304,7 @@ class Shell:
             pass  # only resume gets slower; the journal holds the game
 
     def _refuse_journal(self, code, message):
-        self._report_journal("journal_refused", "%s: %s" % (code, message), self.journal.move_aside, code)
+        self._report_journal("journal_refused", message, self.journal.move_aside, code)  # the code goes apart
 
     def _report_journal(self, kind, message, keep, code=None):
         """Keep the journal aside (move or copy), remember why, blink the stations red and tell the link."""
