@@ -42,9 +42,12 @@ def test_the_picture_fits_the_terminal_with_what_now_the_newest_event_and_the_ke
 
 
 def test_at_80x24_the_oldest_events_are_cut_first(vbox):
-    flowing = _words(" ".join(render_text(vbox, 80, 24).plain.split("\n")))
-    shown = [_words(text) in flowing for text in vbox.log_lines]
-    assert shown[-1] and shown == sorted(shown)  # never an older event shown where a newer one is not
+    from ultimus_host.virtualbox import LOG, _blocks, _fit
+
+    blocks = _blocks(vbox, 80)
+    older = sorted(b[2] for b in _fit(blocks, 24) if b[1] == LOG)  # how many events back each shown one is
+    assert older == list(range(1, len(older) + 1))  # the newest ones, in a row: no hole among them
+    assert _fit(blocks, 200) == [b for b in blocks]  # a tall terminal: everything
 
 
 @pytest.mark.parametrize("width, height", [(80, 24), (160, 50)])

@@ -60,8 +60,9 @@ def default_state_dir():
 def _narrate(shell, e, stations=None):
     """One line for an event, in the words of the game being played (or chosen at the menu); stations: the
     box's station of each seat (default: its settings')."""
-    if stations is None and shell.settings:
-        stations = shell.settings.get("stations")
+    settings = getattr(shell, "settings", None)
+    if stations is None and settings:
+        stations = settings.get("stations")
     game = shell.game
     if game is None:
         return words.tell(shell.chosen, e, None, stations)
@@ -271,14 +272,27 @@ ESSENTIAL, USEFUL, LOG, SPACING, MORE = 0, 1, 2, 3, 4
 
 
 def _fit(blocks, height):
-    """The blocks (order, need, rank, rows) that fit in `height` rows: the most needed first, in their order."""
-    chosen, used = set(), 0
+    """The blocks (order, need, rank, rows, short) that fit in `height` rows: the most needed first, in their
+    order; a wheel whose second row does not fit shows its short row (cut with "…")."""
+    chosen, used, cut = set(), 0, set()
     for i in sorted(range(len(blocks)), key=lambda i: (blocks[i][1], blocks[i][2])):
-        rows = len(blocks[i][3])
-        if used + rows <= height - 1 or blocks[i][1] == ESSENTIAL:  # the last row: where the cursor waits
+        rows, need = len(blocks[i][3]), blocks[i][1]
+        if need in cut:
+            continue  # an older event after one that did not fit would leave a hole in the log
+        if used + rows <= height - 1 or need == ESSENTIAL:  # the last row: where the cursor waits
             chosen.add(i)
             used += rows
-    return [blocks[i] for i in range(len(blocks)) if i in chosen]
+        elif need == LOG:
+            cut.add(LOG)
+    out = []
+    for i in sorted(chosen):
+        block = blocks[i]
+        if block[1] == MORE and i - 1 not in chosen:
+            continue
+        if i + 1 < len(blocks) and blocks[i + 1][1] == MORE and i + 1 not in chosen:
+            block = block[:3] + (block[4],)  # its words go on below no more: cut, and said to be
+        out.append(block)
+    return out
 
 
 def _wrap(text, width, style="", indent=""):
@@ -298,14 +312,15 @@ def _wrap(text, width, style="", indent=""):
 
 
 def _blocks(vbox, width):
-    """The picture as blocks (order, need, rank, [rows of rich Text]), each wrapped at `width`."""
+    """The picture as blocks (order, need, rank, [rows of rich Text], short rows or None), each wrapped at
+    `width`."""
     from rich.text import Text
 
     fb, shell = vbox.fb, vbox.box.shell
     blocks = []
 
-    def add(need, rows, rank=0):
-        blocks.append((len(blocks), need, rank, rows))
+    def add(need, rows, rank=0, short=None):
+        blocks.append((len(blocks), need, rank, rows, short))
 
     def gap():
         add(SPACING, [Text("")])
@@ -322,7 +337,8 @@ def _blocks(vbox, width):
         words = ("  " + words) if words else ""
         room = None if width is None else max(width - len(row.plain), 8)
         rest = _wrap(words, room, indent="  ")
-        add(ESSENTIAL, [row + rest[0]])
+        alone = [row + Text(rest[0].plain[: (room or 1) - 1] + "…")]  # without the rest: cut, and said to be
+        add(ESSENTIAL, [row + rest[0]], 0, alone)
         if len(rest) > 1:  # the rest of its words below it, where the terminal has the rows
             pad = Text(" " * len(row.plain))
             add(MORE, [pad + r for r in rest[1:]], g)
