@@ -48,18 +48,24 @@ def test_a_journal_of_a_newer_format_is_refused_not_replayed_with_other_rules(tm
 
 
 def test_a_box_journal_of_another_game_replays_with_that_games_rules(tmp_path):
+    from games.morituri import rules
+    from referee import engine
     from ultimus_host.fakes import FakeStorage
     from ultimusbox.journal import FILE, FORMAT, encode
 
     setup = {"players": 2, "seed": 3, "figures": [["heavy"], ["light"]]}
-    header = {"format": FORMAT, "game": "morituri", "version": "0.2.0", "setup": setup, "box": {"stations": [0, 1]}}
+    header = {"format": FORMAT, "game": "morituri", "version": "0.2.0", "setup": setup, "box": {"stations": [2, 4]}}
     storage = FakeStorage()
     storage.files[FILE] = encode({"header": header}) + encode({"a": "initiative"})
     path = tmp_path / "game.jnl"
     path.write_bytes(storage.files[FILE])
     result = run("replay", str(path))
     assert result.exit_code == 0, result.output
-    assert "1 actions replayed (Morituri Te Salutamus): phase movement" in result.output
+    caesar = "station %d" % (
+        header["box"]["stations"][engine.replay(rules, setup, [{"a": "initiative"}]).actors()[0]] + 1
+    )
+    said = "1 actions replayed (Morituri Te Salutamus): round 1, the movement phase, %s to act, digest" % caesar
+    assert said in result.output, result.output  # words, not 'phase movement'
 
 
 def test_a_saved_log_of_a_game_this_version_does_not_know_is_refused(tmp_path):

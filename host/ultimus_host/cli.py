@@ -284,6 +284,19 @@ def _take_eye(client, hello):
     return state
 
 
+def _where(game, stations=None):
+    """Where a replayed game stands, in words: "battle 1, round 2, the action phase, station 2 to act"."""
+    s = game.state
+    out = ["%s %d" % (key, s[key]) for key in ("battle", "round") if type(s.get(key)) is int and s[key] > 0]
+    if game.phase == game.rules.FLOW.end:
+        return ", ".join(out + ["the game is over"])
+    out.append("the %s phase" % str(game.phase).replace("_", " "))
+    actors = game.actors()
+    if actors:
+        out.append("%s to act" % " and ".join(who(p, stations) for p in actors))
+    return ", ".join(out)
+
+
 def queue_never():
     """A queue of typed lines that stays empty (for --watch after the input has ended)."""
     import queue
@@ -378,7 +391,7 @@ def replay(log_file):
 
     with open(log_file, "rb") as f:
         data = f.read()
-    damage = None
+    damage = stations = None  # a box's journal keeps the station of each seat: its people are named by them
     try:
         saved = json.loads(data)
         setup, actions, digest = saved["setup"], saved["log"], saved.get("digest")
@@ -399,6 +412,10 @@ def replay(log_file):
             # a newer journal format may hold set-up keys this version would silently drop
             name, refusal = game_of(header, box_games.names())
             setup, digest = header["setup"], None
+            box = header.get("box")
+            stations = box.get("stations") if isinstance(box, dict) else None
+            if not (isinstance(stations, list) and all(type(k) is int and 0 <= k < 6 for k in stations)):
+                stations = None
         except (ValueError, KeyError, TypeError, AttributeError, IndexError, RecursionError):
             raise click.ClickException("%s is neither a saved log nor a box journal" % log_file) from None
         if refusal is not None:
@@ -410,10 +427,9 @@ def replay(log_file):
     except (Illegal, KeyError, TypeError, ValueError, IndexError, AttributeError, RecursionError) as exc:
         # the file is whatever someone gave: any way it fails to replay is the file's, told in one line
         raise click.ClickException("the log does not replay: %s" % (getattr(exc, "message", None) or exc)) from None
-    where = ", battle %d" % game.state["battle"] if rules.NAME == "ultimus" else ""
     click.echo(
-        "%d actions replayed (%s): phase %s%s, digest %s"
-        % (len(actions), game_title(rules.NAME), game.phase, where, game.digest())
+        "%d actions replayed (%s): %s, digest %s"
+        % (len(actions), game_title(rules.NAME), _where(game, stations), game.digest())
     )
     if damage:
         click.echo("JOURNAL DAMAGED: %s" % damage, err=True)
