@@ -466,11 +466,19 @@ def heuristic_rate(players, games=20):
 PICO = 14  # how many times slower a Pico runs MicroPython than this PC's WebAssembly port (issue 24)
 RELEASE_0_1_0 = "b6cdc2a99acc0eb8202e8285e4931388fe5699cf"  # the commit released as 0.1.0: the link's reference
 LINK_RUNS = 3  # runs of tests/mpy/link_cost.py per version, interleaved; the median of each figure is printed
-# Node's flags for link_cost.py: the port's WebAssembly compiled by V8's optimizing compiler before the script
-# starts, no V8 thread beside MicroPython's, and a young generation of V8's own heap large enough that it is
-# never collected during a run (its scavenges, 1-2 ms, fell inside whichever turn ran then), so that the
+# Node's flags for link_cost.py: the port's WebAssembly compiled by V8's optimizing compiler, all of it before
+# the script starts (V8 compiles a function lazily, on its first call, unless told not to: a C function the
+# game first reached in a measured turn, list.pop(0) at the first pollice verso, cost that turn 0.2-0.5 ms of
+# compiling), no V8 thread beside MicroPython's, and a young generation of V8's own heap large enough that it
+# is never collected during a run (its scavenges, 1-2 ms, fell inside whichever turn ran then), so that the
 # process's CPU time is MicroPython's own
-NODE_FLAGS = ["--no-liftoff", "--single-threaded", "--min-semi-space-size=64", "--max-semi-space-size=64"]
+NODE_FLAGS = [
+    "--no-liftoff",
+    "--no-wasm-lazy-compilation",
+    "--single-threaded",
+    "--min-semi-space-size=64",
+    "--max-semi-space-size=64",
+]
 
 
 def extract_0_1_0(folder):
@@ -691,8 +699,8 @@ def chip_aims():
             "%.1f ms at %dx (%d us here)" % (ours[key] * PICO / 1000.0, PICO, ours[key]),
             "the worst turn is %s's (%.1f ms at %dx in the run it was worst, %.1f ms of it in shell.apply: the"
             " action, its journal record and events; the longest turn of each kind above); an apply's digests"
-            " are computed in its own turn, as the protocol promises that they describe the state its action"
-            " made (a press or CLAMO between them would break a host in lockstep)"
+            " are computed each in a turn after its action's, the box taking no press and stepping no"
+            " countdown meanwhile (the protocol promises that they describe the state its action made)"
             % (
                 ours["worst"],
                 ours["worst_turn"] * PICO / 1000.0,

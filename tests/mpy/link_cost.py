@@ -20,7 +20,8 @@ fast machine (a Pico never does): what the pieces cost, without a clock
 reading among them. The longest single call (one turn of the event loop)
 is kept too, for each kind of request, with the action of the worst; a Pico would gather several
 pieces into a turn of up to 3 ms. tools/bench.py runs Node with NODE_FLAGS: V8 then compiles the port's
-WebAssembly with its optimizing compiler before the script starts (never again while it runs) and
+WebAssembly with its optimizing compiler, every function of it before the script starts (never again while
+it runs: lazily, the first call of a C function in a measured turn cost it 0.2-0.5 ms of compiling) and
 keeps no thread of its own besides the one running MicroPython, nor collects its own heap during
 the run, so that the process's CPU time is that thread's (without them a compiler thread's work on
 the port's hot code, or a scavenge of V8's heap, counted in the turn it ran beside).
