@@ -15,6 +15,7 @@ from box_battle import SCRIPT, new_box, run_line  # noqa: E402
 from referee.digest import FNV_OFFSET, FNV_PRIME, canonical_text, digest, fnv1a, fnv_digest, json_text  # noqa: E402
 from test_box_link import at  # noqa: E402
 from ultimus import randomplay, rules  # noqa: E402
+from ultimusbox import board  # noqa: E402
 
 
 def _states():
@@ -109,16 +110,47 @@ def _turns_until_reply(c, rid):
         turns += 1
 
 
-def test_an_apply_and_a_state_are_answered_in_the_turn_that_reads_them():
+def test_an_apply_s_digests_come_each_in_a_turn_after_its_action_and_requests_keep_their_order():
     c = at("clamo")
     _piecewise(c)
     c.fb.serial.feed_in(b'{"id": 1, "op": "apply", "action": {"a": "done", "p": 1}}\n{"id": 2, "op": "state"}\n')
     c.box.poll_link()
-    assert c.box.link.job is None
+    assert c.box.link.holding() and list(c.box.shell.game.log)[-1] == {"a": "done", "p": 1}  # applied in its turn
     turns, reply = _turns_until_reply(c, 1)
-    assert turns == 0 and reply["digest"] == c.box.shell.game.digest()
+    assert turns == 2 and reply["digest"] == c.box.shell.game.digest()  # the full digest, then the public one
+    assert reply["public"] == c.box.shell.game.public_digest() and not c.box.link.holding()
     turns, reply = _turns_until_reply(c, 2)
     assert turns <= 1 and reply["digest"] == c.box.shell.game.digest()
+    c.fb.serial.feed_in(b'{"id": 3, "op": "digest"}\n')  # both kept: answered in the turn that reads it
+    c.box.poll_link()
+    turns, kept = _turns_until_reply(c, 3)
+    assert turns == 0 and kept["digest"] == reply["digest"] and not c.box.link.holding()
+
+
+def test_while_an_apply_s_digests_are_made_no_press_nor_countdown_changes_the_state():
+    """A press queued meanwhile waits in the buttons' queue and is judged on its own time (before CLAMO,
+    taken after CLAMO's moment: it counts); the countdown steps only after the reply; the watchdog is fed."""
+    c = at("entrance")
+    run_line(c.fb, c.box, ("press", board.SHOUT_0))  # seat 1 shouts
+    run_line(c.fb, c.box, ("press", board.CONFIRM))  # the countdown
+    start = c.box.shell.screen.entry.countdown_start
+    run_line(c.fb, c.box, ("wait", 4900))
+    _piecewise(c)
+    c.fb.serial.feed_in(b'{"id": 1, "op": "apply", "action": {"a": "commit", "p": 1, "shout": 0}}\n')
+    c.box.poll_link()
+    assert c.box.link.holding()
+    made = c.box.shell.game.digest()  # the state the action made
+    c.fb.buttons.push(board.SHOUT_0 + 4, start + 4990000)  # seat 3 shouts 10 ms before CLAMO
+    c.fb.clock.advance_ms(130)  # past CLAMO (5000 ms) while the reply is made
+    feeds = c.fb.watchdog.feeds
+    c.box.poll_input()
+    c.box.tick()
+    assert c.fb.buttons.queue and c.box.shell.game.state["phase"] == "shout" and c.fb.watchdog.feeds == feeds + 1
+    turns, reply = _turns_until_reply(c, 1)
+    assert turns >= 1 and reply["digest"] == made == c.box.shell.game.digest()
+    c.box.step()  # the press first, on its own time: it counts
+    assert not c.fb.buttons.queue and list(c.box.shell.game.log)[-1] == {"a": "commit", "p": 2, "shout": 1}
+    assert c.box.shell.game.state["phase"] != "shout"
 
 
 def test_a_log_page_is_read_in_pieces_and_requests_keep_their_order():
@@ -160,6 +192,8 @@ def test_long_replies_in_pieces_under_micropython():
     out = subprocess.run(node_command("link_pieces.py"), cwd=ROOT, capture_output=True, text=True, check=True)
     fields = dict(part.split("=") for part in out.stdout.split())
     assert fields["same"] == "1" and fields["order"] == "1" and int(fields["turns"]) > 4
+    # an apply's two digests, each in a turn of its own after the action's, no press taken meanwhile
+    assert fields["apply_turns"] == "2" and fields["held"] == "1" and fields["made"] == "1"
 
 
 def test_fnv1a_in_16_bit_halves_is_the_32_bit_fnv1a():

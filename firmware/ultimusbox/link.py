@@ -32,8 +32,15 @@ the journal on flash) is a job, a generator that yields between bounded
 pieces; the runtime runs it for at most a few ms a turn (pieces()), so
 buttons, frames and sounds go on meanwhile. No request is read while a job
 runs: replies keep their order. Without pieces() (tests, Box.step) a job
-runs at once. Digests are computed at once (a few ms on a Pico, and kept
-until the state changes: ultimusbox.digests).
+runs at once. Digests are kept until the state changes (ultimusbox.digests);
+an `apply`, or a `digest` of a state whose digests are not kept, is a held
+job: the action in the turn that reads it, each digest in a turn of its own
+after it (together a Pico's turn was 13-15 ms, over the loop's 10 ms aim).
+While a held job runs (holding()), the runtime takes no press and steps no
+countdown, so that nothing changes the state before the reply: its digests
+describe the state its own action made, as docs/protocol.md promises. The
+presses wait in the buttons' queue with their own times, and are judged on
+them when they are taken.
 """
 
 import json
@@ -58,6 +65,9 @@ PRESS_REFUSED = (
 )
 
 
+TURN = True  # what a job's piece yields to end the turn whatever the budget left (a held job's digests)
+
+
 def run(gen):
     """Every piece of a job at once; its return value."""
     try:
@@ -76,7 +86,7 @@ class LinkServer:
         self.want_repl = False
         self.eye = SPECTATOR  # who the link has proved to be (ultimusbox.eyes)
         self.dropped = 0  # events dropped while the client did not read
-        self.job = None  # (request id, generator): the request being answered in pieces
+        self.job = None  # (request id, generator, held): the request being answered in pieces
         self.events = None  # whether events go out: None until a host sends its first line (then True)
         self.clock = None
         self.budget_ms = None  # ms of pieces per turn (None: a job runs at once)
@@ -95,6 +105,11 @@ class LinkServer:
     def full(self):
         """Whether the output is at its bound: the runtime then stops reading the serial port."""
         return len(self.out) >= MAX_OUT
+
+    def holding(self):
+        """Whether a held job runs: nothing may change the game's state until its reply is out."""
+        job = self.job
+        return job is not None and job[2]
 
     def ready(self):
         """Whether the link takes more bytes now: room for the replies, and no job under way."""
@@ -206,14 +221,15 @@ class LinkServer:
         if type(reply) is dict:
             self._reply(rid, reply)
             return
-        self.job = (rid, reply)  # a generator: its pieces run now and in the next turns
+        held = op == "apply" or op == "digest"
+        self.job = (rid, reply, held)  # a generator: its pieces run now and in the next turns
         self.work()
 
     def work(self):
         """The job's pieces for at most the budget (at least one; all without a budget); its reply at the end."""
         if self.job is None:
             return
-        rid, gen = self.job
+        rid, gen = self.job[0], self.job[1]
         try:
             if self.budget_ms is None:
                 reply = run(gen)
@@ -221,8 +237,7 @@ class LinkServer:
                 clock = self.clock
                 start = clock.ms()
                 while True:
-                    next(gen)
-                    if clock.diff(clock.ms(), start) >= self.budget_ms:
+                    if next(gen) is TURN or clock.diff(clock.ms(), start) >= self.budget_ms:
                         return  # the loop's other tasks first; the job goes on next turn
         except StopIteration as stop:
             reply = stop.value
@@ -285,6 +300,26 @@ class LinkServer:
         reply["public"] = public
         reply["actions"] = count
         return reply
+
+    def _held_digests(self, game, reply, applied=False):
+        """A held job (holding()): _digests' reply, each digest not kept computed in a turn of its own,
+        the first in the turn after this one (an apply's action has had its own)."""
+        digests, referee = self.shell.digests, self.eye == REFEREE
+        if referee and not digests.kept(game, True):
+            yield TURN
+            try:
+                digests.now(game, True, False)
+            except Exception:
+                if not applied:
+                    raise
+        if not digests.kept(game, False):
+            yield TURN
+            try:
+                digests.now(game, False, True)
+            except Exception:
+                if not applied:
+                    raise
+        return self._digests(game, reply, applied)
 
     def _may_change(self, seat=None, why="it cannot do this (auth with a token)"):
         """Only the referee, or the seat that acts, changes a running game; why: the refusal's words."""
@@ -349,10 +384,13 @@ class LinkServer:
         else:
             self._may_change(action.get("p") if "p" in action else None)  # a seat takes only its own actions
         self.shell.apply(action)  # its events go out as "ev" lines before this reply
-        return self._digests(game, {}, True)
+        return self._held_digests(game, {}, True)
 
     def op_digest(self, request):
-        return self._digests(self._game(), {})
+        game, digests = self._game(), self.shell.digests
+        if (self.eye != REFEREE or digests.kept(game, True)) and digests.kept(game, False):
+            return self._digests(game, {})  # kept: answered in this turn
+        return self._held_digests(game, {})
 
     def op_log(self, request):
         game = self._game()

@@ -79,6 +79,10 @@ class Box:
             self.wake.set()  # lines for the host: the link task writes them now
 
     def poll_input(self):
+        """The presses the buttons' driver took, each with its own time; none while the link holds the
+        state for a reply (ultimusbox.link: they wait in the driver's queue, their times kept)."""
+        if self.link.holding():
+            return
         buttons = self.d.buttons
         button = buttons.take()
         while button >= 0:
@@ -133,7 +137,11 @@ class Box:
                 break  # a slow write: let the input, the clock and the watchdog have their turn
 
     def tick(self):
-        self.shell.tick(self.d.clock.us())
+        """The game's clock (a countdown's beats and CLAMO: not while the link holds the state for a
+        reply, which it does for a few ms; CLAMO waits LOCK_US for the presses before it anyway), the
+        watchdog and the flash's housekeeping."""
+        if not self.link.holding():
+            self.shell.tick(self.d.clock.us())
         if self.healthy():
             self.d.watchdog.feed()
         self.tidy()
