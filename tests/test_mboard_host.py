@@ -83,6 +83,13 @@ def test_play_hot_seat_a_person_against_a_bot_until_the_end():
     assert out.strip().splitlines()[-1] in ("seat 1 wins", "seat 2 wins", "nobody wins")
 
 
+def test_a_persons_drawn_card_is_named_as_the_narration_names_it():
+    """'seat 1 draws the lorica' before his choice, as the narration says it (it said 'draws: dual_gladius')."""
+    result = run("play", "--game", "morituri_board", "-p", "2", "--bot", "2=sensible", "--seed", "1", input="\n" * 3000)
+    drawn = [row for row in result.output.splitlines() if row.startswith("seat 1 draws")]
+    assert drawn and all(row.startswith("seat 1 draws the ") for row in drawn), drawn
+
+
 def test_play_refuses_bad_options_in_one_line():
     one_line_error(run("play", "--game", "morituri_board", "--bot", "5=random", "-p", "2"), "a seat from 1 to 2")
     one_line_error(run("play", "--game", "morituri_board", "--bot", "1=clever", "-p", "2"), "random or sensible")

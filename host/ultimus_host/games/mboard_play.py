@@ -253,7 +253,7 @@ class Person:
             suggested = table.suggest(view, self.seat)
             options = [suggested] + [a for a in options if a != suggested]
         elif view["phase"] == "draw":
-            hot.say("%s draws: %s" % (seat_name(self.seat), table.draw(view)))
+            hot.say("%s draws the %s" % (seat_name(self.seat), card(table.draw(view))))  # "dual gladius", as told
             options = table.answers(view, self.seat, options)
         texts = [action_text(a) for a in options]
         return options[pick(hot.ask, hot.say, "%s, your choice" % seat_name(self.seat), texts, default)]
