@@ -437,10 +437,13 @@ def test_the_heap_of_the_box_with_munera_loaded_under_micropython(tmp_path):
     assert run["peak"] < 150 * 1024 and abs(run["peak"] - parts["peak"]) < 1024
     # On the Pico's 192 KB heap, after a collection: the heap never had to grow; the largest free block
     # measured 15.5 KB with the fakes in the heap (the aim is over 16 KB: ULTIMUS's whole game
-    # keeps 23 KB, tests/test_micropython.py), a guard against fragmenting it further
+    # keeps 23 KB, tests/test_micropython.py), a guard against fragmenting it further. It is the heap's
+    # free tail, above a few small objects the bout makes early (from about its 27th press) that stay:
+    # every byte of code imported at power-on shortens it. 14.4 KB since the link's held replies (about
+    # 0.6 KB of code in link, runtime and digests: 15.0 KB before them)
     total, used, free, largest = run["heap"]
     assert total < 193 * 1024 and used + free == total
-    assert largest > 15 * 1024
+    assert largest > 14 * 1024
 
 
 def _play_whole():
