@@ -237,7 +237,7 @@ def test_bad_input_is_refused_with_a_stable_code_and_changes_nothing():
     said = []
     box.shell.listen(lambda events: said.extend(e["message"] for e in events if e["e"] == "refused"))
     refused(fb, box, "a", "wrong_phase")  # a wheel while the box rolls stamina
-    assert said == ["first the box rolls each gladiator's stamina: " + box.shell.screen._confirm_hint("stamina")]
+    assert said == ["not now: " + box.shell.screen._confirm_hint("stamina")]  # it said "stamina: confirm rolls..."
     refused(fb, box, "qwe" + "c", "bad_dice")  # three dice for two gladiators
     assert box.shell.screen.entry.table == [1, 2, 3]  # kept: thumbs down clears them
     press(fb, box, "n")

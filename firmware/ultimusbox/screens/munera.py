@@ -44,14 +44,6 @@ SHIELD_W = -2
 # the phases where confirm makes the step, and what it sends ("" : the act menu's action)
 THUMB_PHASES = ("grip", "reroll")  # the thumbs answer a choice there (they do not clear the table's dice)
 CONFIRM_ACTION = {"stamina": "stamina", "order": "order", "start": "ap", "wrestle": "wrestle", "appeal": "appeal"}
-# what confirm rolls in each of those phases, as a refusal of another button says it
-CONFIRM_ROLLS = {
-    "stamina": "each gladiator's stamina",
-    "order": "the order of play",
-    "start": "his action points",
-    "wrestle": "the wrestle",
-    "appeal": "the appeal to the crowd",
-}
 
 
 def link_setup(request):
@@ -229,9 +221,7 @@ class Screen:
                 action["p"] = s["waiting"][0]
             self._act(action)
         elif board.WHEEL_0 <= button < board.WHEEL_0 + board.RINGS or button == board.MODE:
-            shell.refuse(
-                "wrong_phase", "first the box rolls %s: %s" % (CONFIRM_ROLLS[phase], self._confirm_hint(phase))
-            )
+            shell.refuse("wrong_phase", "not now: " + self._confirm_hint(phase))  # the phase's name is no word
 
     def _confirm_hint(self, phase):
         if phase == "appeal":
