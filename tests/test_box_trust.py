@@ -465,3 +465,20 @@ def test_reading_a_whole_log_page_after_page_reads_the_journal_once(monkeypatch)
         else box.shell.game.legal_actions(box.shell.game.actors()[0])[0]
     )
     assert len(link.call("log", **{"from": 400})["actions"]) == 1  # the reader was closed before the write
+
+
+@pytest.mark.parametrize(
+    "fault, said", [(OSError(5), "the flash failed (error 5)"), (KeyError(3), "a fault of the box (KeyError)")]
+)
+def test_a_saved_game_that_cannot_be_read_is_told_in_words_not_as_a_python_error(monkeypatch, fault, said):
+    from ultimusbox.shell import Shell
+
+    def failing(shell):
+        raise fault
+
+    monkeypatch.setattr(Shell, "resume", failing)
+    box = Box(FakeBoard(records(12)), entropy)
+    message = box.shell.notice["message"]
+    assert box.shell.game is None and box.shell.notice["code"] == "bad_journal"
+    assert message.startswith("the saved game could not be read: %s" % said), message
+    assert "Error(" not in message

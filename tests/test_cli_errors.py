@@ -207,3 +207,10 @@ def test_an_output_that_cannot_be_written_is_refused_before_any_game(tmp_path):
         assert "cannot be written: Permission denied" in text, text
         assert time.monotonic() - started < 10  # thousands of games were never started
     assert not (tmp_path / "b.png").exists()  # tried and left as it was: no empty file behind
+
+
+@pytest.mark.parametrize("game", ["munera", "morituri", "morituri_board"])
+def test_hot_seat_tables_name_the_phase_in_words(game):
+    """The table a person reads before each choice says "the action phase", never the flow's inner name."""
+    result = run("play", "--game", game, "--seed", "3", input="1\n1\n1\n")
+    assert " phase" in result.output and ", phase " not in result.output, result.output

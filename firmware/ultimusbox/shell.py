@@ -164,7 +164,9 @@ class Shell:
         except Exception as exc:  # a storage error or a bug: the box must come up all the same
             self.game = self.playing = self.settings = None
             self.journal.replaying = False
-            self._refuse_journal("bad_journal", "the saved game could not be read: %r" % (exc,))
+            # in words for the table: the flash's trouble, or the kind of fault, never the exception's repr
+            why = flash_trouble(exc) if isinstance(exc, OSError) else "a fault of the box (%s)" % type(exc).__name__
+            self._refuse_journal("bad_journal", "the saved game could not be read: %s" % why)
         if self.game is None:
             self._use(self.chosen)
 

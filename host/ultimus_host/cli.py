@@ -26,7 +26,7 @@ from ultimus_host.bots import BOTS, random_table
 from ultimus_host.games.commands import odds as _games_odds
 from ultimus_host.games.munera_commands import munera as _munera
 from ultimus_host.loop import run_game
-from ultimus_host.narrate import line, who
+from ultimus_host.narrate import line, phase_words, who
 from ultimus_host.simulate import run_with_bar, workers_option
 from ultimusbox import games as box_games
 
@@ -290,7 +290,7 @@ def _where(game, stations=None):
     out = ["%s %d" % (key, s[key]) for key in ("battle", "round") if type(s.get(key)) is int and s[key] > 0]
     if game.phase == game.rules.FLOW.end:
         return ", ".join(out + ["the game is over"])
-    out.append("the %s phase" % str(game.phase).replace("_", " "))
+    out.append(phase_words(game.phase))
     actors = game.actors()
     if actors:
         out.append("%s to act" % " and ".join(who(p, stations) for p in actors))

@@ -36,6 +36,11 @@ def station_name(station):
     return "station %d" % (station + 1)
 
 
+def phase_words(phase):
+    """A game's phase as people read it: "the action phase" for act, "the roll off phase" for roll_off."""
+    return "the %s phase" % ("action" if phase == "act" else str(phase).replace("_", " "))
+
+
 def who(p, stations=None):
     """Seat p (0-based, as the core counts) as people read it.
 

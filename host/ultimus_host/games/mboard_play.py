@@ -14,7 +14,7 @@ from ultimus_host.games.mboard_bots import BOTS, Referee
 from ultimus_host.games.mboard_table import Table
 from ultimus_host.loop import run_game
 from ultimus_host.menu import pick
-from ultimus_host.narrate import station_name, unknown
+from ultimus_host.narrate import phase_words, station_name, unknown
 
 SPACE_WORDS = {
     ".": "nothing",
@@ -171,7 +171,7 @@ def line(e, stations=None):
 
 
 def table_text(v, table):
-    out = ["", "turn %d, phase %s" % (v["turn"], v["phase"])]
+    out = ["", "turn %d, %s" % (v["turn"], phase_words(v["phase"]))]
     for p, st in enumerate(v["seats"]):
         where = (
             st["where"]

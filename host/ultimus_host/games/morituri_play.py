@@ -14,6 +14,7 @@ from ultimus_host.games.morituri_bots import BOTS, InitiativeReferee
 from ultimus_host.games.morituri_narrate import action_text, figure, line, roll_text
 from ultimus_host.loop import run_game
 from ultimus_host.menu import pick
+from ultimus_host.narrate import phase_words
 
 MENU_WORDS = (
     "nothing special",
@@ -62,11 +63,8 @@ def new_game(players, seed, figures=None):
 def arena_text(v):
     """The arena as the whole table sees it: round, Caesar, every figure."""
     cls = [f["cls"] for f in v["figures"]]
-    out = [
-        "",
-        "round %d, phase %s, Caesar: %s"
-        % (v["round"], v["phase"], "seat %d" % (v["caesar"] + 1) if v["caesar"] >= 0 else "not yet rolled"),
-    ]
+    caesar = "seat %d" % (v["caesar"] + 1) if v["caesar"] >= 0 else "not yet rolled"
+    out = ["", "round %d, %s, Caesar: %s" % (v["round"], phase_words(v["phase"]), caesar)]
     for i, f in enumerate(v["figures"]):
         marks = [f["status"]]
         if f["kills"]:

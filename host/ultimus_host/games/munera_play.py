@@ -13,6 +13,7 @@ from games.munera.state import exhausted, injured, tired
 from ultimus_host.games.munera_bots import BOTS, BoxReferee
 from ultimus_host.loop import run_game
 from ultimus_host.menu import Menu
+from ultimus_host.narrate import phase_words
 
 FACING = ("E", "NE", "NW", "W", "SW", "SE")
 
@@ -74,7 +75,7 @@ def item_name(name):
 
 def arena_text(view):
     when = "round %d" % view["round"] if view["round"] else "before round 1"  # counted from 1, as the box does
-    out = ["", "%s, phase %s" % (when, view["phase"])]
+    out = ["", "%s, %s" % (when, phase_words(view["phase"]))]
     for g, x in enumerate(view["g"]):
         marks = []
         if x["out"]:
