@@ -370,6 +370,8 @@ class Monkey:
         if self.ms >= self.end_ms:
             return False
         r = self.rng.below(100)
+        if not self.counts["flash_full"] and self.ms >= self.end_ms // 2:
+            r = 97  # an evening that has not met a full flash by its middle meets one now (a seed's luck aside)
         if r < 55:
             self.legal()
         elif r < 85:
