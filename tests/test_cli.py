@@ -325,3 +325,9 @@ def test_the_notice_of_a_journal_that_could_not_be_kept_aside_names_no_file():
     message = "bad_journal: x; it could not be kept aside (28)"
     shell = types.SimpleNamespace(game=None, notice={"message": message, "file": None})
     assert notice_line(shell) == "saved game NOT resumed: " + message
+
+
+def test_the_help_names_the_five_games_the_box_referees():
+    text = " ".join(CliRunner().invoke(main, ["--help"]).output.split())
+    for title in ("ULTIMUS", "Morituri Te Salutamus", "Ultimatum", "Munera Sine Missione", "Morituri board game"):
+        assert title in text, text

@@ -78,7 +78,8 @@ CONTENT_OPTION = click.option(
 @click.group(cls=_Commands)
 @click.version_option(VERSION, prog_name="ultimus")
 def main():
-    """ULTIMUS box: play, simulate and check the game of shouting spectators."""
+    """Ultimus Box, the referee of five gladiator games (ULTIMUS, Morituri Te Salutamus, Ultimatum, Munera Sine
+    Missione, the Morituri board game): play, simulate and check them, on the box or its virtual twin."""
 
 
 @main.command()
