@@ -220,27 +220,28 @@ def _adj(name):
 @atomic
 def reroll(s, action, ev):
     """reroll {dice?}: he takes the feint's re-roll of the attacker's die that missed."""
-    g = s["turn"]
-    blow = s["offer"]
-    feed = Feed(s, action.get("dice"), ev)
-    r = _dice(blow["a"], blow["d"])
-    r = rolled_again(feed, r, blow["mod"], blow["save"], _adj(blow["name"]), (g, blow["t"]))
-    s["offer"] = None
-    _outcome(s, feed, g, blow, r, ev)
-    feed.done()
-    settle(s, ev, "act")
+    _answer_feint(s, action, ev, True)
 
 
 @atomic
 def keep(s, action, ev):
     """keep: he lets the miss stand; the feint he declared stays for a later miss this turn."""
+    _answer_feint(s, action, ev, False)
+
+
+def _answer_feint(s, action, ev, again):
+    """The attacker's answer to the feint's offer (s["offer"], the blow that missed): the die rolled
+    again, or the miss kept; then the blow's outcome, as an attack without a feint ends."""
     g = s["turn"]
     blow = s["offer"]
     feed = Feed(s, action.get("dice"), ev)
     r = _dice(blow["a"], blow["d"])
-    r["margin"] = blow["a"] + blow["mod"] - blow["d"]
+    if again:
+        r = rolled_again(feed, r, blow["mod"], blow["save"], _adj(blow["name"]), (g, blow["t"]))
+    else:
+        r["margin"] = blow["a"] + blow["mod"] - blow["d"]
+        ev.append({"e": "miss_kept", "g": g})
     s["offer"] = None
-    ev.append({"e": "miss_kept", "g": g})
     _outcome(s, feed, g, blow, r, ev)
     feed.done()
     settle(s, ev, "act")
