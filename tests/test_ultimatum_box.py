@@ -170,14 +170,22 @@ def test_refused_on_the_buttons_with_a_stable_code_and_nothing_changed():
     assert [e["code"] for e in events if e["e"] == "refused"] == ["nothing_to_play"]
 
 
-def test_a_defender_takes_the_buttons_with_think_and_lays_a_minefield():
+def _at_war_with_a_front():
+    """A box past the set-up, the active seat at war: (box, fb, that seat, a nation of his, a nation of
+    another seat's)."""
     _, box, fb = record(new_box, run_line, limit=SETUP_ACTIONS)
-    shell, screen = box.shell, box.shell.screen
-    s = shell.game.state
+    s = box.shell.game.state
     me = s["active"]
     enter(fb, box, {"a": "war", "p": me}, run_line)
     src = [n for n in range(N_NATIONS) if s["owner"][n] == me][0]
     dst = [n for n in range(N_NATIONS) if s["owner"][n] not in (me, -1)][0]
+    return box, fb, me, src, dst
+
+
+def test_a_defender_takes_the_buttons_with_think_and_lays_a_minefield():
+    box, fb, me, src, dst = _at_war_with_a_front()
+    shell, screen = box.shell, box.shell.screen
+    s = shell.game.state
     s["troops"][src] = 12
     assert enter(fb, box, {"a": "attack", "p": me, "from": src, "to": dst}, run_line)
     defender = s["owner"][dst]
@@ -194,13 +202,9 @@ def test_a_defender_takes_the_buttons_with_think_and_lays_a_minefield():
 
 def test_a_defender_under_attack_launches_a_laser_at_the_attacker_on_the_buttons():
     """Laser Regulations 3 on the box: the defender's station is offered a laser during the attack."""
-    _, box, fb = record(new_box, run_line, limit=SETUP_ACTIONS)
+    box, fb, me, src, dst = _at_war_with_a_front()
     shell, screen = box.shell, box.shell.screen
     s = shell.game.state
-    me = s["active"]
-    enter(fb, box, {"a": "war", "p": me}, run_line)
-    src = [n for n in range(N_NATIONS) if s["owner"][n] == me][0]
-    dst = [n for n in range(N_NATIONS) if s["owner"][n] not in (me, -1)][0]
     s["troops"][src] = 30
     defender = s["owner"][dst]
     s["lasers"][defender] = 1  # the given: the defender bought a laser earlier
@@ -217,11 +221,9 @@ def test_a_defender_under_attack_launches_a_laser_at_the_attacker_on_the_buttons
 def test_the_sail_entry_offers_the_vessels_that_may_still_make_the_move():
     """Battleship Regulations 3 and 4 on the box: the number of battleships the sail entry starts at
     is those that may still move, and none from a blockade to a blockade (submarines: all)."""
-    _, box, fb = record(new_box, run_line, limit=SETUP_ACTIONS)
+    box, fb, me, _, _ = _at_war_with_a_front()
     shell, screen = box.shell, box.shell.screen
     s = shell.game.state
-    me = s["active"]
-    enter(fb, box, {"a": "war", "p": me}, run_line)
     home = s["sea"].index(me)
     s["ships"][home], s["subs"][home] = 5, 2
     s["moved_ships"][home] = 2  # the given: two of them were bought this turn
