@@ -13,7 +13,6 @@
 include("$(PORT_DIR)/boards/manifest.py")
 
 package("referee")  # the referee engine and its building blocks
-package("ultimus")  # ULTIMUS, the flagship game
 package("games")  # the other rule sets
 package("ultimusbox")  # the box shell, its screens and, in drivers/, the Pico's drivers
 

@@ -28,9 +28,9 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "mpy
 
 from rich.console import Console as RichConsole  # noqa: E402
 
+from games.ultimus.views import public_event  # noqa: E402
 from monkey import Monkey  # noqa: E402
 from referee.rng import Rng  # noqa: E402
-from ultimus.views import public_event  # noqa: E402
 from ultimus_host.console import Console  # noqa: E402
 from ultimus_host.virtualbox import VirtualBox, render_text, stopped_message  # noqa: E402
 
@@ -89,19 +89,19 @@ def demo_narrator(shell, say):
     """What `ultimus demo --game NAME --verbose` says of each of the core's events, for the game in play."""
     game, name = shell.game, shell.playing
     if name == "morituri":
-        from ultimus_host.games.morituri_play import Narrator
+        from ultimus_host.games.morituri.play import Narrator
 
         return Narrator(game, say, verbose=True)
     if name == "ultimatum":
-        from ultimus_host.games.ultimatum_play import Narrator
+        from ultimus_host.games.ultimatum.play import Narrator
 
         return Narrator(say, verbose=True)
     if name == "munera":
-        from ultimus_host.games.munera_play import Narrator
+        from ultimus_host.games.munera.play import Narrator
 
         return Narrator(game, say)
     if name == "morituri_board":
-        from ultimus_host.games.mboard_play import demo_line
+        from ultimus_host.games.morituri_board.play import demo_line
 
         return lambda e: _say_if(say, demo_line(e, True))
     from ultimus_host.narrate import line

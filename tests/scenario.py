@@ -7,11 +7,11 @@ then arranges the arena and the hands by editing the plain-data state (the
 
 import pytest
 
-from ultimus.cardtext import YELLING_CARD_TEXT
-from ultimus.content import MAX_HEALTH
-from ultimus.errors import Illegal
-from ultimus.game import Game
-from ultimus.hexmap import COORDS, DOORS
+from games.ultimus.cardtext import YELLING_CARD_TEXT
+from games.ultimus.content import MAX_HEALTH
+from games.ultimus.errors import Illegal
+from games.ultimus.game import Game
+from games.ultimus.hexmap import COORDS, DOORS
 
 TIGRIS, SAGITTARIUS, RETIARIUS, MURMILLO, BARBARUS, DIMACHAERUS = range(6)
 

@@ -3,8 +3,8 @@
 import json
 import os
 
+from games.ultimus.game import Game
 from referee.digest import fnv_digest
-from ultimus.game import Game
 from ultimus_host.balance import Tally, play_game
 from ultimus_host.bots import HeuristicBot, RandomBot
 from ultimus_host.loop import run_game

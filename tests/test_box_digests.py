@@ -12,9 +12,9 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), "mpy"))
 
 import digest_ports  # noqa: E402
 from box_battle import SCRIPT, new_box, run_line  # noqa: E402
+from games.ultimus import randomplay, rules  # noqa: E402
 from referee.digest import FNV_OFFSET, FNV_PRIME, canonical_text, digest, fnv1a, fnv_digest, json_text  # noqa: E402
 from test_box_link import at  # noqa: E402
-from ultimus import randomplay, rules  # noqa: E402
 from ultimusbox import board  # noqa: E402
 
 

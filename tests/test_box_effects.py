@@ -2,11 +2,11 @@
 
 import pytest
 
+from games.ultimus.content import BANK_START, BET_WIN, BETTING_CARDS, MAX_HEALTH, NEW_GOLD_BY_PLAYERS
+from games.ultimus.game import Game
+from games.ultimus.state import ARENA, DEAD, PARDONED
 from referee.errors import Illegal
 from scenario import BARBARUS, DIMACHAERUS, MURMILLO, RETIARIUS, SAGITTARIUS, TIGRIS, refused, start_battle
-from ultimus.content import BANK_START, BET_WIN, BETTING_CARDS, MAX_HEALTH, NEW_GOLD_BY_PLAYERS
-from ultimus.game import Game
-from ultimus.state import ARENA, DEAD, PARDONED
 
 
 def box_round(players=4, seed=3, shouts=(0,), payout=None):

@@ -6,11 +6,11 @@ import sys
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "mpy"))
 
 from box_battle import BARBARUS, DIMACHAERUS, SAGITTARIUS, SCRIPT, TIGRIS, W, new_box, run_line  # noqa: E402
-from ultimus.content import MAX_HEALTH  # noqa: E402
-from ultimus.state import ARENA, DEAD, PARDONED  # noqa: E402
+from games.ultimus.content import MAX_HEALTH  # noqa: E402
+from games.ultimus.state import ARENA, DEAD, PARDONED  # noqa: E402
 from ultimusbox import board  # noqa: E402
 from ultimusbox.journal import FILE  # noqa: E402
-from ultimusbox.screens.ultimus_lights import GLADIATOR_COLOURS, GOLD, OFF, RED, WHITE  # noqa: E402
+from ultimusbox.screens.ultimus.lights import GLADIATOR_COLOURS, GOLD, OFF, RED, WHITE  # noqa: E402
 from ultimusbox.sounds import TUNES  # noqa: E402
 
 
@@ -176,7 +176,7 @@ CHECKS = {
 }
 
 
-from ultimusbox.screens.ultimus import CLAMO_US, LOCK_US, TICK_US  # noqa: E402
+from ultimusbox.screens.ultimus.screen import CLAMO_US, LOCK_US, TICK_US  # noqa: E402
 
 
 def test_a_press_just_before_clamo_counts_and_one_just_after_does_not():

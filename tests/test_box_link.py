@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "mpy"))
 
 from box_battle import SCRIPT, new_box, run_line  # noqa: E402
-from ultimus import VERSION  # noqa: E402
-from ultimus.game import replay  # noqa: E402
+from games.ultimus import VERSION  # noqa: E402
+from games.ultimus.game import replay  # noqa: E402
 from ultimusbox import board  # noqa: E402
 from ultimusbox.link import MAX_LINE, PROTOCOL  # noqa: E402
 

@@ -7,7 +7,7 @@ import sys
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "mpy"))
 
 from box_battle import SCRIPT, new_box, run_line  # noqa: E402
-from ultimus.game import replay  # noqa: E402
+from games.ultimus.game import replay  # noqa: E402
 from ultimus_host.fakes import FakeStorage, PowerCut  # noqa: E402
 
 

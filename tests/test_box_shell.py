@@ -12,14 +12,14 @@ import pytest
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "mpy"))
 
 from box_battle import SCRIPT, new_box, run_line  # noqa: E402
+from games.ultimus import VERSION  # noqa: E402
+from games.ultimus.game import replay  # noqa: E402
 from referee.digest import fnv1a  # noqa: E402
-from ultimus import VERSION  # noqa: E402
-from ultimus.game import replay  # noqa: E402
 from ultimus_host.fakes import FakeBoard, FakeStorage  # noqa: E402
 from ultimusbox import board, games  # noqa: E402
 from ultimusbox.journal import FILE, FORMAT, decode, encode, flash_trouble  # noqa: E402
 from ultimusbox.runtime import Box  # noqa: E402
-from ultimusbox.screens.ultimus_lights import GOLD, OFF, RED  # noqa: E402
+from ultimusbox.screens.ultimus.lights import GOLD, OFF, RED  # noqa: E402
 from ultimusbox.settings import FILE as SETTINGS  # noqa: E402
 from ultimusbox.sounds import TUNES  # noqa: E402
 
@@ -128,7 +128,7 @@ def test_the_box_journal_of_0_1_0_resumes_to_the_same_game():
     assert len(game.log) == expected["actions"] and s["phase"] == expected["phase"]
     assert s["gold"] == expected["gold"] and s["status"] == expected["status"]
     assert storage.files[FILE] == data  # resumed as it was: not rewritten
-    rules = __import__("ultimus.rules", fromlist=["rules"])
+    rules = __import__("games.ultimus.rules", fromlist=["rules"])
     if hasattr(rules, "digest_for"):
         assert rules.digest_for(s, 1) == expected["digest"]
     press(fb, box, board.CONFIRM)  # the final count: back to the seat selection
@@ -316,7 +316,7 @@ def test_the_shell_imports_no_game(name):
     top = [node for node in tree.body if isinstance(node, (ast.Import, ast.ImportFrom))]
     modules = [node.module for node in top if isinstance(node, ast.ImportFrom)]
     modules += [alias.name for node in top if isinstance(node, ast.Import) for alias in node.names]
-    assert not [m for m in modules if m and (m.split(".")[0] == "ultimus" or ".screens." in m)], modules
+    assert not [m for m in modules if m and (m.split(".")[0] == "games" or ".screens." in m)], modules
     assert ast.get_docstring(tree)
 
 
@@ -351,12 +351,12 @@ def test_a_box_imports_only_the_chosen_game_and_nothing_a_pc_alone_needs():
         "fb, box = new_box()\n"
         "for line in SCRIPT[:30]: run_line(fb, box, line)\n"
         "print(' '.join(sorted(m for m in sys.modules"
-        " if m.split('.')[0] in ('ultimus', 'ultimusbox', 'referee'))))"
+        " if m.split('.')[0] in ('games', 'ultimusbox', 'referee'))))"
     )
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
     loaded = done.stdout.split()
-    assert "ultimusbox.screens.ultimus" in loaded and "ultimus.rules" in loaded
-    for absent in ("ultimusbox.screens.ultimus_words", "ultimusbox.selftest", "ultimus.legal"):
+    assert "ultimusbox.screens.ultimus.screen" in loaded and "games.ultimus.rules" in loaded
+    for absent in ("ultimusbox.screens.ultimus.words", "ultimusbox.selftest", "games.ultimus.legal"):
         assert absent not in loaded
 
 

@@ -8,10 +8,10 @@ import json
 
 import pytest
 
+from games.ultimus.rng import Rng
+from games.ultimus.views import public_event
 from referee.engine import REFEREE
 from referee.errors import Illegal
-from ultimus.rng import Rng
-from ultimus.views import public_event
 from ultimus_host import virtualbox
 from ultimus_host.client import LinkError
 from ultimus_host.console import Console

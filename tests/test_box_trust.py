@@ -11,9 +11,9 @@ import pytest
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "mpy"))
 
+from games.ultimus.rng import Rng  # noqa: E402
 from referee.digest import digest  # noqa: E402
 from referee.engine import REFEREE  # noqa: E402
-from ultimus.rng import Rng  # noqa: E402
 from ultimus_host import client as host_client  # noqa: E402
 from ultimus_host.fakes import FakeBoard, FakeSerial, FakeStorage  # noqa: E402
 from ultimus_host.pcdrivers import FileStorage, FolderInUse  # noqa: E402
@@ -250,8 +250,8 @@ def test_a_record_that_makes_the_core_fail_is_refused_at_start_not_a_boot_loop(m
     def broken(s, a, ev):
         raise KeyError("a bug")
 
+    from games.ultimus import rules
     from referee.engine import ANY_SEAT
-    from ultimus import rules
 
     monkeypatch.setitem(rules.FLOW.now["full"]["betting"], "bet", (ANY_SEAT, broken))
     box = Box(FakeBoard(storage), entropy)
@@ -380,7 +380,7 @@ def test_a_checkpoint_goes_to_the_flash_in_pieces_none_the_size_of_the_state(mon
     assert sum(sizes) > 1024 and len(sizes) > 3 and max(sizes) < 1024  # over a kilobyte, in pieces
     ckp = jnl.decode(storage.files["game.jnl.ckp"])
     assert ckp["count"] == 100 and ckp["digest"] == digest(ckp["state"])
-    from ultimus.game import replay
+    from games.ultimus.game import replay
 
     header, actions, damage = jnl.check_file(storage)
     assert damage is None and header is not None
@@ -409,7 +409,7 @@ def test_a_checkpoint_of_another_journal_or_firmware_is_ignored():
 
 
 def replay_digest_bank(storage):
-    from ultimus.game import replay
+    from games.ultimus.game import replay
 
     header, actions, damage = jnl.check_file(storage)
     assert damage is None and header is not None

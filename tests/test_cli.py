@@ -4,7 +4,7 @@ import json
 
 from click.testing import CliRunner
 
-from ultimus import randomplay
+from games.ultimus import randomplay
 from ultimus_host.cli import main
 
 
@@ -254,7 +254,7 @@ def test_the_stopped_virtual_box_says_nothing_is_saved_without_a_game_in_play(tm
     vbox = VirtualBox(str(tmp_path), seed=1)
     try:
         assert "nothing is saved" in stopped_message(vbox.box.shell, str(tmp_path))
-        from ultimus.randomplay import play
+        from games.ultimus.randomplay import play
 
         shell = vbox.box.shell
         shell.game, shell.playing = play(3, 5, stop_at_battle_end=False), "ultimus"

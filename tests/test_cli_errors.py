@@ -7,8 +7,8 @@ import stat
 import pytest
 from click.testing import CliRunner
 
+from games.ultimus import randomplay
 from test_host_sim import start_sim, stop
-from ultimus import randomplay
 from ultimus_host.cli import main
 from ultimus_host.client import LinkClient
 

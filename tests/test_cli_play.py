@@ -4,7 +4,7 @@ import re
 
 from click.testing import CliRunner
 
-from ultimus.game import Game
+from games.ultimus.game import Game
 from ultimus_host.cli import main
 from ultimus_host.menu import Menu
 from ultimus_host.play import _menu_context, arena_map

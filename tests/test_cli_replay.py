@@ -34,7 +34,7 @@ def test_a_journal_damaged_in_the_middle_says_so_and_exits_non_zero(tmp_path):
 
 def test_a_journal_of_a_newer_format_is_refused_not_replayed_with_other_rules(tmp_path):
     """A newer journal may name set-up keys (as format 4's "content") that this version would drop."""
-    from ultimus.digest import fnv1a
+    from games.ultimus.digest import fnv1a
 
     path = tmp_path / "game.jnl"
     shutil.copy(os.path.join(DATA, "box-5p-seed21.jnl"), path)

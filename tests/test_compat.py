@@ -12,10 +12,10 @@ import os
 
 import pytest
 
+from games.ultimus import rules
+from games.ultimus.errors import Illegal
+from games.ultimus.game import Game, restore
 from referee.engine import saved_format
-from ultimus import rules
-from ultimus.errors import Illegal
-from ultimus.game import Game, restore
 
 DATA = os.path.join(os.path.dirname(__file__), "data", "v0.1.0")
 SAVES = sorted(glob.glob(os.path.join(DATA, "*.json")))

@@ -1,6 +1,6 @@
 """The reconstructed content is consistent with the rulebook and with its own documentation."""
 
-from ultimus.content import (
+from games.ultimus.content import (
     BET_DIE,
     BET_INVEST,
     BET_WIN,
@@ -11,8 +11,8 @@ from ultimus.content import (
     MAX_HEALTH,
     NEW_GOLD_BY_PLAYERS,
 )
-from ultimus.hexmap import CENTRE, DOORS, FIELDS, NEIGH, distance
-from ultimus.yelling import CARDS, DRAW, HEAL, LOUDEST, MELEE, MOVE, NET, RANGED, REMOVE_NET, movement_points
+from games.ultimus.hexmap import CENTRE, DOORS, FIELDS, NEIGH, distance
+from games.ultimus.yelling import CARDS, DRAW, HEAL, LOUDEST, MELEE, MOVE, NET, RANGED, REMOVE_NET, movement_points
 
 TIGRIS, SAGITTARIUS, RETIARIUS, MURMILLO, BARBARUS, DIMACHAERUS = range(6)
 
@@ -78,9 +78,9 @@ def test_the_loudest_spectator_draw_can_be_decided():
 
 
 def test_the_counts_the_box_uses_instead_of_the_card_table_and_map_agree_with_them():
-    from ultimus.content import DOOR_COUNT, YELLING_CARD_COUNT
-    from ultimus.hexmap import DOORS
-    from ultimus.yelling import CARDS
+    from games.ultimus.content import DOOR_COUNT, YELLING_CARD_COUNT
+    from games.ultimus.hexmap import DOORS
+    from games.ultimus.yelling import CARDS
 
     assert YELLING_CARD_COUNT == len(CARDS) and DOOR_COUNT == len(DOORS)
 
@@ -91,18 +91,19 @@ def test_a_box_game_never_loads_the_card_table_nor_the_map():
     import subprocess
     import sys
 
-    from ultimus import randomplay
+    from games.ultimus import randomplay
 
     game = randomplay.play(4, 3, "box", battles=2, stop_at_battle_end=False)
     code = (
-        "import json, sys; from ultimus.game import replay; d = json.load(sys.stdin); replay(d['setup'], d['log']);"
-        "print(sorted(m for m in sys.modules if m.startswith('ultimus')))"
+        "import json, sys; from games.ultimus.game import replay; d = json.load(sys.stdin);"
+        "replay(d['setup'], d['log']);"
+        "print(sorted(m for m in sys.modules if m.startswith('games.ultimus')))"
     )
     loaded = subprocess.run(
         [sys.executable, "-c", code], input=json.dumps(game.to_data()), capture_output=True, text=True, check=True
     ).stdout
-    assert "ultimus.battle" in loaded
-    for module in ("ultimus.yelling", "ultimus.hexmap", "ultimus.cardplay", "ultimus.card"):
+    assert "games.ultimus.battle" in loaded
+    for module in ("games.ultimus.yelling", "games.ultimus.hexmap", "games.ultimus.cardplay", "games.ultimus.card"):
         assert "'%s'" % module not in loaded
 
 
@@ -117,9 +118,9 @@ def _generator():
 
 
 def test_the_literal_card_table_is_what_the_card_text_says():
-    """ultimus/cards.py is generated from ultimus/cardtext.py (tools/gen_content.py): the same cards,
+    """games/ultimus/cards.py is generated from games/ultimus/cardtext.py (tools/gen_content.py): the same cards,
     and the same file the generator writes now."""
-    from ultimus.cardtext import YELLING_CARD_TEXT, parse_cards
+    from games.ultimus.cardtext import YELLING_CARD_TEXT, parse_cards
 
     assert CARDS == parse_cards(YELLING_CARD_TEXT)
     gen = _generator()
@@ -128,10 +129,10 @@ def test_the_literal_card_table_is_what_the_card_text_says():
 
 
 def test_the_literal_arena_tables_are_the_hexagon_of_the_content_radius():
-    """ultimus/arena.py is generated from content.ARENA_RADIUS and hexmap.DIRS: the same tables."""
-    from ultimus import arena
-    from ultimus.content import ARENA_RADIUS
-    from ultimus.hexmap import COORDS, DIRS
+    """games/ultimus/arena.py is generated from content.ARENA_RADIUS and hexmap.DIRS: the same tables."""
+    from games.ultimus import arena
+    from games.ultimus.content import ARENA_RADIUS
+    from games.ultimus.hexmap import COORDS, DIRS
 
     gen = _generator()
     assert arena.RADIUS == ARENA_RADIUS

@@ -1,17 +1,14 @@
 """Content variants: a set-up's "content" picks the health and payouts a game is played with.
 
 The balanced content (docs/balance.md) is a variant of the same rules: what changes is
-only the numbers of ultimus.content, and a game without the key is played, saved and
+only the numbers of games.ultimus.content, and a game without the key is played, saved and
 digested exactly as before.
 """
 
 import pytest
 
-from scenario import BARBARUS, TIGRIS, arrange, card_id, shout_round, start_battle
-from test_rules_end import bet_card, finishing_blow, total_gold
-from test_rules_symbols import CORNERS
-from ultimus import checks, rules
-from ultimus.content import (
+from games.ultimus import checks, rules
+from games.ultimus.content import (
     BALANCED_MAX_HEALTH,
     BALANCED_PAYOUTS,
     BET_WIN,
@@ -20,8 +17,11 @@ from ultimus.content import (
     MAX_HEALTH,
     RECONSTRUCTED_PAYOUTS,
 )
-from ultimus.errors import Illegal
-from ultimus.game import Game, restore
+from games.ultimus.errors import Illegal
+from games.ultimus.game import Game, restore
+from scenario import BARBARUS, TIGRIS, arrange, card_id, shout_round, start_battle
+from test_rules_end import bet_card, finishing_blow, total_gold
+from test_rules_symbols import CORNERS
 
 
 def test_a_set_up_names_its_content_or_keeps_the_reconstruction():
@@ -145,8 +145,8 @@ def test_a_new_box_game_plays_the_balanced_content():
 def test_thumbs_down_at_the_seat_selection_plays_the_reconstructed_cards_with_a_white_pixel():
     from box_battle import run_line
     from ultimusbox import board
-    from ultimusbox.screens.ultimus_lights import WHITE
-    from ultimusbox.screens.ultimus_words import describe
+    from ultimusbox.screens.ultimus.lights import WHITE
+    from ultimusbox.screens.ultimus.words import describe
 
     fb, box = _box_at_seat_selection()
     last = board.ring_pixel(0, board.RING_PIXELS - 1)  # ULTIMUS's wheel shows its options
@@ -161,7 +161,7 @@ def test_thumbs_down_at_the_seat_selection_plays_the_reconstructed_cards_with_a_
 
 
 def test_the_link_names_the_content_of_a_new_game_and_a_wrong_one_is_refused():
-    from ultimusbox.screens.ultimus import link_setup
+    from ultimusbox.screens.ultimus.screen import link_setup
 
     assert link_setup({"players": 3, "seed": 1})[0]["content"] == "balanced"
     assert "content" not in rules.check_setup(link_setup({"players": 3, "seed": 1, "content": "reconstructed"})[0])
@@ -171,11 +171,11 @@ def test_the_link_names_the_content_of_a_new_game_and_a_wrong_one_is_refused():
 
 
 def test_docs_balance_lists_the_balanced_content_this_file_holds():
-    """docs/balance.md's table of the balanced content says what ultimus.content holds."""
+    """docs/balance.md's table of the balanced content says what games.ultimus.content holds."""
     import os
     import re
 
-    from ultimus.content import BET_DIE, BET_INVEST, GLADIATOR_NAMES
+    from games.ultimus.content import BET_DIE, BET_INVEST, GLADIATOR_NAMES
 
     path = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "docs", "balance.md")
     with open(path) as f:

@@ -4,13 +4,13 @@ import json
 
 import pytest
 
+from games.ultimus import randomplay
+from games.ultimus.cardtext import CardTextError, parse_line
+from games.ultimus.errors import Illegal
+from games.ultimus.game import Game, replay, restore
+from games.ultimus.rng import MASK32, Rng, below, next_state, seed_state, shuffle_in_place
+from games.ultimus.yelling import CARDS
 from scenario import refused, start_battle
-from ultimus import randomplay
-from ultimus.cardtext import CardTextError, parse_line
-from ultimus.errors import Illegal
-from ultimus.game import Game, replay, restore
-from ultimus.rng import MASK32, Rng, below, next_state, seed_state, shuffle_in_place
-from ultimus.yelling import CARDS
 
 
 def test_a_seed_and_the_actions_give_the_same_game():
@@ -68,7 +68,7 @@ def test_malformed_and_out_of_place_actions_are_refused_with_a_stable_code(actio
 
 
 def test_an_unexpected_failure_inside_the_core_rebuilds_the_state_from_the_log(monkeypatch):
-    from ultimus.flow import FLOW
+    from games.ultimus.flow import FLOW
 
     game = start_battle(3, seed=1)
     s = game.state

@@ -4,7 +4,7 @@ import os
 
 import pytest
 
-from ultimus import VERSION
+from games.ultimus import VERSION
 from ultimus_host import flash
 
 
@@ -29,9 +29,9 @@ def test_flash_compiles_copies_resets_and_checks_hello(monkeypatch, tmp_path):
     assert asked == ["hello", "repl", "hello"]  # a running box is asked for the REPL first
     copy, reset = ran
     assert copy[2:6] == ["mpremote", "connect", "/dev/ttyACM9", "fs"] and copy[-1] == ":"
-    assert any(p.endswith("main.py") for p in copy) and any(p.endswith("ultimus") for p in copy)
+    assert any(p.endswith("main.py") for p in copy) and any(p.endswith("games") for p in copy)
     assert reset[-1] == "reset"
-    assert os.path.exists(os.path.join(flash.BUILD, "ultimus", "game.mpy"))
+    assert os.path.exists(os.path.join(flash.BUILD, "games", "ultimus", "game.mpy"))
 
 
 def test_flash_fails_loudly_when_the_box_does_not_answer_with_the_new_version(monkeypatch, tmp_path):

@@ -1,7 +1,7 @@
 """The host's one game loop: who acts, what each seat is shown, when it stops, what it tells."""
 
-from ultimus import randomplay
-from ultimus.game import Game
+from games.ultimus import randomplay
+from games.ultimus.game import Game
 from ultimus_host.bots import RandomBot, random_table
 from ultimus_host.loop import PlayOn, run_game
 

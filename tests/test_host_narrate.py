@@ -2,11 +2,11 @@
 
 import re
 
+from games.ultimus import randomplay
+from games.ultimus.game import Game
+from games.ultimus.hexmap import DOORS
+from games.ultimus.views import public_event
 from referee.rng import Rng
-from ultimus import randomplay
-from ultimus.game import Game
-from ultimus.hexmap import DOORS
-from ultimus.views import public_event
 from ultimus_host.bots import RandomBot
 from ultimus_host.loop import run_game
 from ultimus_host.narrate import action_text, button_name, line, sound, who, words

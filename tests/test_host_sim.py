@@ -13,8 +13,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ultimus.randomplay import play_on
-from ultimus.rng import Rng
+from games.ultimus.randomplay import play_on
+from games.ultimus.rng import Rng
 from ultimus_host.client import DigestMismatch, LinkClient, LinkError, Lockstep, virtual_token
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))

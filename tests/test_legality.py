@@ -14,14 +14,14 @@ import json
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
+from games.ultimus import randomplay, rules
+from games.ultimus.errors import Illegal
+from games.ultimus.flow import FLOW
+from games.ultimus.game import Game, copy_data
+from games.ultimus.hexmap import FIELDS
+from games.ultimus.rng import Rng
+from games.ultimus.yelling import CARDS
 from referee import engine
-from ultimus import randomplay, rules
-from ultimus.errors import Illegal
-from ultimus.flow import FLOW
-from ultimus.game import Game, copy_data
-from ultimus.hexmap import FIELDS
-from ultimus.rng import Rng
-from ultimus.yelling import CARDS
 
 # No shrinking: a failure names its players and seed, and walk() replays it in a second.
 SETTINGS = settings(

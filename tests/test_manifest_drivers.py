@@ -33,7 +33,7 @@ def test_the_manifest_freezes_every_firmware_package_and_main(monkeypatch):
     packages = sorted(
         name for name in os.listdir(FIRMWARE) if os.path.isfile(os.path.join(FIRMWARE, name, "__init__.py"))
     )
-    assert "ultimus" in packages and "ultimusbox" in packages
+    assert "games" in packages and "ultimusbox" in packages
     assert sorted(c[1] for c in calls if c[0] == "package") == packages
     assert ("module", "main.py") in calls
     assert calls[0] == ("include", "$(PORT_DIR)/boards/manifest.py")  # _boot.py, asyncio, neopixel

@@ -13,7 +13,7 @@ from mboard_box_script import MENU_WHEEL, SEED, STATIONS, Table, W, play  # noqa
 from referee.engine import replay  # noqa: E402
 from ultimus_host.fakes import FakeStorage, PowerCut  # noqa: E402
 from ultimusbox import board  # noqa: E402
-from ultimusbox.screens.morituri_board_lights import (  # noqa: E402
+from ultimusbox.screens.morituri_board.lights import (  # noqa: E402
     AMBER,
     FAINT_GOLD,
     GOLD,
@@ -273,7 +273,7 @@ def test_the_typed_values_are_what_a_fight_reads():
 
 
 def test_the_link_starts_a_board_game_with_its_options():
-    from ultimusbox.screens.morituri_board import link_setup
+    from ultimusbox.screens.morituri_board.screen import link_setup
 
     setup, box = link_setup({"players": 3, "seed": 4, "rejoin": 1, "values": {"ocrea": [0, 0, 2, 1]}})
     assert setup == {"players": 3, "seed": 4, "rejoin": 1, "values": {"ocrea": [0, 0, 2, 1]}} and box == {}

@@ -3,7 +3,7 @@ names the rulebook's section and says in our words what it checks."""
 
 from games.morituri_board import kit
 from mboard_helpers import equip, new_game, of, seat, to_space
-from ultimus_host.games.mboard_table import BANDITS_BEATEN, DECK, Table
+from ultimus_host.games.morituri_board.table import BANDITS_BEATEN, DECK, Table
 
 # ---- Other Cards; Combat Against Other Players, 11: Owner in Debt! ---------------------------
 

@@ -6,10 +6,10 @@ from click.testing import CliRunner
 from games.morituri_board import rules
 from games.morituri_board.randomplay import setup_for
 from ultimus_host.cli import main
-from ultimus_host.games.mboard_bots import RandomBot as TableRandomBot
-from ultimus_host.games.mboard_bots import Referee, SensibleBot, strength
-from ultimus_host.games.mboard_play import HotSeat, line
-from ultimus_host.games.mboard_table import DECK, Table
+from ultimus_host.games.morituri_board.bots import RandomBot as TableRandomBot
+from ultimus_host.games.morituri_board.bots import Referee, SensibleBot, strength
+from ultimus_host.games.morituri_board.play import HotSeat, line
+from ultimus_host.games.morituri_board.table import DECK, Table
 from ultimus_host.loop import run_game
 
 

@@ -12,7 +12,7 @@ from games.morituri_board import combat, kit, rules
 from mboard_helpers import arena, arrive, equip, new_game
 from referee import engine
 from referee.rng import seed_state
-from ultimus_host.games.mboard_odds import (
+from ultimus_host.games.morituri_board.odds import (
     ARENA,
     BEAST,
     ENDS,

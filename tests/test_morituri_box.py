@@ -12,7 +12,7 @@ from morituri_box_script import SCRIPT, SEED, W, press  # noqa: E402
 from referee.engine import replay  # noqa: E402
 from ultimus_host.fakes import FakeStorage, PowerCut  # noqa: E402
 from ultimusbox import board  # noqa: E402
-from ultimusbox.screens.morituri_lights import (  # noqa: E402
+from ultimusbox.screens.morituri.lights import (  # noqa: E402
     AMBER,
     CLASS_COLOURS,
     GOLD,

@@ -5,7 +5,7 @@ table and trusts it."""
 
 from games.morituri.content import CLASSES, MOVE
 from morituri_helpers import fight, make_caesar, new_game, to_melee
-from ultimus_host.games.morituri_narrate import line
+from ultimus_host.games.morituri.narrate import line
 
 
 def test_movement_the_box_tells_each_figure_called_how_far_it_moves():

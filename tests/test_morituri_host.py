@@ -9,9 +9,9 @@ from games.morituri import rules
 from games.morituri.randomplay import setup_for
 from ultimus_host.bots import RandomBot
 from ultimus_host.cli import main
-from ultimus_host.games.morituri_bots import InitiativeReferee, SensibleBot
-from ultimus_host.games.morituri_narrate import line
-from ultimus_host.games.morituri_play import SetupError, parse_figures
+from ultimus_host.games.morituri.bots import InitiativeReferee, SensibleBot
+from ultimus_host.games.morituri.narrate import line
+from ultimus_host.games.morituri.play import SetupError, parse_figures
 from ultimus_host.loop import run_game
 
 
@@ -36,7 +36,7 @@ def test_odds_prints_the_exact_figures_of_one_exchange_and_of_a_duel():
 
 
 def test_odds_take_the_modifiers_and_hit_points():
-    from ultimus_host.games.morituri_odds import exchange
+    from ultimus_host.games.morituri.odds import exchange
 
     result = run("odds", "morituri", "Animal", "heavy", "--mod-a", "1", "--mod-d", "-1", "--hp-d", "1")
     assert result.exit_code == 0, result.output

@@ -8,7 +8,7 @@ import pytest
 
 from games.morituri.melee import exchange as box_exchange
 from referee.rng import seed_state
-from ultimus_host.games.morituri_odds import duel, exchange, hit_odds, percent, wound_odds
+from ultimus_host.games.morituri.odds import duel, exchange, hit_odds, percent, wound_odds
 
 ROLLS = 100000
 

@@ -16,7 +16,7 @@ from munera_box_script import BOUT, KEYS, SEED, lines, script  # noqa: E402
 from referee.engine import replay  # noqa: E402
 from ultimus_host.fakes import FakeStorage, PowerCut  # noqa: E402
 from ultimusbox import board, games  # noqa: E402
-from ultimusbox.screens.munera_lights import AMBER, COLOURS, CURSOR, FATIGUE, GOLD, OFF, RED, WHITE  # noqa: E402
+from ultimusbox.screens.munera.lights import AMBER, COLOURS, CURSOR, FATIGUE, GOLD, OFF, RED, WHITE  # noqa: E402
 from ultimusbox.sounds import TUNES  # noqa: E402
 
 BLUE, CYAN_GLADIATOR = COLOURS[0], COLOURS[3]  # station 1's murmillo, station 4's retiarius
@@ -149,7 +149,7 @@ def test_every_legal_action_of_a_random_bout_has_its_presses():
 
 
 def test_the_virtual_box_tells_the_bout_in_plain_words():
-    from ultimus.views import public_event
+    from games.ultimus.views import public_event
     from ultimus_host.virtualbox import _narrate
 
     fb, box = new_box(seed=SEED)
@@ -220,7 +220,7 @@ def test_dice_typed_in_from_the_table_are_the_rolls():
 
 
 def test_the_order_of_play_from_the_table_s_dice_typed_one_after_another():
-    from ultimusbox.screens.munera import order_rounds
+    from ultimusbox.screens.munera.screen import order_rounds
 
     assert order_rounds([5, 2, 5, 3, 6], 3) == [[5, 2, 5], [3, 6]]  # a tie for first: again
     assert order_rounds([4, 4, 1, 1, 2, 2, 6, 3], 4) == [[4, 4, 1, 1], [2, 2], [6, 3]]  # the higher tie first

@@ -5,9 +5,9 @@ from click.testing import CliRunner
 
 from games.munera import rules
 from ultimus_host.cli import main
-from ultimus_host.games.munera_bots import BOTS, BoxReferee
-from ultimus_host.games.munera_bouts import Tally, bout, matrix, outcome
-from ultimus_host.games.munera_play import SetupError, parse_gladiators
+from ultimus_host.games.munera.bots import BOTS, BoxReferee
+from ultimus_host.games.munera.bouts import Tally, bout, matrix, outcome
+from ultimus_host.games.munera.play import SetupError, parse_gladiators
 from ultimus_host.loop import run_game
 
 
@@ -119,7 +119,7 @@ def test_the_narrator_tells_every_kind_of_event_of_random_bouts():
     from games.munera import randomplay
     from referee import engine
     from referee.rng import Rng
-    from ultimus_host.games.munera_play import line
+    from ultimus_host.games.munera.play import line
 
     told = set()
     for seed in range(25):
@@ -150,7 +150,7 @@ def test_munera_commands_give_the_same_figures_on_1_and_2_workers(tmp_path):
 
 
 def test_the_matrix_chart_reads_in_percent_like_its_cells():
-    from ultimus_host.games.munera_bouts import figure, matrix
+    from ultimus_host.games.munera.bouts import figure, matrix
 
     results = matrix(["gaul", "velite"], 2, 1, ["brawler", "brawler"], 1, None)
     fig = figure(["gaul", "velite"], results)
@@ -162,7 +162,7 @@ def test_the_matrix_chart_reads_in_percent_like_its_cells():
 
 
 def test_the_hot_seat_arena_counts_rounds_from_1():
-    from ultimus_host.games.munera_play import arena_text, new_game
+    from ultimus_host.games.munera.play import arena_text, new_game
 
     text = arena_text(new_game(["murmillo", "retiarius"], 3).public_view())
     assert "before round 1" in text and "round 0" not in text

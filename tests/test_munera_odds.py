@@ -9,7 +9,7 @@ import pytest
 from games.munera.feed import Feed
 from games.munera.fight import exchange as box_exchange
 from referee.rng import seed_state
-from ultimus_host.games.munera_odds import attack, exchange, percent
+from ultimus_host.games.munera.odds import attack, exchange, percent
 
 ROLLS = 100000
 

@@ -8,7 +8,7 @@ import pytest
 
 from ultimus_host import parallel
 from ultimus_host.balance import Tally, play_game, play_summary, summarise
-from ultimus_host.games.munera_bouts import matrix
+from ultimus_host.games.munera.bouts import matrix
 
 
 def _late_first(i, n):

@@ -3,14 +3,14 @@
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ultimus import randomplay
-from ultimus.content import BANK_START, MAX_HEALTH
-from ultimus.errors import Illegal
-from ultimus.game import Game, copy_data
-from ultimus.rng import Rng
-from ultimus.state import ARENA, DEAD, PARDONED, UNDECIDED
-from ultimus.views import public_view
-from ultimus.yelling import CARDS
+from games.ultimus import randomplay
+from games.ultimus.content import BANK_START, MAX_HEALTH
+from games.ultimus.errors import Illegal
+from games.ultimus.game import Game, copy_data
+from games.ultimus.rng import Rng
+from games.ultimus.state import ARENA, DEAD, PARDONED, UNDECIDED
+from games.ultimus.views import public_view
+from games.ultimus.yelling import CARDS
 
 SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 ACTING_EVENTS = ("attack", "shoot", "step", "movement", "yell")

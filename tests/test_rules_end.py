@@ -2,6 +2,8 @@
 
 import pytest
 
+from games.ultimus.content import BET_DIE, BET_INVEST, BET_WIN, BETTING_CARDS, NEW_GOLD_BY_PLAYERS
+from games.ultimus.state import DEAD, PARDONED
 from scenario import (
     BARBARUS,
     DIMACHAERUS,
@@ -16,8 +18,6 @@ from scenario import (
     shout_round,
     start_battle,
 )
-from ultimus.content import BET_DIE, BET_INVEST, BET_WIN, BETTING_CARDS, NEW_GOLD_BY_PLAYERS
-from ultimus.state import DEAD, PARDONED
 
 
 def bet_card(g, kind):

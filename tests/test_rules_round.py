@@ -1,5 +1,6 @@
 """A round: shout or shut up, then taking actions from the loudest spectator clockwise."""
 
+from games.ultimus.state import DEAD
 from scenario import (
     BARBARUS,
     DIMACHAERUS,
@@ -14,7 +15,6 @@ from scenario import (
     shout_round,
     start_battle,
 )
-from ultimus.state import DEAD
 
 SPREAD = {
     TIGRIS: field(0, 0),

@@ -2,8 +2,7 @@
 
 import pytest
 
-from scenario import refused, start_battle
-from ultimus.content import (
+from games.ultimus.content import (
     BANK_START,
     BETTING_CARDS,
     BETTING_CARDS_BY_PLAYERS,
@@ -11,9 +10,10 @@ from ultimus.content import (
     NEW_GOLD_BY_PLAYERS,
     YELLING_CARDS_PER_PLAYER,
 )
-from ultimus.game import Game
-from ultimus.hexmap import DOORS
-from ultimus.yelling import CARDS, movement_points
+from games.ultimus.game import Game
+from games.ultimus.hexmap import DOORS
+from games.ultimus.yelling import CARDS, movement_points
+from scenario import refused, start_battle
 
 
 def test_loudest_spectator_is_the_most_movement_and_ties_draw_again():

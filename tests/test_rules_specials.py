@@ -1,5 +1,8 @@
 """The four special cards."""
 
+from games.ultimus.content import COMING_BACK_HEALTH, PLAYING_DEAD_HEALTH
+from games.ultimus.hexmap import CENTRE, DOORS, NEIGH
+from games.ultimus.state import ARENA, DEAD, PARDONED
 from scenario import (
     BARBARUS,
     DIMACHAERUS,
@@ -14,9 +17,6 @@ from scenario import (
     shout_round,
     start_battle,
 )
-from ultimus.content import COMING_BACK_HEALTH, PLAYING_DEAD_HEALTH
-from ultimus.hexmap import CENTRE, DOORS, NEIGH
-from ultimus.state import ARENA, DEAD, PARDONED
 
 CORNERS = {
     TIGRIS: field(3, 0),

@@ -1,5 +1,7 @@
 """Playing yelling cards: every symbol of the rulebook on the hex arena."""
 
+from games.ultimus.content import MAX_HEALTH
+from games.ultimus.state import ARENA, DEAD, PARDONED
 from scenario import (
     BARBARUS,
     DIMACHAERUS,
@@ -14,8 +16,6 @@ from scenario import (
     shout_round,
     start_battle,
 )
-from ultimus.content import MAX_HEALTH
-from ultimus.state import ARENA, DEAD, PARDONED
 
 CORNERS = {
     TIGRIS: field(3, 0),

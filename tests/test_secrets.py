@@ -17,13 +17,13 @@ import json
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from games.ultimus.game import copy_data
+from games.ultimus.rng import Rng
+from games.ultimus.state import UNDECIDED
+from games.ultimus.views import public_view
+from games.ultimus.yelling import CARDS
 from referee.engine import CountingLog
 from referee.engine import Game as EngineGame
-from ultimus.game import copy_data
-from ultimus.rng import Rng
-from ultimus.state import UNDECIDED
-from ultimus.views import public_view
-from ultimus.yelling import CARDS
 from ultimus_host.fakes import FakeBoard
 from ultimusbox.eyes import REFEREE
 from ultimusbox.link import LinkServer
@@ -256,8 +256,8 @@ def test_the_referee_reads_the_full_log_and_a_seat_only_its_own_secrets():
 
 
 def test_the_discard_of_the_stupid_bet_is_hidden_like_the_discards_of_think():
+    from games.ultimus.views import public_event
     from scenario import arrange, card_id, shout_round, start_battle
-    from ultimus.views import public_event
 
     stupid_bet, spare = card_id("special stupid_bet:"), card_id("tigris: M2 H2")
     game = start_battle(3, seed=21)

@@ -13,8 +13,8 @@ import types
 
 import pytest
 
+from games.ultimus.digest import fnv1a
 from lfs_volume import Volume
-from ultimus.digest import fnv1a
 from ultimusbox.drivers import storage as storage_mod
 from ultimusbox.journal import Journal
 

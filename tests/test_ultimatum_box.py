@@ -15,8 +15,8 @@ from referee.rng import Rng  # noqa: E402
 from ultimatum_box_script import SEED, STATIONS, enter, join, next_press, record  # noqa: E402
 from ultimus_host.fakes import FakeStorage, PowerCut  # noqa: E402
 from ultimusbox import board  # noqa: E402
-from ultimusbox.screens.ultimatum_entry import FIRST_OF  # noqa: E402
-from ultimusbox.screens.ultimatum_lights import GOLD, OFF, RED, SEA_BLUE, STATION_COLOURS, WHITE  # noqa: E402
+from ultimusbox.screens.ultimatum.entry import FIRST_OF  # noqa: E402
+from ultimusbox.screens.ultimatum.lights import GOLD, OFF, RED, SEA_BLUE, STATION_COLOURS, WHITE  # noqa: E402
 
 W = board.WHEEL_0
 SETUP_ACTIONS = 2 + N_NATIONS + 14  # two roll-offs, 37 nations, 14 fleets

@@ -7,9 +7,9 @@ from click.testing import CliRunner
 
 from games.ultimatum import rules
 from ultimus_host.cli import main
-from ultimus_host.games.ultimatum_bots import RandomBot, SensibleBot
-from ultimus_host.games.ultimatum_narrate import action_text, line
-from ultimus_host.games.ultimatum_play import HotSeat, play_out, world_text
+from ultimus_host.games.ultimatum.bots import RandomBot, SensibleBot
+from ultimus_host.games.ultimatum.narrate import action_text, line
+from ultimus_host.games.ultimatum.play import HotSeat, play_out, world_text
 
 RAW = re.compile(r"[a-z_]+=|[{}\[\]]")  # an event told by its raw fields
 
@@ -61,7 +61,7 @@ def test_play_a_person_aims_a_laser_at_a_nation_or_a_sea_place_from_one_list():
     """The targets of a laser (or a bomber) are nations "n" and sea places "b": one list of both (a
     person's pick among them used to end hot-seat play with a KeyError)."""
     from test_ultimatum_battles import duel
-    from ultimus_host.games.ultimatum_play import Person
+    from ultimus_host.games.ultimatum.play import Person
 
     game = duel()
     game.state["lasers"][0] = 1
@@ -148,7 +148,7 @@ def test_the_virtual_box_says_what_now_names_the_nations_and_narrates_in_ultimat
 
 
 def test_odds_of_a_troop_battle_exact_and_bad_numbers_in_one_line():
-    from ultimus_host.games.ultimatum_odds import conquest
+    from ultimus_host.games.ultimatum.odds import conquest
 
     result = run("odds", "ultimatum", "10", "5")
     assert result.exit_code == 0, result.output

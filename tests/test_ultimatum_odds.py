@@ -1,6 +1,6 @@
 """The host's exact Ultimatum odds against 100,000 seeded rolls of the firmware's own resolvers.
 
-Each exact figure (a Fraction from ultimus_host.games.ultimatum_odds) must lie
+Each exact figure (a Fraction from ultimus_host.games.ultimatum.odds) must lie
 within five standard errors of the frequency the box's resolvers
 (games.ultimatum.battles / naval / air, with the box's seeded generator) give
 over 100,000 trials. GAMES.md quotes two figures: 10 troops against 5: 85.9%;
@@ -14,7 +14,7 @@ from games.ultimatum import air, battles, naval
 from games.ultimatum.content import BLACK, RED, SHIP, SUB
 from referee import dice
 from referee.rng import seed_state
-from ultimus_host.games import ultimatum_odds as odds
+from ultimus_host.games.ultimatum import odds as odds
 
 TRIALS = 100000
 

@@ -4,10 +4,10 @@ and what a person reads of them checked for the marks of words the host did not 
 import copy
 import re
 
+from games.ultimus.content import GLADIATOR_NAMES
+from games.ultimus.errors import Illegal
 from referee import engine
 from referee.engine import public_event
-from ultimus.content import GLADIATOR_NAMES
-from ultimus.errors import Illegal
 from ultimus_host.words import NO_WORDS
 from ultimusbox import games
 
@@ -18,8 +18,8 @@ STATIONS = [2, 0, 5, 3, 1, 4]  # seat 1 at station 3...: a seat told as a statio
 def random_games(name, count=4):
     """Whole random games of `name`, as the core's own random play plays them."""
     if name == "ultimus":
-        from ultimus import randomplay
-        from ultimus.state import MODE_BOX, MODE_FULL
+        from games.ultimus import randomplay
+        from games.ultimus.state import MODE_BOX, MODE_FULL
 
         out = [
             randomplay.play(3 + seed % 4, seed, MODE_FULL, battles=2, stop_at_battle_end=False) for seed in range(count)

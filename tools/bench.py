@@ -37,8 +37,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 
 from compile_firmware import compile_all  # noqa: E402
+from games.ultimus import randomplay  # noqa: E402
 from mprun import node_command  # noqa: E402
-from ultimus import randomplay  # noqa: E402
 
 FIGURES = {}  # what the sections measured, for the closing lines that set each beside its aim (aims())
 
@@ -231,8 +231,8 @@ def game_heaps(mpy_dir, boxes):
 def play_shape(battles=10):
     """(actions, action dicts listed, events) of random play over `battles` 6-player battles:
     what the reference loop does as much of."""
+    from games.ultimus.game import Game
     from referee.rng import Rng
-    from ultimus.game import Game
 
     actions = listed = events = 0
     for i in range(battles):
@@ -289,8 +289,8 @@ def our_rate(battles=10):
 def per_action_us(battles=10):
     """Mean microseconds per action of listing and choosing (actors, legal_actions, two draws)
     and of applying it, timed apart."""
+    from games.ultimus.game import Game
     from referee.rng import Rng
-    from ultimus.game import Game
 
     actions, listing, applying = 0, 0.0, 0.0
     clock = time.perf_counter
@@ -310,8 +310,8 @@ def per_action_us(battles=10):
 def handlers_alone_us(battles=10):
     """Mean microseconds per action of the rules' handlers alone, called straight on random play's actions
     (no cleaning, no flow, no listing, no draws, no log): what is left of an action if the engine cost nothing."""
+    from games.ultimus import rules
     from referee.engine import Game, load_handler
-    from ultimus import rules
 
     timed, spent, clock = 0, 0.0, time.perf_counter
     for i in range(battles):

@@ -25,12 +25,12 @@ for _p in (os.path.join(ROOT, "firmware"), os.path.join(ROOT, "host")):
     if _p not in sys.path:
         sys.path.insert(0, _p)
 
+from games.ultimus.content import GLADIATOR_NAMES  # noqa: E402
 from referee.rng import Rng  # noqa: E402
-from ultimus.content import GLADIATOR_NAMES  # noqa: E402
 from ultimus_host.fakes import FakeBoard  # noqa: E402
 from ultimusbox import board, games  # noqa: E402
 from ultimusbox.runtime import Box  # noqa: E402
-from ultimusbox.screens.ultimus_words import set_up_ring  # noqa: E402
+from ultimusbox.screens.ultimus.words import set_up_ring  # noqa: E402
 
 OUT = os.path.join(ROOT, "docs", "play", "img")
 GAMES = ("ultimus", "morituri", "ultimatum", "munera", "morituri_board")
@@ -200,7 +200,7 @@ def scene_munera(t):
     t.wait(2000)  # the AP roll's dice are gone
     t.snap("turn", "A turn: the AP left in white, the direction of a move blinking cyan")
     t.play_until(_munera_adjacent)
-    from ultimusbox.screens.munera_entry import ATTACK
+    from ultimusbox.screens.munera.entry import ATTACK
 
     screen = t.shell.screen
     assert screen is not None

@@ -1,6 +1,6 @@
 // Run a Python script under real MicroPython (the WebAssembly port) in Node.
 // The rules core (firmware/) is laid out in MicroPython's file system so that
-// `import ultimus` works exactly as on the Pico.
+// `import games.ultimus` works exactly as on the Pico.
 //   node tools/mp_run.mjs SCRIPT.py [--heap 256k] [--mpy DIR] [--data FILE] [-- ARGS...]
 // --host DIR takes the host package's driver fakes from DIR instead of host/ultimus_host (an older
 // version's, extracted from git by the bench).

@@ -9,11 +9,11 @@ on first use, so that a Pico holds only the chosen game's modules.
 
 # name, title, its rules module (referee.engine runs it), its screen module
 GAMES = (
-    ("ultimus", "ULTIMUS", "ultimus.rules", "ultimusbox.screens.ultimus"),
-    ("morituri", "Morituri Te Salutamus", "games.morituri.rules", "ultimusbox.screens.morituri"),
-    ("ultimatum", "Ultimatum", "games.ultimatum.rules", "ultimusbox.screens.ultimatum"),
-    ("munera", "Munera Sine Missione", "games.munera.rules", "ultimusbox.screens.munera"),
-    ("morituri_board", "Morituri board game", "games.morituri_board.rules", "ultimusbox.screens.morituri_board"),
+    ("ultimus", "ULTIMUS", "games.ultimus.rules", "ultimusbox.screens.ultimus.screen"),
+    ("morituri", "Morituri Te Salutamus", "games.morituri.rules", "ultimusbox.screens.morituri.screen"),
+    ("ultimatum", "Ultimatum", "games.ultimatum.rules", "ultimusbox.screens.ultimatum.screen"),
+    ("munera", "Munera Sine Missione", "games.munera.rules", "ultimusbox.screens.munera.screen"),
+    ("morituri_board", "Morituri board game", "games.morituri_board.rules", "ultimusbox.screens.morituri_board.screen"),
 )
 DEFAULT = "ultimus"  # what a journal or a link request that names no game means (0.1.0, protocol 1)
 

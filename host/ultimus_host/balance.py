@@ -2,14 +2,14 @@
 
 For each battle: who won, died or was pardoned; for each bet kind: the gold
 paid back per coin staked; the length of battles. The figures are how the
-reconstructed cards in firmware/ultimus/content.py get balanced. A game is
+reconstructed cards in firmware/games/ultimus/content.py get balanced. A game is
 played by play_summary() (a job for ultimus_host.parallel) and comes back as
 a small summary that a Tally adds; balance_report.py writes the figures out.
 """
 
-from ultimus.content import BET_KIND_NAMES, BETTING_CARDS, GLADIATOR_NAMES
-from ultimus.game import Game
-from ultimus.state import DEAD, PARDONED
+from games.ultimus.content import BET_KIND_NAMES, BETTING_CARDS, GLADIATOR_NAMES
+from games.ultimus.game import Game
+from games.ultimus.state import DEAD, PARDONED
 from ultimus_host.bots import BOTS
 from ultimus_host.loop import run_game
 

@@ -14,12 +14,12 @@ To look ahead it needs a whole state, so it samples one that agrees with its
 view (ultimus_host.determinize) and tries its options on that.
 """
 
-from ultimus.cardchecks import step_target
-from ultimus.content import BET_DIE, BET_INVEST, BET_WIN, BETTING_CARDS
-from ultimus.hexmap import FIELDS, distance
-from ultimus.randomplay import play_on
-from ultimus.rng import Rng
-from ultimus.state import ARENA, DEAD, PARDONED, THINK, UNDECIDED, WAITING, max_health, payout_row, payout_rows
+from games.ultimus.cardchecks import step_target
+from games.ultimus.content import BET_DIE, BET_INVEST, BET_WIN, BETTING_CARDS
+from games.ultimus.hexmap import FIELDS, distance
+from games.ultimus.randomplay import play_on
+from games.ultimus.rng import Rng
+from games.ultimus.state import ARENA, DEAD, PARDONED, THINK, UNDECIDED, WAITING, max_health, payout_row, payout_rows
 from ultimus_host.determinize import TRIAL_WRITES, determinize, sandbox_for
 
 # The actions whose trial cannot change what HeuristicBot._value reads (TRIAL_WRITES leaves hp, status and
@@ -58,7 +58,7 @@ class RandomReferee:
 
 
 def random_table(players, seed):
-    """Random play exactly as ultimus.randomplay plays it (the same seed gives the same game), as run_game
+    """Random play exactly as games.ultimus.randomplay plays it (the same seed gives the same game), as run_game
     arguments: one generator for every seat, the referee and the pick of which seat acts first."""
     rng = Rng(seed ^ 0x5EED)
     seats = {p: RandomBot(rng=rng) for p in range(players)}

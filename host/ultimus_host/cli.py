@@ -11,20 +11,20 @@ import time
 
 import click
 
-from ultimus import VERSION
-from ultimus.content import (
+from games.ultimus import VERSION
+from games.ultimus.content import (
     CONTENT_BALANCED,
     CONTENT_KINDS,
     GLADIATOR_NAMES,
     MAX_PLAYERS,
     MIN_PLAYERS,
 )
-from ultimus.errors import Illegal
-from ultimus.game import Game
-from ultimus.views import public_event
+from games.ultimus.errors import Illegal
+from games.ultimus.game import Game
+from games.ultimus.views import public_event
 from ultimus_host.bots import BOTS, random_table
 from ultimus_host.games.commands import odds as _games_odds
-from ultimus_host.games.munera_commands import munera as _munera
+from ultimus_host.games.munera.commands import munera as _munera
 from ultimus_host.loop import run_game
 from ultimus_host.narrate import line, phase_words, who
 from ultimus_host.simulate import run_with_bar, workers_option
@@ -503,7 +503,7 @@ def _play(players, bots, seed, battles, game_name, figures, alt, gladiators, con
     from ultimus_host.play import HotSeat
 
     if game_name == "morituri_board":
-        from ultimus_host.games.mboard_commands import play_mboard
+        from ultimus_host.games.morituri_board.commands import play_mboard
 
         play_mboard(players, bots, seed, alt, ask=_ask, say=click.echo)
         return
@@ -513,7 +513,7 @@ def _play(players, bots, seed, battles, game_name, figures, alt, gladiators, con
         play_morituri(players, bots, seed, figures, ask=_ask, say=click.echo)
         return
     if game_name == "munera":
-        from ultimus_host.games.munera_commands import play_munera
+        from ultimus_host.games.munera.commands import play_munera
 
         play_munera(gladiators, bots, seed, ask=_ask, say=click.echo)
         return
@@ -742,7 +742,7 @@ def demo(players, seed, battles, verbose, game_name, figures, alt, gladiators, c
     """Watch bots play, narrated: ULTIMUS battles between random bots, or a game of another rule set (--game)."""
     seed = _seed(seed)
     if game_name == "morituri_board":
-        from ultimus_host.games.mboard_commands import demo_mboard
+        from ultimus_host.games.morituri_board.commands import demo_mboard
 
         demo_mboard(seed, players, alt, verbose, say=click.echo)
         return
@@ -752,7 +752,7 @@ def demo(players, seed, battles, verbose, game_name, figures, alt, gladiators, c
         demo_morituri(seed, figures, verbose, say=click.echo)
         return
     if game_name == "munera":
-        from ultimus_host.games.munera_commands import demo_munera
+        from ultimus_host.games.munera.commands import demo_munera
 
         demo_munera(seed, gladiators, say=click.echo)
         return

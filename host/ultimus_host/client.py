@@ -14,9 +14,9 @@ import time
 
 import serial
 
+from games.ultimus.errors import Illegal
+from games.ultimus.game import Game
 from referee import engine
-from ultimus.errors import Illegal
-from ultimus.game import Game
 from ultimusbox import games
 
 TOKENS_FILE = "tokens.json"  # what a virtual box keeps in its folder: {game id: referee token}

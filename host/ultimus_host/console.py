@@ -11,7 +11,7 @@ import queue
 import sys
 import threading
 
-from ultimus.content import GLADIATOR_NAMES
+from games.ultimus.content import GLADIATOR_NAMES
 from ultimus_host import words
 from ultimus_host.client import LinkError, rules_of, virtual_token
 from ultimus_host.narrate import game_title, who

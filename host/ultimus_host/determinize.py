@@ -25,13 +25,13 @@ only what the action may change (TRIAL_WRITES) and shares the rest.
 
 from typing import Any
 
+from games.ultimus.content import BETTING_CARDS
+from games.ultimus.errors import Illegal
+from games.ultimus.game import Game
+from games.ultimus.rng import seed_state, shuffle_in_place
+from games.ultimus.state import SHOUT, THINK, UNDECIDED
+from games.ultimus.yelling import CARDS
 from referee.engine import apply
-from ultimus.content import BETTING_CARDS
-from ultimus.errors import Illegal
-from ultimus.game import Game
-from ultimus.rng import seed_state, shuffle_in_place
-from ultimus.state import SHOUT, THINK, UNDECIDED
-from ultimus.yelling import CARDS
 
 # The state's secrets: everything else in a state is in every seat's view under the same key.
 HIDDEN = ("rng", "deck", "discard", "hands", "bdeck", "bets", "shout", "shout_card")
@@ -61,7 +61,7 @@ def state_keys(view):
 
 
 def determinize(view, rng):
-    """A full state consistent with a seat's view; rng: the bot's own generator (an ultimus.rng.Rng)."""
+    """A full state consistent with a seat's view; rng: the bot's own generator (an games.ultimus.rng.Rng)."""
     s = {}
     for key in state_keys(view):
         if key in HIDDEN:
@@ -200,8 +200,8 @@ def _copy_nested(x):
     return [i[:] if type(i) is list and (not i or type(i[0]) in _FLAT) else copy_state(i) for i in x]
 
 
-# What each action's handler may change in place, by state key (read from ultimus.cardplay, ultimus.battle
-# and ultimus.effects): a trial of one of these copies only those keys and shares every other list and
+# What each action's handler may change in place, by state key (read from games.ultimus.cardplay, games.ultimus.battle
+# and games.ultimus.effects): a trial of one of these copies only those keys and shares every other list and
 # dict with the state it starts from, which stays as it was. A handler may still set any key to a new
 # value: the trial's dict is its own. Every other action gets a whole copy.
 # tests/test_host_determinize.py holds this table to the handlers.

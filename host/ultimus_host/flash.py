@@ -16,7 +16,7 @@ import subprocess
 import sys
 import time
 
-from ultimus import VERSION
+from games.ultimus import VERSION
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BUILD = os.path.join(ROOT, "build", "mpy")

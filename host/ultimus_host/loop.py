@@ -12,7 +12,7 @@ Reproducible: the loop draws nothing at random itself; for a seed, the same
 choosers make the same game.
 """
 
-from ultimus.randomplay import play_on
+from games.ultimus.randomplay import play_on
 
 
 class PlayOn:
@@ -38,7 +38,7 @@ def run_game(game, seats, referee=None, on_event=None, max_actions=40000, pick_s
     seats: seat -> chooser with choose(view, options) returning one of the options.
     referee: chooser for the referee's actions (default PlayOn()); it sees the public view.
     on_event(event): called with every event of every applied action, hidden parts included
-    (a narrator strips them with ultimus.views.public_event).
+    (a narrator strips them with games.ultimus.views.public_event).
     pick_seat(actors): which of the seats that may act now acts next.
     Returns the number of actions applied.
     """

@@ -6,10 +6,10 @@ virtual box, SHOUT at station 1 is button 0), seats 1-N where there is no box
 The numbers on the link (seat 0, station 0, field 18) stay the protocol's.
 """
 
-from ultimus.content import BET_KIND_NAMES, BETTING_CARDS, GLADIATOR_NAMES
-from ultimus.hexmap import COORDS, DOORS
-from ultimus.state import content_of, payout_row
-from ultimus.yelling import CARDS, SPECIAL_NAMES, SPECIAL_PLAYING_DEAD, SYMBOL_NAMES
+from games.ultimus.content import BET_KIND_NAMES, BETTING_CARDS, GLADIATOR_NAMES
+from games.ultimus.hexmap import COORDS, DOORS
+from games.ultimus.state import content_of, payout_row
+from games.ultimus.yelling import CARDS, SPECIAL_NAMES, SPECIAL_PLAYING_DEAD, SYMBOL_NAMES
 
 SHOUTS = {-1: "undecided", 0: "thinks", 1: "shouts"}
 COUNTDOWN = ("Unus", "Duo", "Tres", "Quattuor", "Quinque")  # a beat event's n: 5 is the first beat

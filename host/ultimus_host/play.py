@@ -8,11 +8,11 @@ of the one host loop (ultimus_host.loop.run_game).
 
 import json
 
-from ultimus.content import GLADIATOR_NAMES
-from ultimus.game import Game
-from ultimus.hexmap import COORDS, DOORS, FIELDS
-from ultimus.state import ARENA, max_health
-from ultimus.views import public_event
+from games.ultimus.content import GLADIATOR_NAMES
+from games.ultimus.game import Game
+from games.ultimus.hexmap import COORDS, DOORS, FIELDS
+from games.ultimus.state import ARENA, max_health
+from games.ultimus.views import public_event
 from ultimus_host.bots import BOTS
 from ultimus_host.loop import PlayOn, run_game
 from ultimus_host.menu import Menu
@@ -73,7 +73,7 @@ class HotSeat:
     """One terminal shared by the people at the table; bots take their seats in the same loop."""
 
     def __init__(self, players, seed, bots, battles, ask=input, say=print, clear=None, content=None):
-        """content: ULTIMUS's content variant (ultimus.content.CONTENT_KINDS); None: the reconstruction."""
+        """content: ULTIMUS's content variant (games.ultimus.content.CONTENT_KINDS); None: the reconstruction."""
         self.game = Game(players, seed, battles=battles, content=content)
         self.bots = {}
         for seat, kind in bots.items():

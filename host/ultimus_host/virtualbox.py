@@ -15,9 +15,9 @@ import sys
 import termios
 import tty
 
-from ultimus.content import GLADIATOR_NAMES
-from ultimus.state import ARENA, content_of, max_health
-from ultimus.views import public_event
+from games.ultimus.content import GLADIATOR_NAMES
+from games.ultimus.state import ARENA, content_of, max_health
+from games.ultimus.views import public_event
 from ultimus_host import words
 from ultimus_host.client import TOKENS_FILE
 from ultimus_host.fakes import FakeBoard
@@ -25,7 +25,7 @@ from ultimus_host.narrate import game_title, sound, station_name
 from ultimus_host.pcdrivers import FileStorage, FolderInUse, PtySerial, WallClock
 from ultimusbox import board, games, settings
 from ultimusbox.runtime import Box, _main
-from ultimusbox.screens.ultimus_words import set_up_ring
+from ultimusbox.screens.ultimus.words import set_up_ring
 
 KEYS = {}
 for _i, _k in enumerate("123456"):

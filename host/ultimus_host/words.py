@@ -29,25 +29,25 @@ def _ultimus_event(e, state, stations):
 
 
 def _morituri_event(e, state, stations):
-    from ultimus_host.games.morituri_narrate import line
+    from ultimus_host.games.morituri.narrate import line
 
     return line(e, _cls(state), stations)
 
 
 def _ultimatum_event(e, state, stations):
-    from ultimus_host.games.ultimatum_narrate import line
+    from ultimus_host.games.ultimatum.narrate import line
 
     return line(e, stations)
 
 
 def _munera_event(e, state, stations):
-    from ultimus_host.games.munera_narrate import line
+    from ultimus_host.games.munera.narrate import line
 
     return line(e, state or None, stations)
 
 
 def _board_event(e, state, stations):
-    from ultimus_host.games.mboard_play import line
+    from ultimus_host.games.morituri_board.play import line
 
     return line(e, stations)
 
@@ -57,37 +57,37 @@ def _ultimus_action(view, a, stations):
 
 
 def _morituri_action(view, a, stations):
-    from ultimus_host.games.morituri_narrate import action_text
+    from ultimus_host.games.morituri.narrate import action_text
 
     return action_text(view, a)
 
 
 def _ultimatum_action(view, a, stations):
-    from ultimus_host.games.ultimatum_narrate import action_text
+    from ultimus_host.games.ultimatum.narrate import action_text
 
     return action_text(a)
 
 
 def _munera_action(view, a, stations):
-    from ultimus_host.games.munera_play import action_text
+    from ultimus_host.games.munera.play import action_text
 
     return action_text(view, a)
 
 
 def _board_action(view, a, stations):
-    from ultimus_host.games.mboard_play import action_text
+    from ultimus_host.games.morituri_board.play import action_text
 
     return action_text(a)
 
 
 def _morituri_refusal(message, state, stations):
-    from ultimus_host.games.morituri_narrate import named
+    from ultimus_host.games.morituri.narrate import named
 
     return named(message, _cls(state))
 
 
 def _munera_refusal(message, state, stations):
-    from ultimus_host.games.munera_narrate import named
+    from ultimus_host.games.munera.narrate import named
 
     return named(state, message, stations) if state else message
 

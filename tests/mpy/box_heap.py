@@ -65,7 +65,7 @@ def new_box(seed):
 def plan(seed, limit=3000, whole=False):
     """Under CPython: the actions of a random 6-station box battle (wounds of 1-2); whole: of every battle
     of the game, to its final count (the referee goes on to the next battle)."""
-    from ultimus.rng import Rng
+    from games.ultimus.rng import Rng
 
     _, box = new_box(seed)
     game, rng, actions = box.shell.game, Rng(seed), []

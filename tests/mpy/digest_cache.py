@@ -5,8 +5,8 @@ Prints "uncached_us=U cached_us=C fnv_us=F" (means over ARGS[0] rounds, default 
 import gc
 import time
 
+from games.ultimus import randomplay
 from referee.digest import fnv_digest
-from ultimus import randomplay
 from ultimus_host.fakes import FakeBoard
 from ultimusbox.runtime import Box
 

@@ -4,8 +4,8 @@ ULTIMUS games (box and full, their public views), of a Munera bout (its gladiato
 made-up ones with what the fast path must not get wrong (a brace in a string, UTF-8, empty and nested
 containers, tuples)."""
 
+from games.ultimus import randomplay
 from referee.digest import digest
-from ultimus import randomplay
 
 
 def states():

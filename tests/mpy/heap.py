@@ -12,9 +12,9 @@ imported core, G for the battle's own data at its largest, P for both.
 from heapwatch import HeapWatch
 
 _heap = HeapWatch()
-from ultimus import cardplay, legal, randomplay  # noqa: E402,F401 - random play uses all of the core
-from ultimus.game import CountingLog, Game  # noqa: E402
-from ultimus.rng import Rng  # noqa: E402
+from games.ultimus import cardplay, legal, randomplay  # noqa: E402,F401 - random play uses all of the core
+from games.ultimus.game import CountingLog, Game  # noqa: E402
+from games.ultimus.rng import Rng  # noqa: E402
 
 _seed = int(ARGS[0]) if ARGS else 1  # noqa: F821 - ARGS comes from tools/mp_run.mjs
 _players = int(ARGS[1]) if len(ARGS) > 1 else 6  # noqa: F821

@@ -24,7 +24,7 @@ def _press(b):
 
 
 def _ultimus_mode(name, action):
-    from ultimusbox.screens import ultimus_entry as u
+    from ultimusbox.screens.ultimus import entry as u
 
     if name == "damage":
         return u.WOUND_KNOCK if action["knock"] else u.WOUND
@@ -42,8 +42,8 @@ def _ultimus_mode(name, action):
 
 
 def ultimus_line(screen, action):
-    from ultimus.content import BETTING_CARDS
-    from ultimusbox.screens import ultimus_entry as u
+    from games.ultimus.content import BETTING_CARDS
+    from ultimusbox.screens.ultimus import entry as u
 
     shell, e, name = screen.shell, screen.entry, action["a"]
     if name == "set_loudest":

@@ -5,8 +5,8 @@ the keys of munera_box_script (MODE to the menu item, +/- to the number, the tar
 confirm). Any legal action has its presses; the tests check that pressing them journals exactly it.
 """
 
-from ultimusbox.screens.munera import choices, weapon_of
-from ultimusbox.screens.munera_entry import ATTACK, DISCARDABLE, DRAW, MENU, TARGETED, WHIRL
+from ultimusbox.screens.munera.entry import ATTACK, DISCARDABLE, DRAW, MENU, TARGETED, WHIRL
+from ultimusbox.screens.munera.screen import choices, weapon_of
 
 WHEEL_KEYS = "asdfgh"
 MENU_OF = {"sheathe": DRAW, "draw": DRAW}
@@ -90,7 +90,7 @@ def bot_bout(seed, bots=("brawler", "netter")):
     from games.munera import legal
     from games.munera.content import PROFILE_NAMES
     from munera_box_script import KEYS, lines
-    from ultimus_host.games.munera_bots import BOTS
+    from ultimus_host.games.munera.bots import BOTS
 
     fb, box = new_box(seed=seed)
     text = "asdfgh"[_menu_wheel()] + "14"

@@ -2,7 +2,7 @@
 
 import time
 
-from ultimus import randomplay
+from games.ultimus import randomplay
 
 _count = int(ARGS[0]) if ARGS else 20  # noqa: F821 - ARGS comes from tools/mp_run.mjs
 _done = [0, 0, 0]  # battles, milliseconds, actions

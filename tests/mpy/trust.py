@@ -7,8 +7,8 @@ bytes, the same refusals and the same resume on every runtime.
 
 import json
 
+from games.ultimus.rng import Rng
 from referee.digest import canonical_text, fnv1a
-from ultimus.rng import Rng
 from ultimus_host.fakes import FakeBoard, FakeStorage
 from ultimusbox.link import LinkServer
 from ultimusbox.runtime import Box

@@ -26,7 +26,12 @@ from ultimusbox.runtime import Box  # noqa: E402
 
 SEED = 41  # ultimatum_box_script.SEED (not imported: it would load the planner here)
 PRESSES_PER_STEP = 8
-OTHER_GAMES = ("ultimus.rules", "ultimusbox.screens.ultimus", "games.morituri.rules", "ultimusbox.screens.morituri")
+OTHER_GAMES = (
+    "games.ultimus.rules",
+    "ultimusbox.screens.ultimus.screen",
+    "games.morituri.rules",
+    "ultimusbox.screens.morituri.screen",
+)
 
 
 class ChosenFlash(FlashStorage):

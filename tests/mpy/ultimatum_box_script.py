@@ -11,7 +11,7 @@ ultimatum_box_heap.py under MicroPython, which reads the presses from a file).
 
 from games.ultimatum.content import ALLIANCE_OF, KINDS, N_NATIONS
 from ultimusbox import board
-from ultimusbox.screens.ultimatum_entry import KIND, NATION, PLACE, SEA, SEA_RING, VESSEL, VESSELS
+from ultimusbox.screens.ultimatum.entry import KIND, NATION, PLACE, SEA, SEA_RING, VESSEL, VESSELS
 
 SEED = 41  # what the box's entropy source gives
 STATIONS = (0, 2, 4)  # three players: stations 1, 3 and 5
@@ -81,7 +81,7 @@ def record(new_box, run_line, limit=None, seed=SEED, stations=STATIONS):
     """A whole game of sensible bots pressed on a new box (or its first `limit` actions):
     (script, box, fake board). Each bot sees only its seat's view and its legal actions."""
     from games.ultimatum.legal import legal_actions
-    from ultimus_host.games.ultimatum_bots import SensibleBot
+    from ultimus_host.games.ultimatum.bots import SensibleBot
 
     fb, box = new_box(seed=seed)
     script = join(stations)

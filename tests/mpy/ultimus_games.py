@@ -5,8 +5,8 @@ Under MicroPython (tools/mp_run.mjs) it prints one line per game for ARGS
 `digest_line` directly.
 """
 
-from ultimus import randomplay
-from ultimus.errors import Illegal
+from games.ultimus import randomplay
+from games.ultimus.errors import Illegal
 
 # refused everywhere, for their own reasons: the codes must match too
 ILLEGAL = (

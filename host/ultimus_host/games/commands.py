@@ -8,7 +8,7 @@ here. Errors are one line on stderr (click.ClickException), exit code 1.
 import click
 
 from games.morituri.content import CLASS_NAMES, START_HP
-from ultimus_host.games.mboard_commands import odds_mboard
+from ultimus_host.games.morituri_board.commands import odds_mboard
 
 MOD_RANGE = (-2, 2)  # a side's modifier to every die: back -2 ... contact +1 and killed another +1
 
@@ -52,7 +52,7 @@ odds.add_command(odds_mboard)
 def odds_morituri(attacker, defender, mod_a, mod_d, hp_a, hp_d):
     """One melee exchange of Morituri v1.1 and a whole duel: ATTACKER and DEFENDER are heavy, light, animal
     or rhino."""
-    from ultimus_host.games.morituri_odds import duel, exchange, percent
+    from ultimus_host.games.morituri.odds import duel, exchange, percent
 
     a, d = _cls(attacker, "ATTACKER"), _cls(defender, "DEFENDER")
     ma, md = _int(mod_a, "--mod-a", *MOD_RANGE), _int(mod_d, "--mod-d", *MOD_RANGE)
@@ -86,7 +86,7 @@ def odds_morituri(attacker, defender, mod_a, mod_d, hp_a, hp_d):
 
 
 def play_morituri(players, bots, seed, figures, ask, say):
-    from ultimus_host.games.morituri_play import HotSeat, SetupError, parse_figures
+    from ultimus_host.games.morituri.play import HotSeat, SetupError, parse_figures
 
     try:
         seats = parse_figures(figures)
@@ -104,9 +104,9 @@ def play_morituri(players, bots, seed, figures, ask, say):
 def _bots(text, players, game="morituri"):
     """--bot's SEAT=KIND list for Morituri or Ultimatum (see bot_seats)."""
     if game == "ultimatum":
-        from ultimus_host.games.ultimatum_bots import BOTS
+        from ultimus_host.games.ultimatum.bots import BOTS
     else:
-        from ultimus_host.games.morituri_bots import BOTS
+        from ultimus_host.games.morituri.bots import BOTS
     return bot_seats(text, players, BOTS, "sensible", game.capitalize())
 
 
@@ -136,7 +136,7 @@ def bot_seats(text, players, bots, default, title):
 
 
 def demo_morituri(seed, figures, verbose, say):
-    from ultimus_host.games.morituri_play import SetupError, demo, parse_figures
+    from ultimus_host.games.morituri.play import SetupError, demo, parse_figures
 
     try:
         seats = parse_figures(figures)
@@ -175,13 +175,13 @@ def demo_morituri(seed, figures, verbose, say):
 )
 def odds_munera(attacker, defender, quadrant, weapon, hexes, whirl, feint, extra):
     """One Munera attack of ATTACKER on DEFENDER (profiles of Appendix B): exact odds to hit, wound, be saved."""
-    from ultimus_host.games.munera_commands import odds_munera as run
+    from ultimus_host.games.munera.commands import odds_munera as run
 
     run(attacker, defender, quadrant, weapon, hexes, 1 if whirl else 0, 1 if feint else 0, extra)
 
 
 def play_ultimatum(players, bots, seed, ask, say):
-    from ultimus_host.games.ultimatum_play import HotSeat
+    from ultimus_host.games.ultimatum.play import HotSeat
 
     table = HotSeat(players, seed, _bots(bots, players, "ultimatum"), ask=ask, say=say)
     game = table.run()
@@ -191,7 +191,7 @@ def play_ultimatum(players, bots, seed, ask, say):
 
 
 def demo_ultimatum(players, seed, verbose, say):
-    from ultimus_host.games.ultimatum_play import demo
+    from ultimus_host.games.ultimatum.play import demo
 
     game = demo(players, seed, say=say, verbose=verbose)
     say("%d actions, digest %s" % (len(game.log), game.digest()))
@@ -204,7 +204,7 @@ def demo_ultimatum(players, seed, verbose, say):
 def odds_ultimatum(attackers, defenders):
     """Ultimatum's troop battle: ATTACKERS troops on the nation attacking DEFENDERS troops. One exchange,
     a blitz to the end, ten Helicopter Commandos, and a jet bomber's and a laser's expected damage."""
-    from ultimus_host.games.ultimatum_odds import bomber_troops, conquest, exchange_odds, laser_troops, percent
+    from ultimus_host.games.ultimatum.odds import bomber_troops, conquest, exchange_odds, laser_troops, percent
 
     n = _int(attackers, "ATTACKERS", 3, 200)
     m = _int(defenders, "DEFENDERS", 1, 200)

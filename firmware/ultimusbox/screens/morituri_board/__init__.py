@@ -1,0 +1,1 @@
+"""the Morituri board game's box screen: the input controller (screen), its button entry, its lights and its words."""

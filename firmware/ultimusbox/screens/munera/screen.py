@@ -1,0 +1,346 @@
+"""The Munera screen's controller: button presses on the box become Munera Sine Missione actions.
+
+One ring per gladiator: each player's gladiator on the wheel at his own station;
+the models stand on the players' own hex arena and move as the box says. The screen
+follows the core's phases: stamina and order (confirm: the box rolls), each turn's AP
+roll (confirm), then the gladiator's actions: MODE cycles the menu (move, turn, attack,
+end, draw, whirl, feint, haze, grapple, cut, pickup, kick, discard; thumbs up goes back), +/- pick its number
+(a direction from his facing, a side, a weapon, an item), a wheel picks the target,
+confirm applies; a miss after a feint (thumbs up: the re-roll, thumbs down: keep the miss);
+the grapple's test (confirm), the winner's choice (thumbs up: throw,
+thumbs down: let go), an appeal to the crowd (confirm), over (confirm: back to the seat
+selection). Any roll may be made on the table instead: THINK at station n enters a die
+showing n, then confirm. docs/box.md tells the players; munera_lights draws;
+munera_entry holds the input.
+"""
+
+from games.munera.content import BOX_LINE_COUNT, MAX_GLADIATORS, MIN_GLADIATORS
+from ultimusbox import board
+from ultimusbox.screens.munera import lights as lights
+from ultimusbox.screens.munera.entry import (
+    ATTACK,
+    CUT,
+    DISCARD,
+    DISCARDABLE,
+    DRAW,
+    END,
+    FEINT,
+    GRAPPLE,
+    HAZE,
+    KICK,
+    MAX_TABLE_DICE,
+    MENU,
+    MOVE,
+    NOBODY,
+    PICKUP,
+    TARGETED,
+    TURN,
+    WHIRL,
+    Entry,
+)
+
+IMPROVISED_W = -1  # games.munera.checks' weapon numbers, without loading the checks
+SHIELD_W = -2
+# the phases where confirm makes the step, and what it sends ("" : the act menu's action)
+THUMB_PHASES = ("grip", "reroll")  # the thumbs answer a choice there (they do not clear the table's dice)
+CONFIRM_ACTION = {"stamina": "stamina", "order": "order", "start": "ap", "wrestle": "wrestle", "appeal": "appeal"}
+
+
+def link_setup(request):
+    """The core set-up and the box settings of a new_game request (docs/protocol.md): every key but the
+    link's own is the set-up's, and the game's one set-up check refuses any it does not have."""
+    return dict(request), {}
+
+
+def order_rounds(flat, n):
+    """The order of play's table dice, typed one after another, as the core's rounds: the first
+    n dice, then each tied group's re-roll, the higher group first, a tie within it at once."""
+    rounds = []
+    _rounds(flat, 0, n, rounds)
+    return rounds
+
+
+def _rounds(flat, at, k, rounds):
+    """Round of k dice from flat[at]; returns where the next round starts (len(flat): no more)."""
+    if at + k > len(flat):
+        if at < len(flat):
+            rounds.append(flat[at:])  # too few: the core says how many more
+        return len(flat)
+    dice = flat[at : at + k]
+    rounds.append(dice)
+    at += k
+    for face in range(6, 0, -1):
+        tied = dice.count(face)
+        if tied > 1:
+            at = _rounds(flat, at, tied, rounds)
+    return at
+
+
+def weapon_count(x):
+    """The weapons an attack may choose from: his kit, then fists (improvised), then the shield."""
+    return len(x["kit"]) + 2
+
+
+def weapon_of(x, i):
+    """The attack's "w" of the i-th weapon choice."""
+    n = len(x["kit"])
+    if i < n:
+        return i
+    return IMPROVISED_W if i == n else SHIELD_W
+
+
+def choices(s, menu, g):
+    """How many numbers +/- step through for a menu item (0: none)."""
+    x = s["g"][g]
+    if menu == MOVE:
+        return 6
+    if menu == TURN:
+        return 2
+    if menu == ATTACK or menu == WHIRL:
+        return weapon_count(x)
+    if menu == DRAW:
+        return len(x["kit"])
+    if menu == PICKUP or menu == KICK:
+        return len(s["ground"])
+    if menu == DISCARD:
+        return len(DISCARDABLE)
+    return 0
+
+
+class Screen:
+    NAME = "munera"
+    PLAYERS = (MIN_GLADIATORS, MAX_GLADIATORS)
+
+    def __init__(self, shell):
+        self.shell = shell
+        self.entry = Entry()
+
+    # --- seat selection: each station's gladiator ----------------------------
+
+    def option_press(self, button):
+        e = self.entry
+        joined = self.shell.seats.joined
+        if button not in (board.MODE, board.PLUS, board.MINUS):
+            return
+        if not joined:
+            self.shell.refuse("nobody_joined", "press SHOUT at your station first; then mode picks your gladiator")
+            return
+        station = joined[-1]
+        step = -1 if button == board.MINUS else 1
+        e.prof[station] = (e.prof[station] + step) % BOX_LINE_COUNT
+        self.shell.note({"e": "gladiator", "station": station, "profile": e.profile(station)})
+
+    def render_options(self, frame, k, blink):
+        lights.options(self, frame, k, blink)
+
+    def seat_setup(self, players, seed):
+        e = self.entry
+        gladiators = [e.profile(st) for st in sorted(self.shell.seats.joined)]
+        return link_setup({"gladiators": gladiators, "seed": seed})
+
+    # --- a bout -----------------------------------------------------------
+
+    def start(self):
+        self.entry.clear()
+        self.entry.dice_at = None
+
+    def state(self):
+        return self.shell.game.state
+
+    def secret(self, button):
+        return False  # everything in Munera is public
+
+    def tick(self, now_us):
+        pass  # the dice animation runs on the frame's clock
+
+    def on_events(self, events):
+        e = self.entry
+        now = self.shell.clock.ms()
+        shown = 0  # the first pair of dice the action rolled (attacker and defender, 2D6, ...)
+        for ev in events:
+            kind = ev["e"]
+            if kind == "roll" and ev["why"] != "order" and shown < 2:
+                if shown == 0:
+                    who = ev["who"]
+                    e.dice_at, e.dice_ring, e.dice_n = now, self.ring_of(who if who >= 0 else 0), 0
+                for d in ev["dice"]:
+                    if e.dice_n < 2:
+                        e.dice[e.dice_n] = d
+                        e.dice_n += 1
+                shown = e.dice_n
+            elif kind in ("turn", "beaten", "bout_over", "stamina"):
+                e.clear()  # a new step: the menu starts again
+        del e.table[:]  # the table's dice went with the action
+
+    def ring_of(self, g):
+        """Gladiator g's wheel: the one at his player's station."""
+        return self.shell.station_of_seat(g)
+
+    def gladiator_of(self, wheel):
+        """The gladiator on a wheel, or NOBODY."""
+        return self.shell.seat_of_station(wheel)
+
+    def render(self, frame, now_ms, blink):
+        lights.render(self, frame, now_ms, blink)
+
+    def press(self, button, t_us):
+        s, e, shell = self.state(), self.entry, self.shell
+        phase = s["phase"]
+        if phase == "over":
+            if button == board.CONFIRM:
+                shell.end_game()
+            return
+        if board.THINK_0 <= button < board.THINK_0 + board.STATIONS:
+            self._table_die(button - board.THINK_0 + 1)
+        elif button == board.THUMB_DOWN and e.table and phase not in THUMB_PHASES:
+            del e.table[:]  # thumbs down: the table's dice typed so far are wrong; enter them again
+        elif phase == "act":
+            self._press_act(s, button)
+        elif phase == "reroll":
+            if button == board.THUMB_UP:
+                self._act({"a": "reroll", "p": s["turn"]})
+            elif button == board.THUMB_DOWN:
+                self._act({"a": "keep", "p": s["turn"]})
+            elif button == board.CONFIRM:
+                shell.refuse(
+                    "thumb_first", "after his feint: thumbs up rolls the missed die again, thumbs down keeps the miss"
+                )
+        elif phase == "grip":
+            if button == board.THUMB_UP:
+                self._act({"a": "throw", "p": s["grip"]})
+            elif button == board.THUMB_DOWN:
+                self._act({"a": "release", "p": s["grip"]})
+            elif button == board.CONFIRM:
+                shell.refuse("thumb_first", "the grapple's winner: thumbs up throws him, thumbs down lets go")
+        elif button == board.CONFIRM:
+            name = CONFIRM_ACTION[phase]
+            action = {"a": name}
+            if name == "ap" or name == "wrestle":
+                action["p"] = s["turn"]
+            elif name == "appeal":
+                action["p"] = s["waiting"][0]
+            self._act(action)
+        elif board.WHEEL_0 <= button < board.WHEEL_0 + board.RINGS or button == board.MODE:
+            shell.refuse("wrong_phase", "not now: " + self._confirm_hint(phase))  # the phase's name is no word
+
+    def _confirm_hint(self, phase):
+        if phase == "appeal":
+            return "the beaten gladiator appeals to the crowd: confirm rolls 2D6"
+        return "confirm rolls the dice (or THINK 1-6 types in the table's dice first)"
+
+    def _table_die(self, face):
+        e, s = self.entry, self.state()
+        if s["phase"] == "act" and e.menu not in (ATTACK, WHIRL, HAZE, GRAPPLE, CUT):
+            self.shell.refuse("no_dice", "%s rolls no dice" % MENU[e.menu])
+            return
+        if len(e.table) >= MAX_TABLE_DICE:
+            self.shell.refuse("bad_dice", "at most %d dice for one action" % MAX_TABLE_DICE)
+            return
+        e.table.append(face)
+        self.shell.note({"e": "table_die", "die": face, "dice": list(e.table)})
+
+    def _act(self, action):
+        """An action with the table's dice, if any were typed in. A refusal keeps them: "roll 1
+        more" is answered with one more THINK; thumbs down clears them."""
+        e = self.entry
+        if e.table:
+            if action["a"] == "order":
+                action["dice"] = order_rounds(e.table, self.state()["players"])
+            else:
+                action["dice"] = list(e.table)
+        return self.shell.act(action)
+
+    def _press_act(self, s, button):
+        e, shell = self.entry, self.shell
+        g = s["turn"]
+        if button == board.MODE or button == board.THUMB_UP:  # thumbs up: the menu backwards
+            e.menu = (e.menu + (1 if button == board.MODE else len(MENU) - 1)) % len(MENU)
+            e.param = self._first_param(s, g)
+            e.target = self._default_target(s, g) if e.menu in TARGETED else NOBODY
+            del e.table[:]
+        elif button == board.PLUS or button == board.MINUS:
+            n = choices(s, e.menu, g)
+            if n == 0:
+                shell.refuse("no_choice", "%s has nothing to choose with +/-" % MENU[e.menu])
+                return
+            e.param = (e.param + (1 if button == board.PLUS else -1)) % n
+        elif board.WHEEL_0 <= button < board.WHEEL_0 + board.RINGS:
+            t = self.gladiator_of(button - board.WHEEL_0)
+            if e.menu not in TARGETED:
+                shell.refuse("no_target", "%s needs no target; mode shows attack, whirl, haze, grapple" % MENU[e.menu])
+            elif t < 0:
+                shell.refuse("bad_target", "wheel %d has no gladiator in this bout" % (button - board.WHEEL_0 + 1))
+            else:
+                e.target = t
+        elif button == board.CONFIRM:
+            action = self.action(s, g)
+            if action is not None:
+                self._act(action)
+
+    def _first_param(self, s, g):
+        """The first number a menu item shows: his first weapon in hand to attack with."""
+        e = self.entry
+        if e.menu == ATTACK or e.menu == WHIRL:
+            kit = s["g"][g]["kit"]
+            for i in range(len(kit)):
+                if kit[i][1]:
+                    return i
+        return 0
+
+    def _default_target(self, s, g):
+        """The one foe left in the arena, when there is only one; else nobody yet."""
+        found = NOBODY
+        for t in range(s["players"]):
+            if t != g and s["g"][t]["out"] == "":
+                if found != NOBODY:
+                    return NOBODY
+                found = t
+        return found
+
+    def action(self, s, g):
+        """The act menu's action as it stands, or None (refused: what is missing)."""
+        e, shell = self.entry, self.shell
+        m = e.menu
+        x = s["g"][g]
+        if m in TARGETED and e.target < 0:
+            shell.refuse("no_target", "press the wheel of the gladiator he %ss" % ("attack" if m == WHIRL else MENU[m]))
+            return None
+        if m == MOVE:
+            return {"a": "move", "p": g, "d": (x["face"] + e.param) % 6}
+        if m == TURN:
+            return {"a": "turn", "p": g, "by": 1 if e.param == 0 else -1}
+        if m == ATTACK or m == WHIRL:
+            w = weapon_of(x, e.param)
+            return {"a": "attack", "p": g, "t": e.target, "w": w, "whirl": 1 if m == WHIRL else 0}
+        if m == DRAW:
+            if not x["kit"]:
+                shell.refuse("no_weapon", "he carries no weapon")
+                return None
+            k = e.param % len(x["kit"])
+            return {"a": "sheathe" if x["kit"][k][1] else "draw", "p": g, "k": k}
+        if m == PICKUP or m == KICK:
+            if not s["ground"]:
+                shell.refuse("no_item", "nothing lies on the sand")
+                return None
+            return {"a": MENU[m], "p": g, "i": e.param % len(s["ground"])}
+        if m == DISCARD:
+            return {"a": "discard", "p": g, "item": DISCARDABLE[e.param % len(DISCARDABLE)]}
+        if m == HAZE or m == GRAPPLE:
+            return {"a": MENU[m], "p": g, "t": e.target}
+        if m == CUT or m == FEINT or m == END:
+            return {"a": MENU[m], "p": g}
+        return None
+
+    # --- words, for the virtual box -----------------------------------------
+
+    def describe(self):
+        """What to do now, in words (the virtual box prints it; a Pico never loads the words)."""
+        from ultimusbox.screens.munera.words import describe
+
+        return describe(self)
+
+    def describe_ring(self, g):
+        """(label, words) of wheel g for the virtual box."""
+        from ultimusbox.screens.munera.words import describe_ring
+
+        return describe_ring(self, g)
