@@ -5,7 +5,7 @@ list_actions walks a phase of a game's flow for one seat (every game's legal_act
 play_out is every game's random-play loop.
 """
 
-from referee.engine import REFEREE, may_act  # noqa: F401  (may_act: the box's screens ask it too)
+from referee.flow import REFEREE, may_act  # noqa: F401  (may_act: the box's screens ask it too)
 
 
 def list_actions(s, seat, plan, out):

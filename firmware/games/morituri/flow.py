@@ -6,7 +6,7 @@ Caesar takes every other step: he calls on the figures, picks the melee pairs,
 ends the melee, calls the fallen to implore and gives his thumb.
 """
 
-from referee.engine import REFEREE, Flow, Who
+from referee.flow import REFEREE, Flow, Who
 
 
 def _caesar(s):

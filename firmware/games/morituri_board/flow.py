@@ -9,7 +9,7 @@ card; the gladiator at 1 HP faces the crowd.
 
 from games.morituri_board import fight, turn
 from games.morituri_board.state import drawer
-from referee.engine import REFEREE, Flow, Who
+from referee.flow import REFEREE, Flow, Who
 
 
 def _active(s):

@@ -7,7 +7,7 @@ a feint waits for his choice (reroll: the feint's re-roll or the miss). A grappl
 does every appeal to the crowd (appeal: the beaten gladiator rolls), until one is left.
 """
 
-from referee.engine import REFEREE, Flow, Who
+from referee.flow import REFEREE, Flow, Who
 
 
 def _active(s):

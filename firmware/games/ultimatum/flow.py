@@ -11,7 +11,7 @@ and games.ultimatum.legal lists actions from the same table.
 
 from games.ultimatum import air, bank, battles, cards, naval, setup, turn
 from games.ultimatum.state import picker
-from referee.engine import REFEREE, Flow, Who
+from referee.flow import REFEREE, Flow, Who
 
 
 def _picker(s):

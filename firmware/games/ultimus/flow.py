@@ -12,7 +12,7 @@ back to shout each round) -> battle_end -> (next battle: betting) or over.
 
 from games.ultimus import battle, boxplay, trade
 from games.ultimus.state import MODE_BOX, MODE_FULL
-from referee.engine import ANY_PHASE, ANY_SEAT, REFEREE, Flow, Who
+from referee.flow import ANY_PHASE, ANY_SEAT, REFEREE, Flow, Who
 
 # --- who may act ------------------------------------------------------------------
 

@@ -1,0 +1,124 @@
+"""A game's declared flow: which actions each phase allows, who may take them, which handler runs.
+
+Who names the seats an action is for (REFEREE: the box itself, ANY_SEAT: every seat); Flow holds
+a game's table {variant: {phase: {action: (who, handler)}}} and answers from it, once for every
+game, what the engine checks before a handler runs. The engine (referee.engine) applies against it.
+"""
+
+from referee.errors import Illegal
+
+
+class Who:
+    """Who may take an action: the referee (no seat), any seat, or the seats a rule names.
+
+    seats(s) lists the seats allowed now (empty when nobody may); reason(s),
+    if given, is a rule check (None or (code, message)) that says why nobody
+    may, more tellingly than "not your turn" (the loudest spectator decides first, say).
+    """
+
+    def __init__(self, name, seats=None, code="not_your_turn", message="it is not this seat's turn", reason=None):
+        self.name = name
+        self.seats = seats
+        self.code = code
+        self.message = message
+        self.reason = reason
+
+
+REFEREE = Who("the referee")
+ANY_SEAT = Who("any seat")
+ANY_PHASE = "*"
+
+
+def may_act(s, who, seat):
+    """Whether `seat` (-1: the referee) is who the flow lets take an action now (legal listing and
+    a box screen that offers only what a seat may do ask this)."""
+    if who is REFEREE:
+        return seat < 0
+    if seat < 0:
+        return False
+    return who.seats is None or seat in who.seats(s)
+
+
+class Flow:
+    """A game's declared flow: {variant: {phase: {action: (Who, handler)}}}.
+
+    The phase ANY_PHASE holds actions allowed in every phase but the end.
+    """
+
+    def __init__(self, variants, end="over"):
+        self.variants = variants
+        self.end = end
+        self.known = {}
+        self._names = {}  # (variant, phase) -> actions(), computed once
+        self.now = {}  # variant -> phase -> {action: (who, handler)}, the phase's and every phase's merged
+        self.seated = {}  # the actions a seat takes somewhere in the flow; the others are the referee's alone
+        for v in variants:
+            anytime = variants[v].get(ANY_PHASE, {})
+            merged = self.now[v] = {}
+            for phase in variants[v]:
+                for name in variants[v][phase]:
+                    self.known[name] = 1
+                    if variants[v][phase][name][0] is not REFEREE:
+                        self.seated[name] = 1
+                if phase != ANY_PHASE:
+                    both = dict(anytime)
+                    both.update(variants[v][phase])
+                    merged[phase] = both
+
+    def entry(self, variant, phase, name):
+        """(who, handler) of an action now, or None."""
+        table = self.variants[variant]
+        moves = table.get(phase)
+        found = moves.get(name) if moves else None
+        if found is None and phase != self.end:
+            anytime = table.get(ANY_PHASE)
+            found = anytime.get(name) if anytime else None
+        return found
+
+    def resolve(self, variant, phase, name):
+        """(who, handler) of a known action, or the refusal that says why not now."""
+        moves = self.now[variant].get(phase)
+        found = moves.get(name) if moves is not None else None
+        if found is not None and phase != self.end:
+            return found
+        if phase == self.end:
+            raise Illegal("game_over", "the game is over")
+        found = self.entry(variant, phase, name)  # a phase with no actions of its own
+        if found is not None:
+            return found
+        for other in self.variants:  # allowed now in another variant: the wrong mode
+            table = self.variants[other]
+            if name in table.get(phase, ()) or name in table.get(ANY_PHASE, ()):
+                raise Illegal("wrong_mode", "'%s' is not part of the %s game" % (name, variant))
+        raise Illegal("wrong_phase", "not possible in the %s phase" % phase.replace("_", " "))
+
+    def referee_only(self, variant, phase, name):
+        """Whether only the referee may take the action `name` now: the flow names the referee as its actor
+        in this phase, or, where it is not possible now, in every phase that has it (a seat asking for it
+        is refused for what it is, not for the phase). An unknown name is nobody's: False."""
+        found = self.entry(variant, phase, name) if phase != self.end else None
+        if found is not None:
+            return found[0] is REFEREE
+        return name in self.known and name not in self.seated
+
+    def moves(self, variant, phase):
+        """((name, who), ...) of a phase and of every phase, sorted by name, computed once."""
+        key = (variant, phase, 1)
+        out = self._names.get(key)
+        if out is None:
+            out = tuple((name, self.entry(variant, phase, name)[0]) for name in self.actions(variant, phase))
+            self._names[key] = out
+        return out
+
+    def actions(self, variant, phase):
+        """The names of the actions of a phase (and of every phase), in a fixed order."""
+        key = (variant, phase)
+        out = self._names.get(key)
+        if out is None:
+            table = self.variants[variant]
+            out = sorted(table.get(phase, {}))
+            if phase != self.end:
+                out += sorted(table.get(ANY_PHASE, {}))
+            out = tuple(out)
+            self._names[key] = out
+        return out
