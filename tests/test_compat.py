@@ -18,7 +18,7 @@ from games.ultimus.game import Game, restore
 from referee.engine import saved_format
 
 DATA = os.path.join(os.path.dirname(__file__), "data", "v0.1.0")
-SAVES = sorted(glob.glob(os.path.join(DATA, "*.json")))
+SAVES = sorted(p for p in glob.glob(os.path.join(DATA, "*.json")) if not p.endswith(".expected.json"))
 
 
 def load(path):

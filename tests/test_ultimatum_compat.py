@@ -19,7 +19,7 @@ from referee import engine
 from referee.errors import Illegal
 
 DATA = os.path.join(os.path.dirname(__file__), "data", "v0.2.0")
-SAVES = sorted(glob.glob(os.path.join(DATA, "ultimatum-*.json")))
+SAVES = sorted(p for p in glob.glob(os.path.join(DATA, "ultimatum-*-seed*.json")) if not p.endswith(".expected.json"))
 
 
 def load(path):
