@@ -13,7 +13,7 @@ the input; the core's rule checks accept or refuse.
 """
 
 from games.ultimatum import checks
-from games.ultimatum.content import ALLIANCE_OF, BLACK, GREEN, MAX_PLAYERS, MIN_PLAYERS, RED, SHIP, SUB
+from games.ultimatum.content import ALLIANCE_OF, BLACK, GREEN, MAX_PLAYERS, MIN_PLAYERS, PRICES, RED, SHIP, SUB, TROOP
 from games.ultimatum.flow import FLOW
 from games.ultimatum.state import movable, picker
 from referee.engine import may_act
@@ -103,7 +103,19 @@ def offered(s, seat, name):
         return checks.intelligence_problem(s, seat) is None  # a card, and a game of edition 2
     if name == "laser":
         return checks.laser_now_problem(s, seat) is None
+    if name == "sail":
+        return _can_sail(s, seat)
+    if name == "buy":
+        return s["purses"][checks.purse_now(s)][seat] >= PRICES[TROOP]  # a troop on a nation of his: the least
     return True
+
+
+def _can_sail(s, seat):
+    """Whether a sea place of the seat holds a vessel that has not moved this turn."""
+    for b in range(len(s["sea"])):
+        if s["sea"][b] == seat and movable(s, b, SHIP) + movable(s, b, SUB) > 0:
+            return True
+    return False
 
 
 class Screen:
@@ -176,13 +188,8 @@ class Screen:
             self.begin(self._first(menu))
 
     def _first(self, menu):
-        """The menu's first action, but not buying with an empty purse (then: to war, or end)."""
-        if not menu:
-            return ""
-        s, seat = self.state(), self.seat()
-        if menu[0] == "buy" and len(menu) > 1 and s["purses"][checks.purse_now(s)][seat] < 1:
-            return menu[1]
-        return menu[0]
+        """The menu's first action ("": nothing to do)."""
+        return menu[0] if menu else ""
 
     def begin(self, name):
         """A fresh entry of action `name`, at its first field."""
