@@ -6,7 +6,9 @@
    stays source, as MicroPython runs it by name).
 2. A running box answers the link; it is asked for the REPL first (it
    resets itself into a REPL, its watchdog off). A fresh Pico has no box.
-3. mpremote copies build/mpy to the Pico's flash and resets it.
+3. mpremote copies build/mpy to the Pico's flash, removes the firmware files an
+   older version left there that this build does not have (never the table's
+   data: see stale_files), and resets it.
 4. The box must answer "hello" with the version that was just built.
 """
 
@@ -110,14 +112,119 @@ def wait_for_port(port, seconds=10.0):
     return False
 
 
+def mpremote(port, *args):
+    return [sys.executable, "-m", "mpremote", "connect", port] + list(args)
+
+
 def mpremote_commands(port, build=None):
+    """The copy of the build onto the Pico, and its reset."""
     build = build or BUILD
     return [
-        [sys.executable, "-m", "mpremote", "connect", port, "fs", "cp", "-r"]
-        + [os.path.join(build, name) for name in sorted(os.listdir(build))]
-        + [":"],
-        [sys.executable, "-m", "mpremote", "connect", port, "reset"],
+        mpremote(port, "fs", "cp", "-r", *[os.path.join(build, name) for name in sorted(os.listdir(build))], ":"),
+        mpremote(port, "reset"),
     ]
+
+
+# Packages an older firmware had on the flash and this one no longer has: ULTIMUS's rules (0.1.0, 0.2.0)
+OLD_PACKAGES = ("ultimus",)
+
+# Run on the Pico: every file and folder of its file system, one a line ("F /path", "D /path")
+LIST_FILES = """import os
+def walk(d):
+    for e in os.ilistdir(d):
+        p = d + e[0]
+        if e[1] == 0x4000:
+            print("D " + p)
+            walk(p + "/")
+        else:
+            print("F " + p)
+walk("/")
+"""
+
+# Run on the Pico with FILES and FOLDERS set: a folder still holding something else stays
+REMOVE_FILES = """import os
+for p in FILES:
+    os.remove(p)
+for d in FOLDERS:
+    try:
+        os.rmdir(d)
+    except OSError:
+        pass
+"""
+
+
+def build_files(build=None):
+    """The files of the build, as paths on the Pico ("/games/ultimus/game.mpy")."""
+    build = build or BUILD
+    out = set()
+    for folder, _, files in os.walk(build):
+        for name in files:
+            out.add("/" + os.path.relpath(os.path.join(folder, name), build).replace(os.sep, "/"))
+    return out
+
+
+def box_files(listing):
+    """The files and folders of a LIST_FILES listing (other lines, mpremote's own, are left out)."""
+    files, folders = [], []
+    for line in listing.splitlines():
+        kind, _, path = line.strip().partition(" ")
+        if path.startswith("/") and kind in ("F", "D"):
+            (files if kind == "F" else folders).append(path)
+    return files, folders
+
+
+def stale_files(files, folders, new):
+    """The firmware files on the box that the new build `new` does not have, and the folders they
+    leave empty. Firmware is a .py or .mpy file in one of the firmware's packages (the build's
+    top-level folders, or OLD_PACKAGES) or a .mpy at the top (every module but main.py is compiled):
+    a stale .py would even be imported instead of the new .mpy beside it. The table's data (the
+    journal game.jnl and its slots and checkpoint, the games kept aside game-N.jnl, box.cfg) is never
+    a .py or .mpy, and a file of the owner's own (a boot.py, a lib/ folder) is not in a package."""
+    packages = {p.split("/")[1] for p in new if p.count("/") > 1} | set(OLD_PACKAGES)
+
+    def firmware(path):
+        if not path.endswith((".py", ".mpy")):
+            return False
+        parts = path.split("/")
+        return parts[1] in packages if len(parts) > 2 else path.endswith(".mpy")
+
+    stale = sorted(p for p in files if p not in new and firmware(p))
+    kept = [p for p in files if p not in stale]
+    emptied = [
+        d
+        for d in folders
+        if d.split("/")[1] in packages
+        and not any(p.startswith(d + "/") for p in kept)
+        and not any(p.startswith(d + "/") for p in new)
+    ]
+    return stale, sorted(emptied, key=lambda d: -d.count("/"))  # the deepest first
+
+
+def remove_stale(port, say=print, run=subprocess.run, build=None):
+    """After the copy: remove the firmware files of an older version the new build does not have."""
+    new = build_files(build)
+    listed = run(mpremote(port, "exec", LIST_FILES), capture_output=True, text=True)
+    files, folders = box_files(listed.stdout or "") if listed.returncode == 0 else ([], [])
+    missing = sorted(new - set(files))
+    if listed.returncode != 0 or missing:
+        raise FlashError(
+            "the files on %s could not be listed after the copy (%s): the Pico was not reset; "
+            "run `make flash` again"
+            % (port, "%d of the new build not there" % len(missing) if missing else "mpremote failed")
+        )
+    stale, emptied = stale_files(files, folders, new)
+    if not stale:
+        say("no firmware file of an older version on the box")
+        return []
+    code = "FILES = %r\nFOLDERS = %r\n" % (stale, emptied) + REMOVE_FILES
+    if run(mpremote(port, "exec", code)).returncode != 0:
+        raise FlashError("mpremote could not remove the older firmware's files on %s (its message is above)" % port)
+    say(
+        "removed %d firmware files of an older version that this one does not have (the saved games stay):" % len(stale)
+    )
+    for path in stale:
+        say("  %s" % path)
+    return stale
 
 
 def flash(port=None, say=print, run=subprocess.run):
@@ -137,13 +244,14 @@ def flash(port=None, say=print, run=subprocess.run):
         time.sleep(1.0)
         wait_for_port(port)
         time.sleep(1.0)
-    for cmd in mpremote_commands(port):
-        say(" ".join(cmd[2:]))
-        if run(cmd).returncode != 0:
-            raise FlashError(
-                "mpremote could not %s on %s (its message is above)"
-                % ("copy the firmware" if "cp" in cmd else "reset the Pico", port)
-            )
+    copy, reset = mpremote_commands(port)
+    say(" ".join(copy[2:]))
+    if run(copy).returncode != 0:
+        raise FlashError("mpremote could not copy the firmware on %s (its message is above)" % port)
+    remove_stale(port, say, run)
+    say(" ".join(reset[2:]))
+    if run(reset).returncode != 0:
+        raise FlashError("mpremote could not reset the Pico on %s (its message is above)" % port)
     time.sleep(2.0)
     wait_for_port(port)
     reply = ask(port, {"op": "hello"}, timeout=8.0)
