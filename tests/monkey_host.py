@@ -104,7 +104,7 @@ def demo_narrator(shell, say):
         from ultimus_host.games.morituri_board.play import demo_line
 
         return lambda e: _say_if(say, demo_line(e, True))
-    from ultimus_host.narrate import line
+    from ultimus_host.games.ultimus.narrate import line
 
     return lambda e: say(line(public_event(e)))
 

@@ -5,8 +5,8 @@ import os
 import subprocess
 import sys
 
-from ultimus_host import balance_report
-from ultimus_host.balance import Tally, play_game
+from ultimus_host.games.ultimus import balance_report
+from ultimus_host.games.ultimus.balance import Tally, play_game
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -46,8 +46,8 @@ def test_the_redraw_tool_draws_the_chart_and_tables_of_a_saved_run(tmp_path):
 
 
 def test_each_aim_band_of_the_chart_is_named_in_a_legend():
-    from ultimus_host.balance import Tally, play_summary
-    from ultimus_host.balance_report import figure
+    from ultimus_host.games.ultimus.balance import Tally, play_summary
+    from ultimus_host.games.ultimus.balance_report import figure
 
     tally = Tally()
     tally.add_summary(play_summary(3, 1, ["heuristic", "random"], 1, "balanced"))

@@ -5,8 +5,8 @@ import os
 
 from games.ultimus.game import Game
 from referee.digest import fnv_digest
-from ultimus_host.balance import Tally, play_game
-from ultimus_host.bots import HeuristicBot, RandomBot
+from ultimus_host.games.ultimus.balance import Tally, play_game
+from ultimus_host.games.ultimus.bots import HeuristicBot, RandomBot
 from ultimus_host.loop import run_game
 
 

@@ -16,7 +16,7 @@ from ultimus_host import virtualbox
 from ultimus_host.client import LinkError
 from ultimus_host.console import Console
 from ultimus_host.fakes import FakeBoard, FakeClock, FakeStorage
-from ultimus_host.narrate import line
+from ultimus_host.games.ultimus.narrate import line
 from ultimusbox import board, games
 from ultimusbox import journal as jnl
 from ultimusbox.runtime import Box

@@ -73,7 +73,7 @@ def test_a_state_path_that_is_a_file_or_under_a_file_is_refused(tmp_path):
 
 
 def test_the_balance_chart_path_is_checked_before_the_games(tmp_path, monkeypatch):
-    from ultimus_host import balance
+    from ultimus_host.games.ultimus import balance
 
     played = []
     monkeypatch.setattr(balance, "play_game", lambda *a: played.append(a) or (_ for _ in ()).throw(AssertionError))
@@ -123,7 +123,7 @@ def test_play_says_the_game_stops_when_its_input_ends(game):
 
 
 def test_play_says_the_game_stops_on_ctrl_c_while_the_bots_think(monkeypatch):
-    from ultimus_host import play
+    from ultimus_host.games.ultimus import play
 
     def interrupted(self):
         raise KeyboardInterrupt

@@ -6,8 +6,8 @@ from click.testing import CliRunner
 
 from games.ultimus.game import Game
 from ultimus_host.cli import main
+from ultimus_host.games.ultimus.play import _menu_context, arena_map
 from ultimus_host.menu import Menu
-from ultimus_host.play import _menu_context, arena_map
 
 
 def _play(*args, answers):
@@ -48,7 +48,7 @@ def test_menu_keeps_numbers_and_marks_what_is_not_possible_now():
 
 
 def result_of_table(view):
-    from ultimus_host.play import table_text
+    from ultimus_host.games.ultimus.play import table_text
 
     return table_text(view)
 

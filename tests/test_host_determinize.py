@@ -8,8 +8,8 @@ from games.ultimus.content import BETTING_CARDS
 from games.ultimus.game import Game
 from games.ultimus.rng import Rng, shuffle_in_place
 from games.ultimus.yelling import CARDS
-from ultimus_host.bots import HeuristicBot, RandomBot
-from ultimus_host.determinize import TRIAL_WRITES, _shuffled, copy_state, determinize, sandbox_for
+from ultimus_host.games.ultimus.bots import HeuristicBot, RandomBot
+from ultimus_host.games.ultimus.determinize import TRIAL_WRITES, _shuffled, copy_state, determinize, sandbox_for
 from ultimus_host.loop import run_game
 
 

@@ -2,7 +2,7 @@
 
 from games.ultimus import randomplay
 from games.ultimus.game import Game
-from ultimus_host.bots import RandomBot, random_table
+from ultimus_host.games.ultimus.bots import RandomBot, random_table
 from ultimus_host.loop import PlayOn, run_game
 
 
@@ -60,7 +60,7 @@ def test_the_loop_stops_at_max_actions_or_when_asked_and_tells_every_event():
 
 
 def test_the_same_seed_and_bots_give_the_same_game():
-    from ultimus_host.balance import play_game
+    from ultimus_host.games.ultimus.balance import play_game
 
     a, b = play_game(3, 9, ["heuristic", "random"]), play_game(3, 9, ["heuristic", "random"])
     assert a[0].log == b[0].log and a[0].digest() == b[0].digest()

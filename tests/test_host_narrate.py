@@ -8,9 +8,10 @@ from games.ultimus.hexmap import DOORS
 from games.ultimus.views import public_event
 from referee.rng import Rng
 from ultimus_host.bots import RandomBot
+from ultimus_host.games.ultimus.narrate import action_text, button_name, line, words
+from ultimus_host.games.ultimus.play import arena_map, table_text
 from ultimus_host.loop import run_game
-from ultimus_host.narrate import action_text, button_name, line, sound, who, words
-from ultimus_host.play import arena_map, table_text
+from ultimus_host.narrate import sound, who
 
 # What a raw dump looks like: "g=4", "hp=3", "f=-1" (the fallback of an event or action the words do not know).
 RAW = re.compile(r"\b[a-z_]+=-?\d")

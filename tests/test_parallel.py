@@ -7,8 +7,8 @@ import time
 import pytest
 
 from ultimus_host import parallel
-from ultimus_host.balance import Tally, play_game, play_summary, summarise
 from ultimus_host.games.munera.bouts import matrix
+from ultimus_host.games.ultimus.balance import Tally, play_game, play_summary, summarise
 
 
 def _late_first(i, n):

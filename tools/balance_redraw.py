@@ -7,7 +7,7 @@ docs/balance/ keeps each final run's JSON; this redraws its chart when the chart
 import json
 import sys
 
-from ultimus_host import balance_report
+from ultimus_host.games.ultimus import balance_report
 
 
 def main(argv):

@@ -408,7 +408,7 @@ def link_round_trip(actions=300):
 def balance_rate(games=20):
     """`balance` games per second (4 players, heuristic and random bots in turn, 1 battle) and the gold
     the heuristic seats end with per gold of the random seats."""
-    from ultimus_host.balance import play_game
+    from ultimus_host.games.ultimus.balance import play_game
 
     heuristic = random = 0
     start = time.perf_counter()
@@ -422,9 +422,10 @@ def balance_rate(games=20):
 
 def lookahead_share(players=4, games=10):
     """(ms a game in all, ms of it in the core's work for the lookahead) of heuristic bots: the time inside the
-    sandbox's trials and listings (ultimus_host.determinize.Sandbox), which try each option through the core."""
-    from ultimus_host import determinize
-    from ultimus_host.balance import play_game
+    sandbox's trials and listings (ultimus_host.games.ultimus.determinize.Sandbox), which try each option
+    through the core."""
+    from ultimus_host.games.ultimus import determinize
+    from ultimus_host.games.ultimus.balance import play_game
 
     trial, listing = determinize.Sandbox.trial, determinize.Sandbox.legal_actions
     spent, clock = [0.0], time.perf_counter
@@ -455,7 +456,7 @@ def lookahead_share(players=4, games=10):
 def heuristic_rate(players, games=20):
     """Games per second of heuristic bots only (1 battle) on one core: the CPU time of this process, so that
     other work on the machine does not count (the bots' lookahead is nearly all of a game's time)."""
-    from ultimus_host.balance import play_game
+    from ultimus_host.games.ultimus.balance import play_game
 
     start = time.process_time()
     for seed in range(games):

@@ -22,11 +22,12 @@ from games.ultimus.content import (
 from games.ultimus.errors import Illegal
 from games.ultimus.game import Game
 from games.ultimus.views import public_event
-from ultimus_host.bots import BOTS, random_table
 from ultimus_host.games.commands import odds as _games_odds
 from ultimus_host.games.munera.commands import munera as _munera
+from ultimus_host.games.ultimus.bots import BOTS, random_table
+from ultimus_host.games.ultimus.narrate import line
 from ultimus_host.loop import run_game
-from ultimus_host.narrate import line, phase_words, who
+from ultimus_host.narrate import phase_words, who
 from ultimus_host.simulate import run_with_bar, workers_option
 from ultimusbox import games as box_games
 
@@ -500,7 +501,7 @@ def play(players, bots, seed, battles, game_name, figures, alt, gladiators, cont
 
 
 def _play(players, bots, seed, battles, game_name, figures, alt, gladiators, content):
-    from ultimus_host.play import HotSeat
+    from ultimus_host.games.ultimus.play import HotSeat
 
     if game_name == "morituri_board":
         from ultimus_host.games.morituri_board.commands import play_mboard
@@ -611,8 +612,8 @@ def _player_counts(ctx, param, value):
 @CONTENT_OPTION
 def balance(games, players, bots, battles, seed, workers, chart, json_path, markdown_path, content):
     """N bot games, then, per player count, each gladiator's win/death/pardon rates, each bet's return, and a chart."""
-    from ultimus_host import balance_report
-    from ultimus_host.balance import Tally, play_summary
+    from ultimus_host.games.ultimus import balance_report
+    from ultimus_host.games.ultimus.balance import Tally, play_summary
 
     kinds = [k.strip() for k in bots.split(",") if k.strip()]
     if not kinds or any(k not in BOTS for k in kinds):

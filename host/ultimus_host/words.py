@@ -3,14 +3,14 @@
 The virtual box, `connect` (its events, `actions` and refusals), `demo` and `play`
 all call tell() for an event and action() for a legal action, so that a game is
 told in the same words wherever it is watched. Each game keeps its sentences in
-its own narrator (ultimus_host.narrate for ULTIMUS, ultimus_host.games.*_narrate
-and mboard_play for the others); this module only knows which is whose, and
+its own narrator (ultimus_host.games.<game>.narrate, the board game's play); this module only knows which is whose, and
 tells the box's own events (a button, the seat selection, a refusal) in the
 words of the game being played: wheels are named as that game names them, never
 after another game's gladiators.
 """
 
 from ultimus_host import narrate
+from ultimusbox.games import DEFAULT
 
 NO_WORDS = "an event this host has no words for"  # narrate.unknown's lead: the tests look for it
 
@@ -25,7 +25,9 @@ def _cls(state):
 
 
 def _ultimus_event(e, state, stations):
-    return narrate.words(e, stations)
+    from ultimus_host.games.ultimus.narrate import words
+
+    return words(e, stations)
 
 
 def _morituri_event(e, state, stations):
@@ -53,7 +55,9 @@ def _board_event(e, state, stations):
 
 
 def _ultimus_action(view, a, stations):
-    return narrate.action_text(view, a, stations)
+    from ultimus_host.games.ultimus.narrate import action_text
+
+    return action_text(view, a, stations)
 
 
 def _morituri_action(view, a, stations):
@@ -103,20 +107,21 @@ GAMES = {
 
 
 # the box's events a game tells in its own words (Morituri's new game names each station's figures)
-OWN_WORDS = {"morituri": ("new_game",)}
+OWN_WORDS = {"morituri": ("new_game",), "ultimus": ("new_game",)}
 
 
 def tell(game, e, state=None, stations=None):
-    """A sentence for one public event of `game` ("ultimus", "munera"...; None before one is chosen),
-    or None for one its table needs not hear. state: the game's state or a view of it (names its
-    figures); stations: the box's station of each seat, where the events come from a box."""
+    """A sentence for one public event of `game` ("ultimus", "munera"...; None before one is chosen or
+    known: a game's event then is the default game's, as on the link), or None for one its table needs
+    not hear. state: the game's state or a view of it (names its figures); stations: the box's station
+    of each seat, where the events come from a box."""
     kind = e.get("e") if isinstance(e, dict) else None
     if kind == "refused":
         return "refused: %s; nothing changed" % refusal(game, e.get("message", ""), state, stations)
     if kind == "button":
         return "pressed: %s" % button_name(game, e["b"])
-    words = GAMES.get(game)
-    if words is None or (kind in narrate.BOX_EVENTS and kind not in OWN_WORDS.get(game, ())):
+    words = GAMES.get(DEFAULT if game is None else game)
+    if words is None or (kind in narrate.BOX_EVENTS and kind not in OWN_WORDS.get(game or "", ())):
         return narrate.line(e, stations)
     try:
         return words[0](e, state, stations)
@@ -141,6 +146,8 @@ def action(game, view, a, stations=None):
 def button_name(game, b):
     """A button of the box in the words of its lid: the wheels are ULTIMUS's gladiators in ULTIMUS only
     (at the game menu, game None, they choose the game)."""
-    if game == "ultimus" or not 12 <= b < 18:
-        return narrate.button_name(b)
-    return "wheel %d" % (b - 11)
+    if game == "ultimus":
+        from ultimus_host.games.ultimus.narrate import button_name
+
+        return button_name(b)
+    return narrate.button_name(b)

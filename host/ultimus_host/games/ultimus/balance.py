@@ -10,7 +10,7 @@ a small summary that a Tally adds; balance_report.py writes the figures out.
 from games.ultimus.content import BET_KIND_NAMES, BETTING_CARDS, GLADIATOR_NAMES
 from games.ultimus.game import Game
 from games.ultimus.state import DEAD, PARDONED
-from ultimus_host.bots import BOTS
+from ultimus_host.games.ultimus.bots import BOTS
 from ultimus_host.loop import run_game
 
 

@@ -1,7 +1,7 @@
 """What `ultimus balance` writes out, per player count: the figures as data (for --json), the
 same tables as Markdown (for --markdown, ready to paste into a doc) and the chart (--chart).
 
-Each takes {player count: Tally} (ultimus_host.balance); the terminal's tables in cli.py show
+Each takes {player count: Tally} (ultimus_host.games.ultimus.balance); the terminal's tables in cli.py show
 the very same rows.
 """
 
@@ -39,7 +39,7 @@ def tally_of(figures_of_count):
     """The Tally a player count's saved figures (figures(), an item of the --json document's
     "by_players") were made from, as far as a chart and the tables need it: so that a saved
     run can be drawn again without playing it again."""
-    from ultimus_host.balance import Tally
+    from ultimus_host.games.ultimus.balance import Tally
 
     t = Tally()
     f = figures_of_count

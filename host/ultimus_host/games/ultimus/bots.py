@@ -1,17 +1,17 @@
-"""Bots that play a seat from nothing but that seat's view and its legal actions.
+"""ULTIMUS's bots, which play a seat from nothing but that seat's view and its legal actions.
 
 Each bot is a chooser for ultimus_host.loop.run_game: choose(view, options)
 gets game.seat_view(seat) (the table, its own hand, bets and shout) and never
 the game, so it cannot read another seat's hand, a face-down bet, the deck
 order or the generator.
 
-RandomBot picks any legal action. HeuristicBot bets where the payout per
+RandomBot (ultimus_host.bots) picks any legal action. HeuristicBot bets where the payout per
 coin is best for what the table shows, then looks one action ahead: it
 prefers what raises the expected value of its own bets (its favourites
 healthy and alone, the gladiators it bet against hurt or dead), shouts only
 with a card it can use for that, and turns the thumb the way its bets want.
 To look ahead it needs a whole state, so it samples one that agrees with its
-view (ultimus_host.determinize) and tries its options on that.
+view (ultimus_host.games.ultimus.determinize) and tries its options on that.
 """
 
 from games.ultimus.cardchecks import step_target
@@ -20,7 +20,8 @@ from games.ultimus.hexmap import FIELDS, distance
 from games.ultimus.randomplay import play_on
 from games.ultimus.rng import Rng
 from games.ultimus.state import ARENA, DEAD, PARDONED, THINK, UNDECIDED, WAITING, max_health, payout_row, payout_rows
-from ultimus_host.determinize import TRIAL_WRITES, determinize, sandbox_for
+from ultimus_host.bots import RandomBot
+from ultimus_host.games.ultimus.determinize import TRIAL_WRITES, determinize, sandbox_for
 
 # The actions whose trial cannot change what HeuristicBot._value reads (TRIAL_WRITES leaves hp, status and
 # bets shared, untouched): when the core lists one as legal, its score is known without trying it (a step's
@@ -34,17 +35,6 @@ NO_TRIAL = frozenset(
 
 # hexmap.distance of every two fields, worked out once: the lookahead asks it for every step it weighs.
 _DISTANCES = tuple(tuple(distance(a, b) for b in range(FIELDS)) for a in range(FIELDS))
-
-
-class RandomBot:
-    name = "random"
-
-    def __init__(self, seed=0, rng=None):
-        """rng: a generator to share (the demo's bots draw from one, as random play does)."""
-        self.rng = rng or Rng(seed)
-
-    def choose(self, view, options):
-        return self.rng.choice(options)
 
 
 class RandomReferee:

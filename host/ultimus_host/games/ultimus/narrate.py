@@ -1,55 +1,21 @@
-"""Events of the rules core and the box as one line of plain English each, for terminals and logs.
+"""ULTIMUS's events and actions as one line of plain English each, for terminals and logs.
 
-One numbering wherever a person reads it: stations 1-6 (the keys 1-6 of the
-virtual box, SHOUT at station 1 is button 0), seats 1-N where there is no box
-(`ultimus play`, `demo`), doors 1-6, wheels 1-6. Gladiators always by name.
-The numbers on the link (seat 0, station 0, field 18) stay the protocol's.
+The numbering of ultimus_host.narrate (stations 1-6, seats 1-N), and ULTIMUS's own:
+doors 1-6, wheels named after the gladiators they stand for, gladiators always by name.
+The numbers on the link (seat 0, station 0, field 18) stay the protocol's. The box's own
+events are told in the words every game shares (ultimus_host.narrate).
 """
 
 from games.ultimus.content import BET_KIND_NAMES, BETTING_CARDS, GLADIATOR_NAMES
 from games.ultimus.hexmap import COORDS, DOORS
 from games.ultimus.state import content_of, payout_row
 from games.ultimus.yelling import CARDS, SPECIAL_NAMES, SPECIAL_PLAYING_DEAD, SYMBOL_NAMES
+from ultimus_host import narrate
+from ultimus_host.narrate import COUNTDOWN, station_name, unknown, who
 
 SHOUTS = {-1: "undecided", 0: "thinks", 1: "shouts"}
-COUNTDOWN = ("Unus", "Duo", "Tres", "Quattuor", "Quinque")  # a beat event's n: 5 is the first beat
 DIRECTIONS = ("east", "south-east", "south-west", "west", "north-west", "north-east")
-# What each of the box's tunes (ultimusbox.sounds.TUNES) means, for a terminal that cannot play it.
-TUNE_WORDS = {
-    "beat": "countdown beat",
-    "clamo": "CLAMO! call",
-    "error": "refusal buzz",
-    "verso": "pollice verso call",
-    "death": "death knell",
-    "pardon": "pardon fanfare",
-    "fanfare": "victory fanfare",
-    "extra": "extra card chime",
-    "start": "start jingle",
-    "rattle": "dice rattle",
-    "resume": "resume chime",
-}
 EXTRA_WHY = {"symbol": "for a card symbol", "kill": "for a kill", "pardon": "for the pardon"}
-
-
-def station_name(station):
-    """A station of the box (0-5 on the link) as people read it: "station 1" to "station 6"."""
-    return "station %d" % (station + 1)
-
-
-def phase_words(phase):
-    """A game's phase as people read it: "the action phase" for act, "the roll off phase" for roll_off."""
-    return "the %s phase" % ("action" if phase == "act" else str(phase).replace("_", " "))
-
-
-def who(p, stations=None):
-    """Seat p (0-based, as the core counts) as people read it.
-
-    On a box, stations is its settings' list of the station of each seat: seat p is
-    "station N" as printed on the keys. Without a box, "seat 1" is the first seat.
-    """
-    if stations is not None and 0 <= p < len(stations):
-        return station_name(stations[p])
-    return "seat %d" % (p + 1)
 
 
 def door_name(door):
@@ -67,15 +33,10 @@ def place_name(field):
 
 
 def button_name(b):
-    """A button id (ultimusbox.board) in the words of the box's lid and keys."""
-    if 0 <= b < 6:
-        return "SHOUT at %s" % station_name(b)
-    if 6 <= b < 12:
-        return "THINK at %s" % station_name(b - 6)
+    """A button id (ultimusbox.board) in the words of ULTIMUS's lid: each wheel is a gladiator's."""
     if 12 <= b < 18:
-        return "the wheel of %s" % GLADIATOR_NAMES[b - 12]  # ULTIMUS's: words.button_name names the others'
-    names = ("damage -", "heal +", "confirm", "thumbs up", "thumbs down", "mode")
-    return names[b - 18] if 18 <= b < 24 else "button %d" % b
+        return "the wheel of %s" % GLADIATOR_NAMES[b - 12]
+    return narrate.button_name(b)
 
 
 def describe(card_id):
@@ -105,7 +66,7 @@ def describe(card_id):
 
 
 def line(e, stations=None):
-    """A sentence for one public event (hidden parts are never read here).
+    """A sentence for one public event of ULTIMUS or of the box (hidden parts are never read here).
 
     stations: the box's list of the station of each seat, where the events come from a box;
     people are then named by their station, else by their seat (see who). An event these
@@ -126,45 +87,9 @@ def words(e, stations=None):
     return _EVENTS[kind](e, stations)
 
 
-def unknown(e):
-    """An event no narrator knows (a newer firmware's): said to be one, with its name and fields, rather
-    than stopping the terminal that shows it (every game's narrator ends here; the tests look for it)."""
-    parts = []
-    if not isinstance(e, dict) or not isinstance(e.get("e"), str):
-        return "an event this host has no words for: %r" % (e,)
-    for key, value in sorted(e.items()):
-        if key not in ("e", "hidden"):
-            parts.append("%s %s" % (key, value))
-    return "an event this host has no words for: %s" % e["e"].replace("_", " ") + (
-        " (%s)" % ", ".join(parts) if parts else ""
-    )
-
-
-def _resumed(e, stations):
-    """Where a resumed game stands: "resumed: battle 2, round 5, station 3 to act"."""
-    where = ["%s %d" % (key, e[key]) for key in ("battle", "round") if type(e.get(key)) is int]
-    to_act = e.get("to_act")
-    if to_act:
-        where.append("%s to act" % " and ".join(who(p, stations) for p in to_act))
-    elif "phase" in e:
-        where.append("the %s phase" % str(e["phase"]).replace("_", " "))
-    game = "the saved game of %s, %d actions" % (game_title(e["game"]), e["actions"])
-    return "resumed: %s (%s)" % (", ".join(where), game) if where else "resumed %s" % game
-
-
-def game_title(name):
-    """A game as its players know it ("Morituri board game"), not its name on the link ("morituri_board")."""
-    from ultimusbox import games
-
-    entry = games.find(name)
-    return entry[1] if entry else str(name)
-
-
-def _content_words(setup, game):
-    """ULTIMUS's cards in a new game's words: which numbers it plays."""
-    if game != "ultimus":
-        return ""
-    return ", the %s cards" % content_of(setup)
+def _new_game(e, stations):
+    """A new game with ULTIMUS's cards in its words: which numbers it plays."""
+    return narrate.new_game(e, ", the %s cards" % content_of(e.get("setup") or {}))
 
 
 def _coins(n):
@@ -199,12 +124,6 @@ def _game_over(e, stations):
 
 def _g(e, key="g"):
     return GLADIATOR_NAMES[e[key]]
-
-
-def _notice(what):
-    return lambda e, stations: (
-        "%s: %s%s" % (what, e.get("message", ""), " (kept as %s)" % e["file"] if e.get("file") else "")
-    )
 
 
 # Events about one seat ("p"): the text after the person's name.
@@ -270,46 +189,11 @@ _EVENTS = {
     "beat": lambda e, st: COUNTDOWN[e["n"] - 1] + "...",
     "clamo": lambda e, st: "CLAMO! the choices are locked",
     "too_late": lambda e, st: "%s pressed after CLAMO: it does not count" % station_name(e["station"]),
-    "refused": lambda e, st: "refused: %s" % e["message"],
 }
-# the box's own events (ultimusbox.shell, seats, selftest), told in these words whichever game it plays
-_BOX_EVENTS = {
-    "button": lambda e, st: "pressed: %s" % button_name(e["b"]),
-    "joined": lambda e, st: "at the table: %s" % (", ".join(station_name(s) for s in e["stations"]) or "nobody yet"),
-    "game_chosen": lambda e, st: "game chosen: %s" % game_title(e["game"]),
-    "new_game": lambda e, st: (
-        "a new game of %s for %d players%s"
-        % (game_title(e["game"]), e["players"], _content_words(e.get("setup") or {}, e["game"]))
-    ),
-    "resumed": lambda e, st: _resumed(e, st),
-    "seat_selection": lambda e, st: "seat selection: SHOUT or THINK at your station to join, confirm to start",
-    "selftest": lambda e, st: "self-test %s" % ("on: press every button in turn" if e["on"] else "off"),
-    "selftest_button": lambda e, st: "self-test: %s (GP%d)" % (button_name(e["b"]), e["gpio"]),
-    "storage": lambda e, st: "the box could not save the action, so it was not applied: %s" % e["message"],
-    "fault": lambda e, st: "a task of the box failed (%s): %s; the box goes on" % (e["task"], e["message"]),
-    "claim": lambda e, st: (
-        "a link asks to become the referee: press MODE on the box within %d s to grant it"
-        % (e.get("ms", 15000) // 1000)
-    ),
-    "claimed": lambda e, st: "MODE pressed: that link is now the referee",
-    "overflow": lambda e, st: "%d events were missed while nobody read the link" % e["dropped"],
-    "journal_refused": _notice("saved game NOT resumed"),
-    "journal_cut": _notice("saved game resumed with a loss"),
-}
-_EVENTS.update(_BOX_EVENTS)
-BOX_EVENTS = tuple(_BOX_EVENTS)
-
-
-def sound(e):
-    """What an event sounds like on the box, in words ("countdown: Tres", "pardon fanfare"); None if silent."""
-    from ultimusbox.sounds import EVENT_TUNES
-
-    tune = EVENT_TUNES.get(e["e"])
-    if tune is None:
-        return None
-    if e["e"] == "beat":
-        return "countdown: %s" % COUNTDOWN[e["n"] - 1]
-    return TUNE_WORDS.get(tune, tune)
+_EVENTS.update((kind, say) for kind, say in narrate.EVENTS.items() if kind not in _EVENTS)
+_EVENTS["new_game"] = _new_game
+_EVENTS["button"] = lambda e, st: "pressed: %s" % button_name(e["b"])
+OWN_WORDS = ("new_game", "button")  # the box's events ULTIMUS tells in its own words
 
 
 def bet_card_text(b, v=None):
