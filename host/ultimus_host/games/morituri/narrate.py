@@ -38,94 +38,91 @@ def line(e, cls=(), stations=None):
     """A sentence for one event (None for one that needs none); stations: the box's station of
     each seat, to name a seat as the table sees it ("station 3")."""
     kind = e["e"]
-
-    def seat(p):
-        return station_name(stations[p]) if stations and 0 <= p < len(stations) else "seat %d" % (p + 1)
-
-    def fig(key="f"):
-        return figure(e[key], cls)
-
-    if kind == "round":
-        return "--- round %d ---" % e["round"]
-    if kind == "caesar":
-        return "%s is Caesar for round %d" % (seat(e["seat"]), e["round"])
-    if kind == "sits_out":
-        return "%s overrode the crowd: it sits this initiative out" % seat(e["seat"])
-    if kind == "roll_off":
-        return "initiative settled in %d roll(s): %s rolled highest" % (e["rounds"], seat(e["winner"]))
-    if kind == "activate":
-        if e["f"] < len(cls):  # the table moves him: the box tells how far (Movement)
-            return 'Caesar calls on %s: he moves up to %d" in a straight line, turning before and after' % (
-                fig(),
-                cls_value(cls[e["f"]], MOVE),
-            )
-        return "Caesar calls on %s: he moves" % fig()
-    if kind == "stand":
-        return "%s stands up with %d HP" % (fig(), e["hp"])
-    if kind == "melee":
-        return "melee: %s (%+d to every die) fights %s (%+d)" % (fig(), e["fmod"], fig("t"), e["tmod"])
-    if kind == "hits":
-        return "  %d hit(s) on %s, %d on %s; armour lets through %d and %d" % (
-            e["on_t"],
-            fig("t"),
-            e["on_f"],
-            fig(),
-            e["wounds_t"],
-            e["wounds_f"],
-        )
-    if kind == "wound":
-        return "  %s loses %d HP: %d left" % (fig(), e["n"], e["hp"])
-    if kind == "kill":
-        return "  %s takes %s to 0 HP (+1 from now on)" % (fig("by"), fig())
-    if kind == "down":
-        return "  %s falls: he lies on his back and will implore the crowd" % fig()
-    if kind == "removed":
-        return "  %s is removed from the arena" % fig()
-    if kind == "verdict":
-        bonus = e["total"] - sum(e["dice"])
-        rolled = "%s %+d = %d" % (_dice(e["dice"]), bonus, e["total"]) if bonus else _dice(e["dice"])
-        return "  appeal: %s against %d+: the crowd %s" % (
-            rolled,
-            e["target"],
-            "SPARES him" if e["yes"] else "wants him DEAD",
-        )
-    if kind == "ask":
-        return "  %s waits for Caesar's thumb (%s)" % (figure(e["data"][0], cls), seat(e["who"]))
-    if kind == "override":
-        return "  Caesar (%s) overrides the crowd: he sits out the next initiative" % seat(e["seat"])
-    if kind == "spared":
-        return "  %s is SPARED: he lies a full round, then stands up with 1 HP" % fig()
-    if kind == "waives":
-        return "%s does not implore the crowd" % fig()
-    if kind == "killed":
-        return "  %s is KILLED" % fig()
-    if kind == "over":
-        if e["winner"] < 0:
-            return "=== nobody is left standing: no winner ==="
-        return "=== %s's figures are the last in the arena: %s WINS ===" % (seat(e["winner"]), seat(e["winner"]))
-    if kind == "phase":
-        return "the melee begins: Caesar picks the pairs" if e["phase"] == "melee" else "the melee is over"
-    if kind == "class":
-        return "%s brings %s figures" % (station_name(e["station"]), e["cls"])
-    if kind == "joined":
-        return "joined: %s" % (", ".join(station_name(st) for st in e["stations"]) or "nobody")
-    if kind == "game_chosen":
-        return box_line(e, stations)
-    if kind == "refused":
-        return "refused: %s; nothing changed" % named(e["message"], cls)
-    if kind == "resumed":
-        return box_line(e, stations)
-    if kind == "new_game":
-        return "a new game: %s" % " v ".join(
-            "%s %s" % (seat(p), "+".join(c)) for p, c in enumerate(e["setup"]["figures"])
-        )
+    told = _LINES.get(kind)
+    if told is not None:
+        return told(e, _Names(cls, stations))
     if kind == "roll" and e["why"] == "caesar":
-        return "%s rolls %s for Caesar" % (seat(e["who"]), _dice(e["dice"]))
+        return "%s rolls %s for Caesar" % (_Names(cls, stations).seat(e["who"]), _dice(e["dice"]))
     if kind in QUIET:
         return None
-    if kind in BOX_EVENTS:  # the box's own (a saved game set aside, a claim...), in the words of every game
+    if kind in BOX_EVENTS or kind in ("game_chosen", "resumed"):  # the box's own, in the words of every game
         return box_line(e, stations)
     return unknown(e)
+
+
+class _Names:
+    """How a line names seats (by station on a box) and figures (by class, when known)."""
+
+    def __init__(self, cls, stations):
+        self.cls, self.stations = cls, stations
+
+    def seat(self, p):
+        stations = self.stations
+        return station_name(stations[p]) if stations and 0 <= p < len(stations) else "seat %d" % (p + 1)
+
+    def fig(self, e, key="f"):
+        return figure(e[key], self.cls)
+
+
+def _activate(e, n):
+    if e["f"] < len(n.cls):  # the table moves him: the box tells how far (Movement)
+        return 'Caesar calls on %s: he moves up to %d" in a straight line, turning before and after' % (
+            n.fig(e),
+            cls_value(n.cls[e["f"]], MOVE),
+        )
+    return "Caesar calls on %s: he moves" % n.fig(e)
+
+
+def _verdict(e, n):
+    bonus = e["total"] - sum(e["dice"])
+    rolled = "%s %+d = %d" % (_dice(e["dice"]), bonus, e["total"]) if bonus else _dice(e["dice"])
+    return "  appeal: %s against %d+: the crowd %s" % (
+        rolled,
+        e["target"],
+        "SPARES him" if e["yes"] else "wants him DEAD",
+    )
+
+
+def _over(e, n):
+    if e["winner"] < 0:
+        return "=== nobody is left standing: no winner ==="
+    return "=== %s's figures are the last in the arena: %s WINS ===" % (n.seat(e["winner"]), n.seat(e["winner"]))
+
+
+# each event: e and n (_Names) -> its line
+_LINES = {
+    "round": lambda e, n: "--- round %d ---" % e["round"],
+    "caesar": lambda e, n: "%s is Caesar for round %d" % (n.seat(e["seat"]), e["round"]),
+    "sits_out": lambda e, n: "%s overrode the crowd: it sits this initiative out" % n.seat(e["seat"]),
+    "roll_off": lambda e, n: "initiative settled in %d roll(s): %s rolled highest" % (e["rounds"], n.seat(e["winner"])),
+    "activate": _activate,
+    "stand": lambda e, n: "%s stands up with %d HP" % (n.fig(e), e["hp"]),
+    "melee": lambda e, n: (
+        "melee: %s (%+d to every die) fights %s (%+d)" % (n.fig(e), e["fmod"], n.fig(e, "t"), e["tmod"])
+    ),
+    "hits": lambda e, n: (
+        "  %d hit(s) on %s, %d on %s; armour lets through %d and %d"
+        % (e["on_t"], n.fig(e, "t"), e["on_f"], n.fig(e), e["wounds_t"], e["wounds_f"])
+    ),
+    "wound": lambda e, n: "  %s loses %d HP: %d left" % (n.fig(e), e["n"], e["hp"]),
+    "kill": lambda e, n: "  %s takes %s to 0 HP (+1 from now on)" % (n.fig(e, "by"), n.fig(e)),
+    "down": lambda e, n: "  %s falls: he lies on his back and will implore the crowd" % n.fig(e),
+    "removed": lambda e, n: "  %s is removed from the arena" % n.fig(e),
+    "verdict": _verdict,
+    "ask": lambda e, n: "  %s waits for Caesar's thumb (%s)" % (figure(e["data"][0], n.cls), n.seat(e["who"])),
+    "override": lambda e, n: "  Caesar (%s) overrides the crowd: he sits out the next initiative" % n.seat(e["seat"]),
+    "spared": lambda e, n: "  %s is SPARED: he lies a full round, then stands up with 1 HP" % n.fig(e),
+    "waives": lambda e, n: "%s does not implore the crowd" % n.fig(e),
+    "killed": lambda e, n: "  %s is KILLED" % n.fig(e),
+    "over": _over,
+    "phase": lambda e, n: "the melee begins: Caesar picks the pairs" if e["phase"] == "melee" else "the melee is over",
+    "class": lambda e, n: "%s brings %s figures" % (station_name(e["station"]), e["cls"]),
+    "joined": lambda e, n: "joined: %s" % (", ".join(station_name(st) for st in e["stations"]) or "nobody"),
+    "refused": lambda e, n: "refused: %s; nothing changed" % named(e["message"], n.cls),
+    "new_game": lambda e, n: (
+        "a new game: %s" % " v ".join("%s %s" % (n.seat(p), "+".join(c)) for p, c in enumerate(e["setup"]["figures"]))
+    ),
+}
 
 
 def roll_text(e, cls=()):

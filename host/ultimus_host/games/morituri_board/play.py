@@ -3,7 +3,7 @@ in the terminal.
 
 Everything is public (the cards lie face up on the Tabulae), so one screen
 serves the table: every gladiator's hit points, loadout and totals, then the
-choices of whoever must choose. The host's table (mboard_table) stands in for
+choices of whoever must choose. The host's table (table.py beside this module) stands in for
 the board and the deck; bots and people are choosers of the one host loop
 (ultimus_host.loop.run_game), and the box's own part (the roll-off, the
 combat rounds) is the referee. line() tells each event in one sentence.
@@ -28,37 +28,6 @@ SPACE_WORDS = {
     "d": "the Dalmatian Coast",
     "roma": "ROMA",
 }
-
-
-# the events line() tells; the box's own (joined, refused...) are told by ultimus_host.narrate
-EVENTS = (
-    "roll",
-    "rattle",
-    "roll_off",
-    "turn",
-    "move",
-    "hp",
-    "hp_gone",
-    "arena",
-    "fight",
-    "round",
-    "at_1",
-    "verdict",
-    "mercy",
-    "spared",
-    "refuses_mercy",
-    "one_more_round",
-    "fight_over",
-    "dies",
-    "sits_out",
-    "comes_back",
-    "card",
-    "lose",
-    "debt",
-    "other_card",
-    "roma",
-    "over",
-)
 
 
 def road_place(n):
@@ -88,86 +57,103 @@ def line(e, stations=None):
             return station_name(stations[p])
         return seat_name(p)
 
-    k = e["e"]
-    if k == "roll" or k == "rattle":
-        return None
-    if k == "roll_off":
-        return "%s wins the roll-off and moves first" % who(e["winner"])
-    if k == "turn":
-        return "--- turn %d: %s%s ---" % (e["turn"], who(e["seat"]), " (in Roma)" if e["phase"] == "roma" else "")
-    if k == "move":
-        return "%s moves %d space(s)" % (who(e["seat"]), e["spaces"])
-    if k == "hp" and e["n"] == 0:
+    told = _LINES.get(e["e"])
+    return told(e, who) if told is not None else unknown(e)
+
+
+HP_WHY = {"space": "from the space", "card": "from a card", "won": "for the victory"}
+
+
+def _hp(e, who):
+    if e["n"] == 0:
         return "%s keeps his last hit point: a card never takes it" % who(e["seat"])
-    if k == "hp":
-        why = {"space": "from the space", "card": "from a card", "won": "for the victory"}[e["why"]]
-        return "%s %s %d hit point(s) %s: %d HP" % (
-            who(e["seat"]),
-            "gains" if e["n"] >= 0 else "loses",
-            abs(e["n"]),
-            why,
-            e["hp"],
-        )
-    if k == "hp_gone":
-        return "%s finds hit point space %d already taken by %s" % (who(e["seat"]), e["k"], who(e["by"]))
-    if k == "arena":
-        vs = ", ".join(who(q) for q in e["vs"]) or "a beast of %d pennant(s)" % e["pennants"]
-        return "%s lands on an arena of %d pennant(s): he fights %s" % (who(e["seat"]), e["pennants"], vs)
-    if k == "fight":
-        where = "in Roma, to the death" if e["roma"] else ("to the death" if e["b"] < 0 else "before the crowd")
-        return "%s fights %s %s" % (who(e["a"]), who(e["b"]) if e["b"] >= 0 else "the beast", where)
-    if k == "round":
-        a, b = who(e["a"]), who(e["b"]) if e["b"] >= 0 else "the beast"
-        net = " (netted: %s)" % " and ".join(n for n, on in zip((a, b), e["netted"]) if on) if any(e["netted"]) else ""
-        return "  round %d%s: %s hits %d time(s), %s %d; combat HP %d and %d" % (
-            e["round"],
-            net,
-            a,
-            e["on_b"],
-            b,
-            e["on_a"],
-            max(0, e["hp"][0]),
-            max(0, e["hp"][1]),
-        )
-    if k == "at_1":
-        return "  %s is down to 1 HP: the crowd decides" % who(e["seat"])
-    if k == "verdict":
-        return "  the crowd's die: %d, %s" % (e["dice"][0], "mercy" if e["yes"] else "blood")
-    if k == "mercy":
-        return "  the crowd shows %s mercy" % who(e["seat"])
-    if k == "spared":
-        return "  %s takes the crowd's mercy" % who(e["seat"])
-    if k == "refuses_mercy":
-        return "  %s refuses mercy" % who(e["seat"])
-    if k == "one_more_round":
-        return "  one more round for %s" % who(e["seat"])
-    if k == "fight_over":
-        if e["beast"]:
-            return "  the beast wins"
-        return "  %s wins the fight" % who(e["winner"]) if e["winner"] >= 0 else "  nobody wins the fight"
-    if k == "dies":
-        return "%s DIES%s" % (who(e["seat"]), " (he comes back after a turn)" if e["back"] else "")
-    if k == "sits_out":
-        return "%s sits this turn out" % who(e["seat"])
-    if k == "comes_back":
-        return "%s comes back at Start, a fresh gladiator with %d HP" % (who(e["seat"]), e["hp"])
-    if k == "card":
-        if e["discard"] == [e["c"]]:
-            return "%s draws the %s and discards it" % (who(e["seat"]), card(e["c"]))
-        given = " for the %s" % " and the ".join(card(c) for c in e["discard"]) if e["discard"] else ""
-        return "%s draws the %s and keeps it%s" % (who(e["seat"]), card(e["c"]), given)
-    if k == "lose":
-        return "%s loses the %s" % (who(e["seat"]), card(e["c"]))
-    if k == "debt":
-        shuffle = ": shuffle the Armor/Weapon deck as the card says" if e.get("reshuffle") else ""
-        return "Owner in Debt! %s goes to the Dalmatian Coast%s" % (who(e["seat"]), shuffle)
-    if k == "other_card":
-        return "%s draws a card that changes nothing here" % who(e["seat"])
-    if k == "roma":
-        return "%s REACHES ROMA" % who(e["seat"])
-    if k == "over":
-        return "%s WINS THE RUDIS" % who(e["winner"]) if e["winner"] >= 0 else "the game is over: no winner"
-    return unknown(e)
+    return "%s %s %d hit point(s) %s: %d HP" % (
+        who(e["seat"]),
+        "gains" if e["n"] >= 0 else "loses",
+        abs(e["n"]),
+        HP_WHY[e["why"]],
+        e["hp"],
+    )
+
+
+def _arena(e, who):
+    vs = ", ".join(who(q) for q in e["vs"]) or "a beast of %d pennant(s)" % e["pennants"]
+    return "%s lands on an arena of %d pennant(s): he fights %s" % (who(e["seat"]), e["pennants"], vs)
+
+
+def _fight(e, who):
+    where = "in Roma, to the death" if e["roma"] else ("to the death" if e["b"] < 0 else "before the crowd")
+    return "%s fights %s %s" % (who(e["a"]), who(e["b"]) if e["b"] >= 0 else "the beast", where)
+
+
+def _round(e, who):
+    a, b = who(e["a"]), who(e["b"]) if e["b"] >= 0 else "the beast"
+    net = " (netted: %s)" % " and ".join(n for n, on in zip((a, b), e["netted"]) if on) if any(e["netted"]) else ""
+    return "  round %d%s: %s hits %d time(s), %s %d; combat HP %d and %d" % (
+        e["round"],
+        net,
+        a,
+        e["on_b"],
+        b,
+        e["on_a"],
+        max(0, e["hp"][0]),
+        max(0, e["hp"][1]),
+    )
+
+
+def _fight_over(e, who):
+    if e["beast"]:
+        return "  the beast wins"
+    return "  %s wins the fight" % who(e["winner"]) if e["winner"] >= 0 else "  nobody wins the fight"
+
+
+def _card(e, who):
+    if e["discard"] == [e["c"]]:
+        return "%s draws the %s and discards it" % (who(e["seat"]), card(e["c"]))
+    given = " for the %s" % " and the ".join(card(c) for c in e["discard"]) if e["discard"] else ""
+    return "%s draws the %s and keeps it%s" % (who(e["seat"]), card(e["c"]), given)
+
+
+def _debt(e, who):
+    shuffle = ": shuffle the Armor/Weapon deck as the card says" if e.get("reshuffle") else ""
+    return "Owner in Debt! %s goes to the Dalmatian Coast%s" % (who(e["seat"]), shuffle)
+
+
+# each event: e and who(p) naming seat p -> its line (None: told only when verbose)
+_LINES = {
+    "roll": lambda e, who: None,
+    "rattle": lambda e, who: None,
+    "roll_off": lambda e, who: "%s wins the roll-off and moves first" % who(e["winner"]),
+    "turn": lambda e, who: (
+        "--- turn %d: %s%s ---" % (e["turn"], who(e["seat"]), " (in Roma)" if e["phase"] == "roma" else "")
+    ),
+    "move": lambda e, who: "%s moves %d space(s)" % (who(e["seat"]), e["spaces"]),
+    "hp": _hp,
+    "hp_gone": lambda e, who: (
+        "%s finds hit point space %d already taken by %s" % (who(e["seat"]), e["k"], who(e["by"]))
+    ),
+    "arena": _arena,
+    "fight": _fight,
+    "round": _round,
+    "at_1": lambda e, who: "  %s is down to 1 HP: the crowd decides" % who(e["seat"]),
+    "verdict": lambda e, who: "  the crowd's die: %d, %s" % (e["dice"][0], "mercy" if e["yes"] else "blood"),
+    "mercy": lambda e, who: "  the crowd shows %s mercy" % who(e["seat"]),
+    "spared": lambda e, who: "  %s takes the crowd's mercy" % who(e["seat"]),
+    "refuses_mercy": lambda e, who: "  %s refuses mercy" % who(e["seat"]),
+    "one_more_round": lambda e, who: "  one more round for %s" % who(e["seat"]),
+    "fight_over": _fight_over,
+    "dies": lambda e, who: "%s DIES%s" % (who(e["seat"]), " (he comes back after a turn)" if e["back"] else ""),
+    "sits_out": lambda e, who: "%s sits this turn out" % who(e["seat"]),
+    "comes_back": lambda e, who: "%s comes back at Start, a fresh gladiator with %d HP" % (who(e["seat"]), e["hp"]),
+    "card": _card,
+    "lose": lambda e, who: "%s loses the %s" % (who(e["seat"]), card(e["c"])),
+    "debt": _debt,
+    "other_card": lambda e, who: "%s draws a card that changes nothing here" % who(e["seat"]),
+    "roma": lambda e, who: "%s REACHES ROMA" % who(e["seat"]),
+    "over": lambda e, who: (
+        "%s WINS THE RUDIS" % who(e["winner"]) if e["winner"] >= 0 else "the game is over: no winner"
+    ),
+}
 
 
 def table_text(v, table):

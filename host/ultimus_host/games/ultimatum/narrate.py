@@ -66,154 +66,136 @@ def seat_name(p, stations=None):
 def line(e, stations=None, verbose=False):
     """A sentence for one public event (None for one that needs none)."""
     kind = e["e"]
+    if kind == "roll" and not verbose and e["why"] not in ("first_nations", "first_fleet"):
+        return None
+    told = _LINES.get(kind)
+    if told is None:
+        return unknown(e)
 
     def who(key="who"):
         return seat_name(e[key], stations)
 
-    if kind == "roll":
-        if not verbose and e["why"] not in ("first_nations", "first_fleet"):
-            return None
-        why = ROLL_WHY.get(e["why"], "rolls")
-        return "  %s: %s %s" % (who(), why, " ".join(str(d) for d in e["dice"]))
-    if kind == "roll_off":
-        what = "chooses nations first" if e["why"] == "first_nations" else "places battleships first"
-        return "%s rolled highest (%d round(s)) and %s" % (who("winner"), e["rounds"], what)
-    if kind == "take":
-        return "%s takes %s with %d troops" % (who(), nation(e["n"]), e["troops"])
-    if kind == "fleet":
-        return "%s puts 2 battleships on %s" % (who(), sea_name(e["b"]))
-    if kind == "turn":
-        return "--- %s's turn ---" % who()
-    if kind == "war":
-        return "%s goes to war" % who()
-    if kind == "pay":
-        purse = PURSE_WORDS.get(e["purse"], e["purse"])
-        if e["to"] == BANK and e["why"] in KIND_WORDS:  # a purchase
-            return "  %s pays $%d out of the %s" % (seat_name(e["from"], stations), e["n"], purse)
-        return "  %s pays %s $%d (%s, into the %s)" % (
-            seat_name(e["from"], stations),
-            seat_name(e["to"], stations),
-            e["n"],
-            PAY_WHY.get(e["why"], e["why"]),
-            purse,
+    return told(e, who)
+
+
+def _pay(e, who):
+    purse = PURSE_WORDS.get(e["purse"], e["purse"])
+    if e["to"] == BANK and e["why"] in KIND_WORDS:  # a purchase
+        return "  %s pays $%d out of the %s" % (who("from"), e["n"], purse)
+    return "  %s pays %s $%d (%s, into the %s)" % (
+        who("from"),
+        who("to"),
+        e["n"],
+        PAY_WHY.get(e["why"], e["why"]),
+        purse,
+    )
+
+
+HIT_BY = {
+    "bomber": "the bomber",
+    "laser": "a laser",
+    "fire_back": "a laser fired back",
+    "defender_laser": "a laser launched under attack",
+}
+
+
+def _hit(e, who):
+    by = HIT_BY.get(e["why"], e["why"])
+    if "troops" in e:
+        return "  %s destroys %d troops on %s" % (by, e["troops"], nation(e["n"]))
+    return "  %s sinks %d battleship(s) and %d submarine(s) at %s" % (by, e["ships"], e["subs"], sea_name(e["b"]))
+
+
+# each event: e and who(key) naming the seat in e[key] ("who" unless told) -> its line
+_LINES = {
+    "roll": lambda e, who: (
+        "  %s: %s %s" % (who(), ROLL_WHY.get(e["why"], "rolls"), " ".join(str(d) for d in e["dice"]))
+    ),
+    "roll_off": lambda e, who: (
+        "%s rolled highest (%d round(s)) and %s"
+        % (
+            who("winner"),
+            e["rounds"],
+            "chooses nations first" if e["why"] == "first_nations" else "places battleships first",
         )
-    if kind == "debt":
-        return "  %s owes %s $%d more (%s)" % (
-            seat_name(e["from"], stations),
-            seat_name(e["to"], stations),
-            e["n"],
-            PAY_WHY.get(e["why"], e["why"]),
-        )
-    if kind == "expire":
-        return "  %s's unspent %s ($%d) goes back to the bank" % (who(), PURSE_WORDS.get(e["purse"], "money"), e["n"])
-    if kind == "buy":
-        return "%s buys %d %s%s" % (who(), e["n"], KIND_WORDS[e["kind"]], _where(e["kind"], e["at"]))
-    if kind == "reinforce":
-        return "%s plays a reinforcement card: %d %s%s" % (
-            who(),
-            e["n"],
-            KIND_WORDS[e["kind"]],
-            _where(e["kind"], e["at"]),
-        )
-    if kind == "intelligence":
-        return "%s plays an Intelligence Report card" % who()
-    if kind == "attack":
-        return "%s attacks %s from %s" % (who(), nation(e["n"]), NATIONS[e["from"]][0])
-    if kind == "commando":
-        return "%s plays Helicopter Commandos: %d troops drop on %s" % (who(), e["troops"], nation(e["n"]))
-    if kind == "blitz":
-        return "  blitz: %d exchange(s)" % e["exchanges"]
-    if kind == "attack_over":
-        return "  %s's attack on %s is over" % (who(), nation(e["n"]))
-    if kind == "conquest":
-        return "%s conquers %s from %s" % (who(), nation(e["n"]), seat_name(e["from"], stations))
-    if kind == "alliance":
-        return "%s holds the whole %s alliance!" % (who(), e["name"])
-    if kind == "occupy":
-        return "  %s moves %d troops into %s" % (who(), e["troops"], NATIONS[e["n"]][0])
-    if kind == "minefield":
-        return "  %s lays a Minefield: %d troops lost on %s" % (who(), e["lost"], NATIONS[e["n"]][0])
-    if kind == "airlift":
-        return "%s airlifts %d troops from %s to %s" % (who(), e["n"], NATIONS[e["from"]][0], NATIONS[e["to"]][0])
-    if kind == "sail":
-        return "%s sails %d battleship(s) and %d submarine(s) from %s to %s" % (
-            who(),
-            e["ships"],
-            e["subs"],
-            sea_name(e["from"]),
-            sea_name(e["to"]),
-        )
-    if kind == "naval_battle":
-        return "sea battle at %s: %s against %s" % (sea_name(e["b"]), who(), who("def"))
-    if kind == "shot":
-        return "  %s fires at a %s: %s" % (VESSEL_WORDS[e["w"]], VESSEL_WORDS[e["t"]], e["face"])
-    if kind == "sea_conquest":
-        return "%s takes %s" % (who(), e["name"])
-    if kind == "sea_vacant":
-        return "  %s is empty now" % sea_name(e["b"])
-    if kind == "naval_over":
-        return "  %s's fleet at %s is gone" % (who(), sea_name(e["b"]))
-    if kind == "ocean_mine":
-        return "  %s's Ocean Mine sinks a %s" % (who(), VESSEL_WORDS[e["lost"]])
-    if kind == "bomber":
-        return "%s sends a Jet Bomber over %s" % (who(), place(e))
-    if kind == "anti_aircraft":
-        return "  %s's Anti-Aircraft Missile downs the bomber" % who()
-    if kind == "hit":
-        by = {
-            "bomber": "the bomber",
-            "laser": "a laser",
-            "fire_back": "a laser fired back",
-            "defender_laser": "a laser launched under attack",
-        }.get(e["why"], e["why"])
-        if "troops" in e:
-            return "  %s destroys %d troops on %s" % (by, e["troops"], nation(e["n"]))
-        return "  %s sinks %d battleship(s) and %d submarine(s) at %s" % (by, e["ships"], e["subs"], sea_name(e["b"]))
-    if kind == "cards":
-        return "  %s draws %d Ultimatum card(s)" % (who(), e["n"]) if e["n"] else None
-    if kind == "victory":
-        return "%s WINS: the Oil alliance and the world's other powers bow" % who()
-    if kind == "refused":
-        return "refused: %s; nothing changed" % e["message"]
-    return unknown(e)
+    ),
+    "take": lambda e, who: "%s takes %s with %d troops" % (who(), nation(e["n"]), e["troops"]),
+    "fleet": lambda e, who: "%s puts 2 battleships on %s" % (who(), sea_name(e["b"])),
+    "turn": lambda e, who: "--- %s's turn ---" % who(),
+    "war": lambda e, who: "%s goes to war" % who(),
+    "pay": _pay,
+    "debt": lambda e, who: (
+        "  %s owes %s $%d more (%s)" % (who("from"), who("to"), e["n"], PAY_WHY.get(e["why"], e["why"]))
+    ),
+    "expire": lambda e, who: (
+        "  %s's unspent %s ($%d) goes back to the bank" % (who(), PURSE_WORDS.get(e["purse"], "money"), e["n"])
+    ),
+    "buy": lambda e, who: "%s buys %d %s%s" % (who(), e["n"], KIND_WORDS[e["kind"]], _where(e["kind"], e["at"])),
+    "reinforce": lambda e, who: (
+        "%s plays a reinforcement card: %d %s%s" % (who(), e["n"], KIND_WORDS[e["kind"]], _where(e["kind"], e["at"]))
+    ),
+    "intelligence": lambda e, who: "%s plays an Intelligence Report card" % who(),
+    "attack": lambda e, who: "%s attacks %s from %s" % (who(), nation(e["n"]), NATIONS[e["from"]][0]),
+    "commando": lambda e, who: (
+        "%s plays Helicopter Commandos: %d troops drop on %s" % (who(), e["troops"], nation(e["n"]))
+    ),
+    "blitz": lambda e, who: "  blitz: %d exchange(s)" % e["exchanges"],
+    "attack_over": lambda e, who: "  %s's attack on %s is over" % (who(), nation(e["n"])),
+    "conquest": lambda e, who: "%s conquers %s from %s" % (who(), nation(e["n"]), who("from")),
+    "alliance": lambda e, who: "%s holds the whole %s alliance!" % (who(), e["name"]),
+    "occupy": lambda e, who: "  %s moves %d troops into %s" % (who(), e["troops"], NATIONS[e["n"]][0]),
+    "minefield": lambda e, who: "  %s lays a Minefield: %d troops lost on %s" % (who(), e["lost"], NATIONS[e["n"]][0]),
+    "airlift": lambda e, who: (
+        "%s airlifts %d troops from %s to %s" % (who(), e["n"], NATIONS[e["from"]][0], NATIONS[e["to"]][0])
+    ),
+    "sail": lambda e, who: (
+        "%s sails %d battleship(s) and %d submarine(s) from %s to %s"
+        % (who(), e["ships"], e["subs"], sea_name(e["from"]), sea_name(e["to"]))
+    ),
+    "naval_battle": lambda e, who: "sea battle at %s: %s against %s" % (sea_name(e["b"]), who(), who("def")),
+    "shot": lambda e, who: "  %s fires at a %s: %s" % (VESSEL_WORDS[e["w"]], VESSEL_WORDS[e["t"]], e["face"]),
+    "sea_conquest": lambda e, who: "%s takes %s" % (who(), e["name"]),
+    "sea_vacant": lambda e, who: "  %s is empty now" % sea_name(e["b"]),
+    "naval_over": lambda e, who: "  %s's fleet at %s is gone" % (who(), sea_name(e["b"])),
+    "ocean_mine": lambda e, who: "  %s's Ocean Mine sinks a %s" % (who(), VESSEL_WORDS[e["lost"]]),
+    "bomber": lambda e, who: "%s sends a Jet Bomber over %s" % (who(), place(e)),
+    "anti_aircraft": lambda e, who: "  %s's Anti-Aircraft Missile downs the bomber" % who(),
+    "hit": _hit,
+    "cards": lambda e, who: "  %s draws %d Ultimatum card(s)" % (who(), e["n"]) if e["n"] else None,
+    "victory": lambda e, who: "%s WINS: the Oil alliance and the world's other powers bow" % who(),
+    "refused": lambda e, who: "refused: %s; nothing changed" % e["message"],
+}
 
 
 def action_text(a):
     """What an action does, as a menu line."""
     kind = a["a"]
-    if kind == "take":
-        return "take %s" % nation(a["n"])
-    if kind == "fleet":
-        return "put 2 battleships on %s" % sea_name(a["b"])
-    if kind == "buy":
-        return "buy %d %s%s" % (a["n"], KIND_WORDS[a["kind"]], _where(a["kind"], a.get("at", -1)))
-    if kind == "reinforce":
-        return "reinforcement card: %d %s%s" % (a["n"], KIND_WORDS[a["kind"]], _where(a["kind"], a["at"]))
-    if kind == "attack":
-        return "attack %s from %s" % (nation(a["to"]), NATIONS[a["from"]][0])
-    if kind == "commando":
-        return "Helicopter Commandos on %s" % nation(a["to"])
-    if kind == "airlift":
-        return "airlift %d troops from %s to %s" % (a["n"], NATIONS[a["from"]][0], NATIONS[a["to"]][0])
-    if kind == "sail":
-        return "sail %d battleship(s), %d submarine(s) from %s to %s" % (
-            a["ships"],
-            a["subs"],
-            sea_name(a["from"]),
-            sea_name(a["to"]),
-        )
-    if kind in ("bomber", "laser", "fire_back"):
-        what = {"bomber": "Jet Bomber on", "laser": "fire a laser at", "fire_back": "fire a laser back at"}[kind]
-        return "%s %s" % (what, place(a))
-    if kind == "fire":
-        return "fire: your %s at their %s" % (VESSEL_WORDS[a["w"]], VESSEL_WORDS[a["t"]])
-    if kind == "ocean_mine":
-        return "Ocean Mine: sink their %s" % VESSEL_WORDS[a["w"]]
-    if kind == "occupy":
-        return "move %d troops in" % a["n"]
-    return OTHER_ACTIONS.get(kind, str(kind))
+    told = _ACTIONS.get(kind)
+    return told(a) if told is not None else OTHER_ACTIONS.get(kind, str(kind))
 
 
+# each action with fields -> its menu line
+_ACTIONS = {
+    "take": lambda a: "take %s" % nation(a["n"]),
+    "fleet": lambda a: "put 2 battleships on %s" % sea_name(a["b"]),
+    "buy": lambda a: "buy %d %s%s" % (a["n"], KIND_WORDS[a["kind"]], _where(a["kind"], a.get("at", -1))),
+    "reinforce": lambda a: "reinforcement card: %d %s%s" % (a["n"], KIND_WORDS[a["kind"]], _where(a["kind"], a["at"])),
+    "attack": lambda a: "attack %s from %s" % (nation(a["to"]), NATIONS[a["from"]][0]),
+    "commando": lambda a: "Helicopter Commandos on %s" % nation(a["to"]),
+    "airlift": lambda a: "airlift %d troops from %s to %s" % (a["n"], NATIONS[a["from"]][0], NATIONS[a["to"]][0]),
+    "sail": lambda a: (
+        "sail %d battleship(s), %d submarine(s) from %s to %s"
+        % (a["ships"], a["subs"], sea_name(a["from"]), sea_name(a["to"]))
+    ),
+    "bomber": lambda a: "Jet Bomber on %s" % place(a),
+    "laser": lambda a: "fire a laser at %s" % place(a),
+    "fire_back": lambda a: "fire a laser back at %s" % place(a),
+    "fire": lambda a: "fire: your %s at their %s" % (VESSEL_WORDS[a["w"]], VESSEL_WORDS[a["t"]]),
+    "ocean_mine": lambda a: "Ocean Mine: sink their %s" % VESSEL_WORDS[a["w"]],
+    "occupy": lambda a: "move %d troops in" % a["n"],
+}
+
+# the actions without fields to tell
 OTHER_ACTIONS = {
     "roll_off": "roll off",
     "war": "done buying: go to war",
