@@ -78,10 +78,6 @@ def outline():
     return [_round(polar(r, 30.0 + 60.0 * k)) for k in range(6)]
 
 
-def apothem():
-    return ACROSS_CORNERS / 2 * math.cos(math.radians(30))
-
-
 def _round(p):
     return (round(p[0], 2), round(p[1], 2))
 

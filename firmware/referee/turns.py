@@ -2,7 +2,6 @@
 
 - clockwise from a first seat (ULTIMUS: from the loudest spectator; the
   Morituri board game: from the winner of the roll-off);
-- a fixed order that skips those who are out (Munera's order of play);
 - an order a player chooses (Caesar activates the figures one by one).
 
 Orders are plain lists of seat or figure numbers, kept in the game state.
@@ -12,21 +11,6 @@ Orders are plain lists of seat or figure numbers, kept in the game state.
 def clockwise(first, n):
     """The n seats from `first`, clockwise."""
     return [(first + i) % n for i in range(n)]
-
-
-def next_active(order, i, is_out):
-    """Index of the first entry after index i whose figure is not out, or -1 when none is left."""
-    j = i + 1
-    while j < len(order):
-        if not is_out(order[j]):
-            return j
-        j += 1
-    return -1
-
-
-def still_in(order, is_out):
-    """The order without those who are out (beaten gladiators are skipped)."""
-    return [x for x in order if not is_out(x)]
 
 
 def choice_problem(chosen, done, allowed):

@@ -160,10 +160,6 @@ def in_arena(s):
     return [g for g in gladiators(s) if not is_out(s, g)]
 
 
-def skilled(s, g, skill):
-    return skill in s["g"][g]["skills"]
-
-
 # ---- wounds and fatigue ----
 
 

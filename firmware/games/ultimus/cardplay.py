@@ -49,35 +49,31 @@ def revive_fields(s):
 
 def choices(s, card):
     """Every legal (gladiator, where, blood) for the card; where is -1 unless placed."""
-    icons, helmet, special, _, _ = CARDS[card["c"]]
-    bleeds = BLEEDS[card["c"]]  # mostly none: then every gladiator passes bleed_ok
+    _, helmet, special, _, _ = CARDS[card["c"]]
     status = s["status"]
-    out = []
     if special == SPECIAL_PLAYING_DEAD:
         fields = revive_fields(s)
-        for g in range(GLADIATORS):
-            if status[g] == DEAD:
-                for f in fields:
-                    out.append((g, f, 0))
-    elif special == SPECIAL_COMING_BACK:
-        for g in range(GLADIATORS):
-            if status[g] == PARDONED:
-                for d in range(len(DOORS)):
-                    if occupant(s, DOORS[d]) < 0:
-                        out.append((g, d, 0))
-    elif special == SPECIAL_DRUNK or helmet:
-        for g in range(GLADIATORS):
-            if status[g] == ARENA and (not bleeds or cardchecks.bleed_ok(s, g, bleeds, 0)):
-                out.append((g, -1, 0))
+        return [(g, f, 0) for g in range(GLADIATORS) if status[g] == DEAD for f in fields]
+    if special == SPECIAL_COMING_BACK:
+        free = [d for d in range(len(DOORS)) if occupant(s, DOORS[d]) < 0]
+        return [(g, d, 0) for g in range(GLADIATORS) if status[g] == PARDONED for d in free]
+    return _arena_choices(s, card, special == SPECIAL_DRUNK or helmet)
+
+
+def _arena_choices(s, card, anyone):
+    """A card yelled at a gladiator in the arena: one of its icons (any gladiator for a helmet or the
+    drunk), or any with blood when none of its icons is there; never one its bleeding would refuse."""
+    bleeds = BLEEDS[card["c"]]  # mostly none: then every gladiator passes bleed_ok
+    status = s["status"]
+    in_arena = [g for g in range(GLADIATORS) if status[g] == ARENA]
+    blood = 0
+    if anyone:
+        alive = in_arena
     else:
-        alive = [g for g in icons if status[g] == ARENA]
-        blood = 0 if alive else 1
-        if blood:
-            alive = [g for g in range(GLADIATORS) if status[g] == ARENA]
-        for g in alive:
-            if not bleeds or cardchecks.bleed_ok(s, g, bleeds, blood):
-                out.append((g, -1, blood))
-    return out
+        alive = [g for g in CARDS[card["c"]][0] if status[g] == ARENA]
+        if not alive:
+            alive, blood = in_arena, 1
+    return [(g, -1, blood) for g in alive if not bleeds or cardchecks.bleed_ok(s, g, bleeds, blood)]
 
 
 def choose(s, a, ev):
@@ -152,12 +148,6 @@ def rise(s, a, ev):
     need(cardchecks.rise_problem(s, g, sym))
     _use(card, i)
     effects.stand_up(s, ev, g)
-
-
-def can_move(s, card):
-    """Movement points left, and a gladiator neither fallen nor netted to spend them."""
-    g = card["g"]
-    return card["mp"] >= 1 and not s["fallen"][g] and s["net"] != g
 
 
 def step(s, a, ev):
