@@ -9,6 +9,9 @@ hears the number of jobs done after each chunk.
 With more than one worker, fn, its arguments and its results cross between processes: fn must
 be a module-level function, and it should return a small summary (counters), not a game.
 With one worker everything runs in this process, with no pool: for tests and debuggers.
+Instead of a number of processes, workers may be a Dask cluster (ultimus_host.cluster.Cluster,
+`--scheduler`): the same chunks then run on its workers, here or on other machines, and come back
+in the same order, so that the figures are the same again.
 """
 
 import math
@@ -48,13 +51,16 @@ def chunks(jobs, size):
 
 
 def run(fn, jobs, workers=None, chunk=None, progress=None):
-    """[fn(*args) for args in jobs], on `workers` processes (default: all cores; 1: here, no pool).
+    """[fn(*args) for args in jobs], on `workers` processes (default: all cores; 1: here, no pool),
+    or on a Dask cluster (an ultimus_host.cluster.Cluster).
 
     chunk: jobs per chunk (default: chunk_size()); progress(done) is called in this process after
     each chunk with the number of jobs done so far. A Ctrl-C stops the workers and is raised here
     as KeyboardInterrupt.
     """
     jobs = [tuple(args) for args in jobs]
+    if _is_cluster(workers):
+        return _run_on_cluster(fn, jobs, workers, chunk, progress)
     workers = default_workers() if workers is None else workers
     if workers < 1:
         raise ValueError("workers must be 1 or more, not %r" % workers)
@@ -79,6 +85,43 @@ def run(fn, jobs, workers=None, chunk=None, progress=None):
                 if progress is not None:
                     progress(done)
     return [result for part in results for result in part]
+
+
+def _is_cluster(workers):
+    return hasattr(workers, "run_chunks")  # duck-typed: this module never imports Dask
+
+
+def _run_on_cluster(fn, jobs, cluster, chunk, progress):
+    if not jobs:
+        return []
+    with _opened(cluster):
+        parts = chunks(jobs, chunk or chunk_size(len(jobs), cluster.workers()))
+        done = 0
+
+        def told(i, out):
+            nonlocal done
+            done += len(out)
+            if progress is not None:
+                progress(done)
+
+        results = cluster.run_chunks(_run_chunk, fn, parts, told)
+    return [result for part in results for result in part]
+
+
+class _opened:
+    """The cluster open for the run: left as found (a cluster opened by the caller stays open)."""
+
+    def __init__(self, cluster):
+        self.cluster = cluster
+        self.mine = cluster.client is None
+
+    def __enter__(self):
+        if self.mine:
+            self.cluster.open()
+
+    def __exit__(self, kind, exc, tb):
+        if self.mine:
+            self.cluster.close(abandon=kind is not None)
 
 
 def _run_chunk(fn, part):

@@ -1,17 +1,43 @@
 """What the simulation commands (`ultimus balance`, `ultimus munera bout|matrix`) share on the
-command line: the --workers/-j option, and their jobs run by ultimus_host.parallel under a
-transient progress bar (done/total, rate, time left)."""
+command line: who plays the games (--workers/-j N processes, or --scheduler, a Dask cluster), and
+their jobs run by ultimus_host.parallel under a transient progress bar (done/total, rate, time
+left). A Ctrl-C stops the games: one line, exit status 130."""
 
 import contextlib
+import functools
 import time
 
 import click
 
 from ultimus_host import parallel
 
+SCHEDULER_HELP = (
+    "Play the games on a Dask cluster instead of local processes: the address of a running Dask scheduler"
+    " (e.g. tcp://10.0.0.5:8786; each worker needs this package installed), or local[:N], a local Dask"
+    " cluster of N worker processes (default: all cores). Needs the [cluster] extra."
+)
+
 
 def workers_option(command):
-    """--workers/-j N: the number of processes that play (default: all cores)."""
+    """--workers/-j N and --scheduler ADDRESS|local[:N], given to the command as one `workers`:
+    a number of processes (None: all cores) or a Dask cluster (ultimus_host.cluster.Cluster), what
+    parallel.run takes. Also: a cluster that cannot play and a Ctrl-C end the command in one line."""
+
+    @functools.wraps(command)
+    def with_workers(*args, workers=None, scheduler=None, **kwargs):
+        from ultimus_host.cluster import ClusterError
+
+        try:
+            return command(*args, workers=_who_plays(workers, scheduler), **kwargs)
+        except ClusterError as exc:
+            raise click.ClickException(str(exc)) from None
+        except KeyboardInterrupt:
+            click.echo("interrupted: no figures", err=True)
+            raise click.exceptions.Exit(130) from None
+
+    with_workers = click.option("--scheduler", metavar="ADDRESS|local[:N]", default=None, help=SCHEDULER_HELP)(
+        with_workers
+    )
     return click.option(
         "--workers",
         "-j",
@@ -19,7 +45,17 @@ def workers_option(command):
         default=None,
         help="Processes that play the games at once (default: all cores, %d here); 1 plays them in this process."
         % parallel.default_workers(),
-    )(command)
+    )(with_workers)
+
+
+def _who_plays(workers, scheduler):
+    from ultimus_host import cluster
+
+    if scheduler is None:
+        return workers
+    if workers is not None:
+        raise cluster.ClusterError("--workers/-j and --scheduler: one or the other (processes here, or a Dask cluster)")
+    return cluster.parse(scheduler, parallel.default_workers())
 
 
 @contextlib.contextmanager
