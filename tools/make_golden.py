@@ -18,7 +18,8 @@ the digest after it, so that a later version can show that it replays, resumes a
 0.1.0, the older saves of 0.2.0), read by the version on PYTHONPATH.
 
 The files of tests/data/v0.2.0 were made from 4d7a71a (the last commit before issue 21 moved the
-games' files); those of v0.1.0 (b6cdc2a) were made by 0.1.0 itself, their .expected.json by 4d7a71a.
+games' files); those of v0.1.0 (b6cdc2a) were made by 0.1.0 itself (the saves by its tests, the journal
+box-4p-seed61-mid.jnl by make_0_1_0 here), their .expected.json by 4d7a71a.
 The actions are random legal ones from a generator seeded per case (CASES), with the referee's
 "next" taken whenever it is offered (so that ULTIMUS plays on to its later battles). Journals stay
 under the box's CHECKPOINT_EVERY records: a checkpoint belongs to the firmware that wrote it.
@@ -26,15 +27,19 @@ under the box's CHECKPOINT_EVERY records: a checkpoint belongs to the firmware t
 
 import argparse
 import importlib
+import importlib.util
 import json
 import os
 import random
 import sys
 import zlib
 
-from referee.engine import restore
-from ultimusbox import games
 from ultimusbox.journal import FILE
+
+OLDEST = importlib.util.find_spec("ultimusbox.app") is not None  # 0.1.0: ULTIMUS alone, its BoxApp (make_0_1_0)
+if not OLDEST:  # 0.1.0 had neither: no other version is made with it
+    from referee.engine import restore
+    from ultimusbox import games
 
 # file stem, game, what a host would send as new_game (the screen's link_setup splits it), kind, actions
 # (None: until the game is over), the chooser's seed
@@ -210,6 +215,22 @@ def write_expected(path, seed):
     print("%s: %d actions, %s, digest %s" % (os.path.basename(path), out["actions"], out["phase"], out["digest"]))
 
 
+def make_0_1_0(out):
+    """0.1.0's box journal of a game in progress (format 1: {"setup", "box"} and no checksum kinds)."""
+    from ultimus_host.fakes import FakeClock, FakeStorage
+
+    storage = FakeStorage()
+    app = importlib.import_module("ultimusbox.app").BoxApp(storage, FakeClock(), lambda: 61)
+    game = app.new_game(4, 61, "box", 2, [0, 2, 3, 5], 0)
+    rng = random.Random(61)
+    while len(game.log) < 70:
+        app.apply(choose(game, rng))
+    path = os.path.join(out, "box-4p-seed61-mid.jnl")
+    with open(path, "wb") as f:
+        f.write(storage.files[FILE])
+    print("%s: %d actions, %s (its .expected.json: --expect with a later version)" % (path, 70, game.phase))
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(
         description="Golden saves and box journals of one version, for tests/test_golden.py."
@@ -224,6 +245,9 @@ def main(argv=None):
     if not args.out:
         parser.error("the folder to write is needed")
     os.makedirs(args.out, exist_ok=True)
+    if OLDEST:
+        make_0_1_0(args.out)
+        return 0
     for stem, name, request, kind, count, seed in CASES:
         if games.find(name) is None:
             continue  # a game this version did not referee yet
