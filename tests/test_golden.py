@@ -6,7 +6,9 @@ by tools/make_golden.py, which says from which commit): the digests, the phase, 
 box's resumed event for a journal, and one more legal action with the digest after it. Every file
 must restore (a save) or resume on the box at power-on (a journal) to the same, and go on: the next
 action is legal again and leads to the same digest. The journals are resumed under MicroPython too
-(tests/mpy/golden_resume.py), as a Pico resumes them.
+(tests/mpy/golden_resume.py), as a Pico resumes them. A journal long enough to have a checkpoint of
+the state beside it (FILE.ckp) is resumed with it, as the box that wrote it would be after an update:
+a firmware that takes it (same version number) must come to the state the journal alone replays to.
 """
 
 import glob
@@ -86,9 +88,18 @@ def test_a_golden_save_restores_to_the_same_digests_and_goes_on(path):
     assert game.digest() == want["after"]
 
 
-def resumed_box(data):
+def checkpoint_of(path):
+    if not os.path.exists(path + ".ckp"):
+        return None
+    with open(path + ".ckp", "rb") as f:
+        return f.read()
+
+
+def resumed_box(data, checkpoint=None):
     storage = FakeStorage()
     storage.files[FILE] = data
+    if checkpoint is not None:
+        storage.files[FILE + ".ckp"] = checkpoint
     return storage, Box(FakeBoard(storage), lambda: 1).shell
 
 
@@ -97,7 +108,7 @@ def test_a_golden_journal_resumes_on_the_box_to_the_same_digests_and_goes_on(pat
     want = expected(path)
     with open(path, "rb") as f:
         data = f.read()
-    storage, shell = resumed_box(data)
+    storage, shell = resumed_box(data, checkpoint_of(path))
     assert shell.notice is None and shell.playing == want["game"]
     assert shell.resumed_event() == want["resumed"]
     same_place(shell.game, want)
@@ -111,6 +122,18 @@ def test_a_golden_journal_resumes_on_the_box_to_the_same_digests_and_goes_on(pat
     assert storage.files[FILE].startswith(data) and decode(added) is not None  # one more record, appended
     _, again = resumed_box(storage.files[FILE])  # and the box resumes the longer journal to the same
     assert again.notice is None and again.game.digest() == want["after"]
+
+
+@pytest.mark.parametrize("path", [p for p in JOURNALS if checkpoint_of(p)], ids=name_of)
+def test_a_golden_journals_checkpoint_resumes_to_the_state_the_journal_alone_replays_to(path):
+    with open(path, "rb") as f:
+        data = f.read()
+    checkpoint = checkpoint_of(path)
+    assert checkpoint is not None and decode(checkpoint)["count"] < expected(path)["actions"]
+    _, with_it = resumed_box(data, checkpoint)
+    _, without = resumed_box(data)
+    assert with_it.notice is None and without.notice is None
+    assert with_it.game.state == without.game.state  # a state layout changed under one version number fails here
 
 
 def resume_line(path, action):

@@ -21,8 +21,9 @@ The files of tests/data/v0.2.0 were made from 4d7a71a (the last commit before is
 games' files); those of v0.1.0 (b6cdc2a) were made by 0.1.0 itself (the saves by its tests, the journal
 box-4p-seed61-mid.jnl by make_0_1_0 here), their .expected.json by 4d7a71a.
 The actions are random legal ones from a generator seeded per case (CASES), with the referee's
-"next" taken whenever it is offered (so that ULTIMUS plays on to its later battles). Journals stay
-under the box's CHECKPOINT_EVERY records: a checkpoint belongs to the firmware that wrote it.
+"next" taken whenever it is offered (so that ULTIMUS plays on to its later battles). A journal of
+CHECKPOINT_EVERY records or more comes with the checkpoint of the state the box wrote beside it
+(NAME.jnl.ckp): a box updated to a firmware of the same version number resumes from it.
 """
 
 import argparse
@@ -49,6 +50,7 @@ CASES = (
     ("ultimus-box-3p-over", "ultimus", {"players": 3, "seed": 503, "mode": "box", "battles": 1}, "save", None, 3),
     ("ultimus-box-4p-mid", "ultimus", {"players": 4, "seed": 504, "mode": "box", "battles": 2}, "save", 70, 4),
     ("ultimus-box-4p", "ultimus", {"players": 4, "seed": 505, "battles": 2, "beginner": 1}, "jnl", 60, 5),
+    ("ultimus-box-5p-ckp", "ultimus", {"players": 5, "seed": 506, "battles": 3}, "jnl", 130, 6),
     ("morituri-2p-over", "morituri", {"players": 2, "seed": 511, "figures": [["heavy"], ["light"]]}, "save", None, 11),
     (
         "morituri-3p-mid",
@@ -72,12 +74,13 @@ CASES = (
     ("munera-2p-over", "munera", {"gladiators": ["samnite", "retiarius"], "seed": 531}, "save", None, 31),
     ("munera-3p-mid", "munera", {"gladiators": ["gaul", "thracian", "murmillo"], "seed": 532}, "save", 60, 32),
     ("munera-2p", "munera", {"gladiators": ["secutor", "gaetulian"], "seed": 533}, "jnl", 50, 33),
+    ("munera-2p-ckp", "munera", {"gladiators": ["retiarius", "murmillo"], "seed": 534}, "jnl", 120, 34),
     ("board-3p-over", "morituri_board", {"players": 3, "seed": 541, "last_alive": 1, "rejoin": 0}, "save", None, 41),
     ("board-4p-mid", "morituri_board", {"players": 4, "seed": 542, "last_alive": 0, "rejoin": 1}, "save", 60, 42),
     ("board-3p", "morituri_board", {"players": 3, "seed": 543, "last_alive": 1, "rejoin": 1}, "jnl", 50, 43),
 )
 OWN_CHOOSER = ("munera",)  # the games whose saves are played by their own random player (own_chooser)
-STATIONS = {2: [1, 4], 3: [0, 2, 4], 4: [0, 1, 3, 4]}  # where the people sit round the box
+STATIONS = {2: [1, 4], 3: [0, 2, 4], 4: [0, 1, 3, 4], 5: [0, 1, 2, 3, 5]}  # where the people sit round the box
 LONGEST = 3000  # a game that is not over by then is not a small golden file: choose another seed
 
 
@@ -178,9 +181,7 @@ def make_journal(name, request, count, rng, seed):
         if action is None:
             raise SystemExit("%s ended after %d actions: a journal of a game in progress is wanted" % (name, count))
         shell.apply(action)
-    if [f for f in storage.files if f.endswith(".ckp")]:
-        raise SystemExit("the box wrote a checkpoint: a journal of fewer actions is wanted")
-    return storage.files[FILE]
+    return storage.files[FILE], storage.files.get(FILE + ".ckp")
 
 
 def expect_save(path, rng):
@@ -198,6 +199,9 @@ def expect_journal(path, rng):
     storage = FakeStorage()
     with open(path, "rb") as f:
         storage.files[FILE] = f.read()
+    if os.path.exists(path + ".ckp"):
+        with open(path + ".ckp", "rb") as f:
+            storage.files[FILE + ".ckp"] = f.read()
     shell = Box(FakeBoard(storage), lambda: 1).shell
     if shell.game is None or shell.notice is not None:
         raise SystemExit("%s: the box did not resume it (%r)" % (path, shell.notice))
@@ -252,13 +256,17 @@ def main(argv=None):
         if games.find(name) is None:
             continue  # a game this version did not referee yet
         rng = random.Random(seed)
+        checkpoint = None
         if kind == "save":
             data = make_save(name, request, count, rng, seed)
         else:
-            data = make_journal(name, request, count, rng, seed)
+            data, checkpoint = make_journal(name, request, count, rng, seed)
         path = os.path.join(args.out, "%s.%s" % (stem, "json" if kind == "save" else "jnl"))
         with open(path, "wb") as f:
             f.write(data)
+        if checkpoint is not None:
+            with open(path + ".ckp", "wb") as f:
+                f.write(checkpoint)
         write_expected(path, seed)
     return 0
 
