@@ -136,6 +136,20 @@ def test_a_golden_journals_checkpoint_resumes_to_the_state_the_journal_alone_rep
     assert with_it.game.state == without.game.state  # a state layout changed under one version number fails here
 
 
+@pytest.mark.parametrize("path", GOLDEN, ids=name_of)
+def test_ultimus_replay_reads_every_golden_file_to_its_digest(path):
+    """What a person does with a game kept aside (game-N.jnl) or saved: `ultimus replay FILE`."""
+    from click.testing import CliRunner
+
+    from ultimus_host.cli import main
+
+    want = expected(path)
+    result = CliRunner().invoke(main, ["replay", path])
+    assert result.exit_code == 0, result.output
+    assert "%d actions replayed" % want["actions"] in result.output
+    assert "digest %s" % want["digest"] in result.output
+
+
 def resume_line(path, action):
     """What the box prints under MicroPython after resuming the journal at `path` and applying `action`."""
     proc = subprocess.run(
