@@ -67,6 +67,7 @@ class FakeBox:
         class Done:
             returncode = 1 if verb[0] in self.fail else 0
             stdout = ""
+            stderr = "mpremote: no device found" if returncode else ""
 
         if Done.returncode:
             return Done()
@@ -161,5 +162,6 @@ def test_a_box_whose_files_cannot_be_listed_is_not_reset_and_nothing_is_removed(
     with pytest.raises(flash.FlashError) as info:
         flashed(monkeypatch, tmp_path, box)
     assert "could not be listed" in str(info.value) and "make flash" in str(info.value)
+    assert "no device found" in str(info.value)
     assert [cmd[5] for cmd in box.ran] == ["fs", "exec"]
     assert set(OLD_FIRMWARE + DATA) <= box.files

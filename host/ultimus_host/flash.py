@@ -207,10 +207,11 @@ def remove_stale(port, say=print, run=subprocess.run, build=None):
     files, folders = box_files(listed.stdout or "") if listed.returncode == 0 else ([], [])
     missing = sorted(new - set(files))
     if listed.returncode != 0 or missing:
+        said = ((listed.stderr or "") + (listed.stdout or "")).strip().splitlines()
+        why = "mpremote: %s" % (said[-1] if said else "failed") if listed.returncode else None
         raise FlashError(
             "the files on %s could not be listed after the copy (%s): the Pico was not reset; "
-            "run `make flash` again"
-            % (port, "%d of the new build not there" % len(missing) if missing else "mpremote failed")
+            "run `make flash` again" % (port, why or "%d of the new build not there" % len(missing))
         )
     stale, emptied = stale_files(files, folders, new)
     if not stale:
