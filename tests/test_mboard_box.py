@@ -321,7 +321,9 @@ def test_the_heap_of_the_box_with_the_board_game_loaded_under_micropython(tmp_pa
     t = play()
     assert fields["digest"] == t.shell.game.digest() and int(fields["actions"]) == len(list(t.shell.journal))
     assert int(fields["app"]) < 48 * 1024, last  # the game's state, journal and rules code
-    assert int(fields["peak"]) < 128 * 1024, last  # with the fakes and the script
+    # with the fakes and the script: 128.0 KB measured before the engine checked each action's pre-check
+    # and each handler's phase against its flow (referee.engine.apply_clean, 0.2 KB: 128.2 KB)
+    assert int(fields["peak"]) < 129 * 1024, last
 
 
 # --- power cuts ------------------------------------------------------------------

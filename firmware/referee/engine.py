@@ -75,7 +75,9 @@ def apply_clean(rules, s, action):
     found = moves.get(action["a"]) if moves is not None else None
     if found is None or phase == flow.end:
         found = flow.resolve(rules.variant(s), phase, action["a"])  # the refusal that says why not
-    who, handler = found
+    who = found[0]
+    handler = found[1]
+    p = -1
     if who is not REFEREE:
         p = action.get("p")
         if type(p) is not int or p < 0 or p >= s["players"]:
@@ -83,12 +85,16 @@ def apply_clean(rules, s, action):
         if who.seats is not None and p not in who.seats(s):
             need(who.reason(s) if who.reason is not None else None)
             raise Illegal(who.code, who.message)
+    if len(found) > 4 and found[4] is not None:
+        need(found[4](s, p))  # the action's pre-check: the rule a menu asks too (Flow.options)
     if type(handler) is str:  # named in the flow: imported on first use, then kept in its table
         handler = load_handler(handler)
         if moves is not None and moves.get(action["a"]) is found:
-            moves[action["a"]] = (who, handler)
+            moves[action["a"]] = (who, handler) + found[2:]
     events = []
     handler(s, action, events)
+    if flow.checking is not None and s["phase"] != phase:
+        flow.checking(flow, phase, s["phase"])  # the tests': every phase a handler leads to is declared
     return events
 
 
@@ -254,7 +260,8 @@ class Game:
         return (self._legal or self.legal()).trade_actions(self.state, seat)
 
     def actors(self):
-        """The seats that have something to do now (the referee is not listed)."""
+        """The seats that have something to do now (the referee is not listed; the main seat first).
+        Still the game's legal listing's until every flow has its pre-checks (referee.acting.actors)."""
         return (self._legal or self.legal()).actors(self.state)
 
     def digest(self):

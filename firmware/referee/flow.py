@@ -1,8 +1,12 @@
 """A game's declared flow: which actions each phase allows, who may take them, which handler runs.
 
 Who names the seats an action is for (REFEREE: the box itself, ANY_SEAT: every seat); Flow holds
-a game's table {variant: {phase: {action: (who, handler)}}} and answers from it, once for every
-game, what the engine checks before a handler runs. The engine (referee.engine) applies against it.
+a game's table {variant: {phase: {action: entry}}}, an entry being (who, handler, ...) (the
+engine's move(): its fifth slot, when there is one, an optional pre-check check(s, seat) -> None
+or (code, message)), with the phases each phase may lead to (next) and the phases in which one seat
+has the turn while others may answer out of turn (turns). The engine (referee.engine) applies
+against it; referee.acting answers from it who acts now and what each seat may do, so that a
+screen, a host's game loop and apply cannot disagree.
 """
 
 from referee.errors import Illegal
@@ -40,14 +44,24 @@ def may_act(s, who, seat):
 
 
 class Flow:
-    """A game's declared flow: {variant: {phase: {action: (Who, handler)}}}.
+    """A game's declared flow: {variant: {phase: {action: (Who, handler, ...)}}}.
 
-    The phase ANY_PHASE holds actions allowed in every phase but the end.
+    The phase ANY_PHASE holds actions allowed in every phase but the end (gifts, trades): they
+    make nobody an actor. next: {phase: (phase, ...)}, where an action of each phase may lead
+    (staying is always allowed); every phase a handler leaves a state in is checked against it
+    when Flow.checking is set (tests/conftest.py sets referee.play.check_next; a box never does).
+    turns: {phase: Who}, the phases in which the Who's seat has the turn and any other seat the
+    flow lets act answers out of turn (a defender's card); other phases have no main seat (one
+    actor, or simultaneous ones). referee.acting answers who acts and what they may do from it.
     """
 
-    def __init__(self, variants, end="over"):
+    checking = None  # (flow, before, after) -> None: the tests' check of `next` (referee.play.check_next)
+
+    def __init__(self, variants, end="over", next=None, turns=None):
         self.variants = variants
         self.end = end
+        self.next = next
+        self.turns = turns or {}
         self.known = {}
         self._names = {}  # (variant, phase) -> actions(), computed once
         self.now = {}  # variant -> phase -> {action: (who, handler)}, the phase's and every phase's merged

@@ -2,10 +2,49 @@
 buttons and the link ask for never loads this module.
 
 list_actions walks a phase of a game's flow for one seat (every game's legal_actions);
-play_out is every game's random-play loop.
+play_out is every game's random-play loop; seat_for names the seat of an action; check_next holds
+every handler to the phases its flow declares as next (the tests set it as Flow.checking).
 """
 
+from referee.acting import pre_check
 from referee.flow import REFEREE, may_act  # noqa: F401  (may_act: the box's screens ask it too)
+
+
+class UndeclaredPhase(BaseException):
+    """A handler led to a phase its flow does not declare as next (Flow.checking: the tests).
+    Not an Exception: no caller may take it for a refusal or a failure to recover from."""
+
+
+def seat_for(rules, s, name):
+    """The seat that takes the action `name` now: -1 when it is the referee's, None when nobody
+    may or any seat may; otherwise the one seat the flow names (pre-check passed)."""
+    flow, phase = rules.FLOW, s["phase"]
+    entry = flow.entry(rules.variant(s), phase, name) if phase != flow.end else None
+    if entry is None:
+        return None
+    who = entry[0]
+    if who is REFEREE:
+        return -1
+    if who.seats is None:
+        return None
+    check = pre_check(entry)
+    found = None
+    for p in who.seats(s):
+        if check is None or check(s, p) is None:
+            if found is not None and found != p:
+                return None
+            found = p
+    return found
+
+
+def check_next(flow, before, after):
+    """UndeclaredPhase if a handler led from the phase `before` to `after` and the flow's `next` does
+    not declare it (staying is always allowed; a flow without `next` checks nothing)."""
+    if after == before or flow.next is None:
+        return
+    allowed = flow.next.get(before)
+    if allowed is None or after not in allowed:
+        raise UndeclaredPhase("the flow leads from the %r phase to %r, which it does not declare" % (before, after))
 
 
 def list_actions(s, seat, plan, out):

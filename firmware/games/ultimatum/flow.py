@@ -84,5 +84,6 @@ FLOW = Flow(
             },
             "occupy": {"occupy": (ACTIVE, battles.occupy)},
         }
-    }
+    },
+    turns={"war": ACTIVE, "battle": ACTIVE},  # a laser fired back, a defender's card: out of turn
 )

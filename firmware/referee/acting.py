@@ -1,0 +1,138 @@
+"""Who acts now, and what may they do: asked of a game's flow, once for every game.
+
+  actors(rules, s)            the seats that have something to do now, the main seat first
+  main_seat(rules, s)         the seat whose turn it is, in a phase that declares one (turns)
+  responders(rules, s)        the other seats that may answer now, out of the main seat's turn
+  options(rules, s, seat)     the names of the actions a seat may take now (a menu)
+  refusal(rules, s, seat, name)  why a seat may not take an action now, or None
+
+rules is a game's rules module (its FLOW and variant(s)), as for referee.engine.apply. Each asks
+only the flow (its Who entries and the pre-checks beside them), never a game's legal listing; a box
+imports this module when it first asks, not at power-on (every byte of code there shortens the
+largest free block a game's data can have).
+"""
+
+from referee.flow import REFEREE, may_act
+
+_WAITS = {}  # (flow, variant, phase) -> ((who, pre-checks or None), ...), computed once
+
+
+def pre_check(entry):
+    """The pre-check of a flow entry (its fifth slot: move(..., check=)), or None."""
+    return entry[4] if len(entry) > 4 else None
+
+
+def _passes(s, seat, checks):
+    """Whether `seat` passes one of the pre-checks (None or (code, message) each)."""
+    for check in checks:
+        if check(s, seat) is None:
+            return True
+    return False
+
+
+def waiting(flow, variant, phase):
+    """((who, checks), ...): whom a phase waits on, one pair per Who of its own seated actions
+    (ANY_PHASE's, gifts and trades, wait on nobody), in the order of the actions' names. checks:
+    the actions' pre-checks, a seat having something to do if it passes one; None if one of them
+    has none (then every seat the Who names has). Computed once."""
+    key = (flow, variant, phase)
+    out = _WAITS.get(key)
+    if out is None:
+        out = []
+        own = flow.variants[variant].get(phase) if phase != flow.end else None
+        for name in sorted(own or ()):
+            entry = own[name]
+            who, check = entry[0], pre_check(entry)
+            if who is REFEREE:
+                continue
+            for pair in out:
+                if pair[0] is who:
+                    if pair[1] is not None:
+                        pair[1] = None if check is None else pair[1] + (check,)
+                    break
+            else:
+                out.append([who, None if check is None else (check,)])
+        out = _WAITS[key] = tuple((pair[0], pair[1]) for pair in out)
+    return out
+
+
+def actors(rules, s):
+    """The seats that have something to do now (the referee is not listed): the main seat first
+    (main_seat), then the others in seat order."""
+    out = []
+    for who, checks in waiting(rules.FLOW, rules.variant(s), s["phase"]):
+        for p in range(s["players"]) if who.seats is None else who.seats(s):
+            if p not in out and (checks is None or _passes(s, p, checks)):
+                out.append(p)
+    if len(out) > 1:
+        out.sort()
+        main = main_seat(rules, s)
+        if main is not None and main in out and out[0] != main:
+            out.remove(main)
+            out.insert(0, main)
+    return out
+
+
+def main_seat(rules, s):
+    """The seat whose turn it is, in a phase the flow declares one for (turns), else None."""
+    turn = rules.FLOW.turns.get(s["phase"])
+    if turn is None:
+        return None
+    seats = turn.seats(s)
+    return seats[0] if seats else None
+
+
+def responders(rules, s):
+    """The seats other than the main seat that may act now, out of its turn (in seat order); none
+    in a phase without a main seat (its actors act in any order)."""
+    main = main_seat(rules, s)
+    if main is None:
+        return []
+    return [p for p in actors(rules, s) if p != main]
+
+
+def refusal(rules, s, seat, name):
+    """Why `seat` (-1: the referee) may not take the action `name` now: None if the flow lets it
+    (who, then the action's pre-check), else (code, message), as apply would refuse it for what is
+    not in its fields."""
+    flow, phase = rules.FLOW, s["phase"]
+    if phase == flow.end:
+        return ("game_over", "the game is over")
+    entry = flow.entry(rules.variant(s), phase, name)
+    if entry is None:
+        return ("wrong_phase", "not possible in the %s phase" % phase.replace("_", " "))
+    who = entry[0]
+    if not may_act(s, who, seat):
+        if who is REFEREE:
+            return ("referee_only", "only the box does this")
+        if seat < 0:
+            return ("bad_action", "a seat takes this action")
+        why = who.reason(s) if who.reason is not None else None
+        return why or (who.code, who.message)
+    check = pre_check(entry)
+    return check(s, seat) if check is not None else None
+
+
+def options(rules, s, seat):
+    """The names of the actions `seat` (-1: the referee) may take now, in a fixed order: the flow
+    lets it and each pre-check passes (a box's menu in one call, without legal listing)."""
+    flow, phase, variant = rules.FLOW, s["phase"], rules.variant(s)
+    out = []
+    if phase == flow.end:
+        return out
+    asked = []  # (who, whether it lets the seat): each Who asked once
+    for name in flow.actions(variant, phase):
+        entry = flow.entry(variant, phase, name)
+        who = entry[0]
+        for pair in asked:
+            if pair[0] is who:
+                ok = pair[1]
+                break
+        else:
+            ok = may_act(s, who, seat)
+            asked.append((who, ok))
+        if ok:
+            check = pre_check(entry)
+            if check is None or check(s, seat) is None:
+                out.append(name)
+    return out
