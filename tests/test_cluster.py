@@ -91,24 +91,26 @@ def test_munera_bout_and_matrix_are_the_same_on_j1_and_a_local_dask_cluster(on_l
 
 
 def test_a_worker_killed_mid_run_costs_a_retry_not_the_run(local2):
-    jobs = [(3, seed, KINDS, 1, "balanced") for seed in range(24)]
-    before = local2.local_worker_pids()
-    assert len(before) == 2
+    jobs = [(3, seed, KINDS, 1, "balanced") for seed in range(12)]
+    client = local2.client
     killed = []
 
     def progress(done):
-        if not killed:  # chunks are running on both workers now: one of them dies with its chunk
-            os.kill(before[0], signal.SIGKILL)
-            killed.append(done)
+        if not killed:  # the first chunk is back: kill a worker that plays another, and the chunk with it
+            busy = [(address, keys) for address, keys in client.processing().items() if keys]
+            pids = client.run(os.getpid)
+            os.kill(pids[busy[0][0]], signal.SIGKILL)
+            killed.append((pids[busy[0][0]], list(busy[0][1]), done))
 
-    out = parallel.run(play_summary, jobs, local2, chunk=2, progress=progress)
-    assert killed and killed[0] < len(jobs)
+    out = parallel.run(play_summary, jobs, local2, chunk=1, progress=progress)
+    pid, chunks_lost, done = killed[0]
+    assert chunks_lost and done < len(jobs)
     assert out == parallel.run(play_summary, jobs, 1)
-    # the killed worker's nanny starts a new one: the cluster keeps its two workers
-    deadline = time.monotonic() + 20
-    while time.monotonic() < deadline and len(local2.client.nthreads()) < 2:
+    # the killed worker's nanny starts a new one: the cluster keeps its two workers for the tests after
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline and len(client.nthreads()) < 2:
         time.sleep(0.2)
-    assert before[0] not in local2.local_worker_pids() and len(local2.client.nthreads()) == 2
+    assert pid not in local2.local_worker_pids() and len(client.nthreads()) == 2
 
 
 def _one_line_error(args):
@@ -196,3 +198,46 @@ def _group(pgid, alive_only=False):
             if int(fields[2]) == pgid and not (alive_only and fields[0] == "Z"):
                 found.append(int(entry))
     return found
+
+
+def test_a_running_scheduler_without_then_with_a_worker(tmp_path, monkeypatch):
+    """The README's way: `dask scheduler`, then `dask worker ADDRESS` (here on this machine), then --scheduler
+    ADDRESS. With no worker yet, one line in a short time; with one, the figures of -j 1."""
+    monkeypatch.setattr(dask_cluster, "CONNECT_TIMEOUT", 1)
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT / "firmware"), str(ROOT / "host")]))
+    started = []
+
+    def start(*args):
+        started.append(
+            subprocess.Popen(
+                [sys.executable, "-m", "dask", *args, "--no-dashboard"],
+                env=env,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+                start_new_session=True,
+            )
+        )
+
+    try:
+        where = tmp_path / "scheduler.json"
+        start("scheduler", "--host", "127.0.0.1", "--port", "0", "--scheduler-file", str(where))
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline and not (where.exists() and where.read_text().strip().endswith("}")):
+            time.sleep(0.1)
+        address = json.loads(where.read_text())["address"]
+        bout = ["munera", "bout", "gaul", "samnite", "-n", "30", "--seed", "9"]
+        line = _one_line_error(bout + ["--scheduler", address])
+        assert "has no workers: start `dask worker %s`" % address in line
+        start("worker", address, "--nworkers", "1", "--nthreads", "1")
+        monkeypatch.setattr(dask_cluster, "CONNECT_TIMEOUT", 30)  # the worker's start-up, on a busy machine
+        outputs = []
+        for how in (["-j", "1"], ["--scheduler", address]):
+            result = CliRunner().invoke(main, bout + how)
+            assert result.exit_code == 0, result.output
+            outputs.append(_figures(result.output, tmp_path))
+        assert outputs[0] == outputs[1] and any(line.startswith("30 bouts") for line in outputs[0])
+    finally:
+        for proc in started:
+            os.killpg(proc.pid, signal.SIGTERM)
+        for proc in started:
+            proc.wait(timeout=30)

@@ -185,8 +185,8 @@ class Cluster:
         except distributed.KilledWorker:
             client.cancel(futures)
             raise ClusterError(
-                "a chunk of jobs lost its worker %s times: %s cannot keep its workers alive"
-                % (_allowed_failures(), self.describe())
+                "a chunk of jobs lost its worker more times than the scheduler allows"
+                " (distributed.scheduler.allowed-failures): %s cannot keep its workers alive" % self.describe()
             ) from None
         except BaseException:
             client.cancel(futures)
@@ -237,12 +237,6 @@ async def _probe(address):
 
 def _version():
     return VERSION
-
-
-def _allowed_failures():
-    from dask.config import get
-
-    return get("distributed.scheduler.allowed-failures", 3)
 
 
 def _reason(exc):
