@@ -16,6 +16,7 @@ from munera_box_script import BOUT, KEYS, SEED, lines, script  # noqa: E402
 from referee.engine import replay  # noqa: E402
 from ultimus_host.fakes import FakeStorage, PowerCut  # noqa: E402
 from ultimusbox import board, games  # noqa: E402
+from ultimusbox.screens.munera.entry import MENU  # noqa: E402
 from ultimusbox.screens.munera.lights import AMBER, COLOURS, CURSOR, FATIGUE, GOLD, OFF, RED, WHITE  # noqa: E402
 from ultimusbox.sounds import TUNES  # noqa: E402
 
@@ -61,6 +62,16 @@ def refused(fb, box, keys, code):
     assert codes and codes[-1] == code, (codes, shell.screen.describe())
     assert shell.flashing("error", fb.clock.ms())
     assert shell.game.digest() == digest and len(list(shell.journal)) == count
+
+
+def to_item(fb, box, name):
+    """MODE until the act menu shows `name` (it offers only what he may do now)."""
+    e = box.shell.screen.entry
+    for _ in range(len(MENU)):
+        if MENU[e.menu] == name:
+            return
+        press(fb, box, "m")
+    assert MENU[e.menu] == name, box.shell.screen.describe()
 
 
 # --- the scripted bout ------------------------------------------------------------
@@ -237,7 +248,7 @@ def test_bad_input_is_refused_with_a_stable_code_and_changes_nothing():
     said = []
     box.shell.listen(lambda events: said.extend(e["message"] for e in events if e["e"] == "refused"))
     refused(fb, box, "a", "wrong_phase")  # a wheel while the box rolls stamina
-    assert said == ["not now: " + box.shell.screen._confirm_hint("stamina")]  # it said "stamina: confirm rolls..."
+    assert said == ["not now: confirm rolls the dice (or THINK 1-6 types in the table's dice first)"]  # not "stamina"
     refused(fb, box, "qwe" + "c", "bad_dice")  # three dice for two gladiators
     assert box.shell.screen.entry.table == [1, 2, 3]  # kept: thumbs down clears them
     press(fb, box, "n")
@@ -248,12 +259,17 @@ def test_bad_input_is_refused_with_a_stable_code_and_changes_nothing():
     s = box.shell.game.state
     press(fb, box, "w" + "c")  # the AP roll: a table die of 2
     assert s["phase"] == "act" and s["ap"] >= 0
-    refused(fb, box, "mm" + "s", "bad_target")  # attack: wheel 2 has no gladiator
-    refused(fb, box, "mmmmmmmm" + "c", "no_item")  # pickup: nothing lies on the sand (menu 11)
-    assert box.shell.screen.entry.menu == 10
-    refused(fb, box, "u" + "+", "no_choice")  # cut has nothing to choose
-    press(fb, box, "uuuuuuuuu")  # back to move
-    assert box.shell.screen.entry.menu == 0
+    e = box.shell.screen.entry
+    shown = [MENU[e.menu]]
+    for _ in range(len(MENU)):
+        press(fb, box, "m")
+        shown.append(MENU[e.menu])
+    assert shown[:7] == ["move", "turn", "end", "draw", "feint", "discard", "move"]  # round again, what he may do
+    assert not {"attack", "grapple", "pickup", "kick", "cut"} & set(shown)  # no foe near, nothing on the sand, no net
+    refused(fb, box, "s", "no_target")  # a move has no target
+    to_item(fb, box, "end")
+    refused(fb, box, "+", "no_choice")  # the end of his turn has nothing to choose
+    to_item(fb, box, "move")
     refused(fb, box, "e", "no_dice")  # a move rolls no dice
     if s["ap"] < 2:
         refused(fb, box, "+c", "no_ap")  # ahead-left costs 2 AP (3 in a helmet)
@@ -268,7 +284,8 @@ def test_the_grapple_s_winner_answers_with_the_thumbs():
     press(fb, box, "qw" + "c" + "yq" + "c" + "y" + "c")  # stamina 5 and 6, the order 6 against 1, AP 6+1
     s = shell.game.state
     assert s["turn"] == 0 and s["ap"] == 7
-    press(fb, box, "m" * 8)  # grapple: the only foe is the target
+    to_item(fb, box, "grapple")  # the only foe is the target
+    refused(fb, box, "s", "bad_target")  # wheel 2 has no gladiator
     assert "GRAPPLE" in shell.screen.describe() and "the foe gaul (station 4 [f])" in shell.screen.describe()
     press(fb, box, "yq" + "c")  # 6 against 1: he has him
     assert list(shell.journal)[-1] == {"a": "grapple", "p": 0, "t": 1, "dice": [6, 1]} and s["phase"] == "wrestle"
@@ -288,15 +305,20 @@ def test_a_miss_after_a_feint_is_rolled_again_or_kept_with_the_thumbs():
     shell.new_game("munera", {"gladiators": ["gaul", "gaul"], "seed": 3, "at": FACE_TO_FACE}, [0, 3])
     press(fb, box, "qw" + "c" + "yq" + "c" + "y" + "c")  # stamina 5 and 6, the order 6 against 1, AP 6+1
     s = shell.game.state
-    press(fb, box, "m" * 6 + "c")  # the feint (2 AP)
+    to_item(fb, box, "feint")
+    press(fb, box, "c")  # the feint (2 AP)
     assert list(shell.journal)[-1] == {"a": "feint", "p": 0} and s["feint"] == 1
-    press(fb, box, "u" * 4 + "qr" + "c")  # back to attack: his 1 against a 4 misses
+    assert MENU[shell.screen.entry.menu] != "feint"  # once a turn: the menu went on
+    to_item(fb, box, "attack")
+    press(fb, box, "qr" + "c")  # his 1 against a 4 misses
     assert s["phase"] == "reroll" and "thumbs up [u] rolls his die again" in shell.screen.describe()
     refused(fb, box, "c", "thumb_first")
     press(fb, box, "n")  # he keeps the miss
     assert list(shell.journal)[-1] == {"a": "keep", "p": 0} and s["phase"] == "act" and s["feint"] == 1
-    press(fb, box, "uu" + "c")  # the miss pushed him back: a step forward
-    press(fb, box, "mm" + "qr" + "c")  # attack again, a miss again: this time thumbs up, the table's 6 typed first
+    to_item(fb, box, "move")
+    press(fb, box, "c")  # the miss pushed him back: a step forward
+    to_item(fb, box, "attack")
+    press(fb, box, "qr" + "c")  # attack again, a miss again: this time thumbs up, the table's 6 typed first
     assert s["phase"] == "reroll"
     press(fb, box, "yy" + "u")  # the re-roll 6 hits; his save die 6 fails
     assert list(shell.journal)[-1] == {"a": "reroll", "p": 0, "dice": [6, 6]} and s["feint"] == 2

@@ -1,12 +1,13 @@
 """A person at the box, for Munera tests: the presses that make one core action on the box's screen.
 
 keys_for(screen, action) reads the screen's entry (the menu, its number, the target) and returns
-the keys of munera_box_script (MODE to the menu item, +/- to the number, the target's wheel,
-confirm). Any legal action has its presses; the tests check that pressing them journals exactly it.
+the keys of munera_box_script (MODE to the menu item, past those it does not offer now, +/- to the
+number, the target's wheel, confirm). Any legal action has its presses; the tests check that pressing
+them journals exactly it.
 """
 
 from ultimusbox.screens.munera.entry import ATTACK, DISCARDABLE, DRAW, MENU, TARGETED, WHIRL
-from ultimusbox.screens.munera.screen import choices, weapon_of
+from ultimusbox.screens.munera.screen import choices, offered, weapon_of
 
 WHEEL_KEYS = "asdfgh"
 MENU_OF = {"sheathe": DRAW, "draw": DRAW}
@@ -49,6 +50,24 @@ def _first_param(s, menu, g):
     return 0
 
 
+def _steps(screen, s, g, want, step):
+    """How many MODE (step 1) or thumbs up (-1) presses take the menu to item `want` (it skips what
+    it does not offer now), or None."""
+    m = screen.entry.menu
+    for n in range(1, len(MENU) + 1):
+        m = (m + step) % len(MENU)
+        while not offered(s, g, m):
+            m = (m + step) % len(MENU)
+        if m == want:
+            return n
+    return None
+
+
+def _to_item(screen, s, g, want):
+    ahead, back = _steps(screen, s, g, want, 1), _steps(screen, s, g, want, -1)
+    return "m" * ahead if back is None or ahead <= back else "u" * back
+
+
 def keys_for(screen, action):
     """The keys that make `action` on the box now (dice typed in first when it carries some)."""
     s, e = screen.state(), screen.entry
@@ -69,8 +88,7 @@ def keys_for(screen, action):
     menu, param, target = e.menu, e.param, e.target
     want = _menu_item(action)
     if menu != want:
-        ahead = (want - menu) % len(MENU)
-        keys += "m" * ahead if ahead <= len(MENU) - ahead else "u" * (len(MENU) - ahead)
+        keys += _to_item(screen, s, g, want)
         param = _first_param(s, want, g)
         target = screen._default_target(s, g) if want in TARGETED else -1
     if "t" in action and target != action["t"]:

@@ -26,9 +26,8 @@ DICE_WAIT = ("wait", 2000)
 # stations 1 and 4 join; mode turns station 4's gladiator (a thracian at first) into a retiarius; the
 # murmillo (station 1's default) stays; confirm; then the bout, turn by turn (89 actions)
 BOUT = (
-    "14mmmmmmmmmmmmmmmmmmmmmmmccccccmmmcccmmcmccmm+c-cmccccmmcmccmm+cmcccmmcmccmm+cmccmmmccmm+c-cmccmmmccmm"
-    "--ccmccmmmccmmcmccmmmccmmcuucmmmccmmmccmmcmccuuuucuuuuuuccmmmccmmmccmmcuucmmmccuuuucmmmmcmmcmccm"
-    "m--ccmccmmmccmmcmccuuuucmmmmcmmmccmm--cc"
+    "14mmmmmmmmmmmmmmmmmmmmmmmcccccccccmcccmm+c-cccccmcccmm+ccccmcccmm+cccccm+c-cccccmm--ccccccmmcccccmmc"
+    "mcccccmmcccuucmccuccccmmcmmcuccuucmcmcccmm--ccccccmmcccuucmcccmm--cc"
 )
 
 

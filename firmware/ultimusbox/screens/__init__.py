@@ -31,11 +31,3 @@ def phase_handler(screen, phase):
     if phase not in handlers:
         handlers[phase] = getattr(screen, "_press_" + phase, None)
     return handlers[phase]
-
-
-def flow_has(game, name):
-    """Whether the flow has the action `name` in the game's phase now, in its variant (a screen hands
-    the engine nothing the phase does not have: the full ULTIMUS game names no loudest spectator)."""
-    rules, s = game.rules, game.state
-    moves = rules.FLOW.now[rules.variant(s)].get(s["phase"])
-    return moves is not None and name in moves

@@ -161,18 +161,6 @@ def _stations(screen, s, frame, blink):
             lost = x["start"] - stam
             if lost > 0 and 2 * lost >= x["start"] and not blink:
                 colour = OFF  # injured: blinking
-            if blink and (g == _to_act(s) or phase == "stamina" or phase == "order"):
+            if blink and (g == screen.entry.acting or phase == "stamina" or phase == "order"):
                 colour = WHITE  # his step (stamina and order: everyone's, confirm rolls)
         frame.set(board.seat_pixel(station), colour)
-
-
-def _to_act(s):
-    """The gladiator the box waits for (his station blinks white), or -1."""
-    phase = s["phase"]
-    if phase == "appeal":
-        return s["waiting"][0]
-    if phase == "grip":
-        return s["grip"]
-    if phase in ("start", "act", "reroll", "wrestle"):
-        return s["turn"]
-    return -1

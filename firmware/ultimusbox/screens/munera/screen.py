@@ -39,11 +39,13 @@ from ultimusbox.screens.munera.entry import (
     Entry,
 )
 
-IMPROVISED_W = -1  # games.munera.checks' weapon numbers, without loading the checks
-SHIELD_W = -2
 # the phases where confirm makes the step, and what it sends ("" : the act menu's action)
 THUMB_PHASES = ("grip", "reroll")  # the thumbs answer a choice there (they do not clear the table's dice)
-CONFIRM_ACTION = {"stamina": "stamina", "order": "order", "start": "ap", "wrestle": "wrestle", "appeal": "appeal"}
+HINTS = {  # what a phase's step takes, said for a button it does not take
+    "reroll": "after his feint: thumbs up rolls the missed die again, thumbs down keeps the miss",
+    "grip": "the grapple's winner: thumbs up throws him, thumbs down lets go",
+    "appeal": "not now: the beaten gladiator appeals to the crowd: confirm rolls 2D6",
+}
 
 
 def link_setup(request):
@@ -76,17 +78,72 @@ def _rounds(flat, at, k, rounds):
     return at
 
 
-def weapon_count(x):
-    """The weapons an attack may choose from: his kit, then fists (improvised), then the shield."""
-    return len(x["kit"]) + 2
-
-
 def weapon_of(x, i):
     """The attack's "w" of the i-th weapon choice."""
     n = len(x["kit"])
     if i < n:
         return i
-    return IMPROVISED_W if i == n else SHIELD_W
+    return -1 if i == n else -2  # games.munera.checks' IMPROVISED_W and SHIELD_W, without loading the checks
+
+
+def acting_seat(game):
+    """The seat the flow lets act now: the first its phase's actions name (-1: nobody, or the box's own
+    step). The screen keeps it in its entry when the bout changes (the lights read it: a frame
+    allocates nothing, and who.seats(s) makes a list)."""
+    now = moves(game)
+    for name in now or ():
+        seats = now[name][0].seats
+        found = seats(game.state) if seats is not None else None
+        if found:
+            return found[0]
+    return -1
+
+
+def first_action(game):
+    """The name of the first action the flow has in the bout's phase now: the one a phase of one step
+    takes (a roll confirm asks for)."""
+    for name in moves(game) or ():
+        return name
+    return ""
+
+
+def moves(game):
+    """The flow's actions of the phase now: {name: (who, handler)}, or None."""
+    return game.rules.FLOW.now[""].get(game.state["phase"])
+
+
+def offered(s, g, m):
+    """Whether the act menu offers item m to gladiator g now: an action of it passes the rule checks
+    apply refuses with (those the legal listing asks: nothing is decided here). The checks are
+    imported here, not with the screen: at power-on every byte of code shortens the heap's largest
+    free block, and the bout's handlers have loaded them already."""
+    from games.munera import checks as c
+
+    n = choices(s, m, g)
+    if m == END or (m == TURN and c.turn_problem(s, g) is None):
+        return True
+    if m == CUT or m == FEINT:
+        return (c.cut_problem if m == CUT else c.feint_problem)(s, g) is None
+    x = s["g"][g]
+    for i in range(n if n or m not in TARGETED else 1):  # a weapon, an item, a side...; a foe only
+        for t in range(s["players"]):
+            if m == MOVE:
+                problem = c.move_problem(s, g, i)
+            elif m == DRAW:
+                problem = (c.sheathe_problem if x["kit"][i][1] else c.draw_problem)(s, g, i)
+            elif m == PICKUP or m == KICK:
+                problem = (c.pickup_problem if m == PICKUP else c.kick_problem)(s, g, i)
+            elif m == DISCARD:
+                problem = c.drop_problem(s, g, DISCARDABLE[i])
+            elif t == g or m == TURN:
+                continue  # his own wheel is no foe
+            elif m == HAZE or m == GRAPPLE:
+                problem = (c.haze_problem if m == HAZE else c.grapple_problem)(s, g, t)
+            else:
+                problem = c.attack_problem(s, g, t, weapon_of(x, i), 1 if m == WHIRL else 0)
+            if problem is None:
+                return True
+    return False
 
 
 def choices(s, menu, g):
@@ -97,7 +154,7 @@ def choices(s, menu, g):
     if menu == TURN:
         return 2
     if menu == ATTACK or menu == WHIRL:
-        return weapon_count(x)
+        return len(x["kit"]) + 2  # his kit, then fists (improvised), then the shield
     if menu == DRAW:
         return len(x["kit"])
     if menu == PICKUP or menu == KICK:
@@ -143,6 +200,7 @@ class Screen:
     def start(self):
         self.entry.clear()
         self.entry.dice_at = None
+        self.on_events(())
 
     def state(self):
         return self.shell.game.state
@@ -171,14 +229,14 @@ class Screen:
             elif kind in ("turn", "beaten", "bout_over", "stamina"):
                 e.clear()  # a new step: the menu starts again
         del e.table[:]  # the table's dice went with the action
+        s = self.state()
+        e.acting = g = acting_seat(self.shell.game)
+        if s["phase"] == "act" and not offered(s, g, e.menu):  # no longer offered: the next one is
+            self.step_menu(s, g, 1)
 
     def ring_of(self, g):
         """Gladiator g's wheel: the one at his player's station."""
         return self.shell.station_of_seat(g)
-
-    def gladiator_of(self, wheel):
-        """The gladiator on a wheel, or NOBODY."""
-        return self.shell.seat_of_station(wheel)
 
     def render(self, frame, now_ms, blink):
         lights.render(self, frame, now_ms, blink)
@@ -196,37 +254,19 @@ class Screen:
             del e.table[:]  # thumbs down: the table's dice typed so far are wrong; enter them again
         elif phase == "act":
             self._press_act(s, button)
-        elif phase == "reroll":
-            if button == board.THUMB_UP:
-                self._act({"a": "reroll", "p": s["turn"]})
-            elif button == board.THUMB_DOWN:
-                self._act({"a": "keep", "p": s["turn"]})
+        elif phase in THUMB_PHASES:
+            if button == board.THUMB_UP or button == board.THUMB_DOWN:
+                up = button == board.THUMB_UP
+                self._act({"a": ("reroll" if up else "keep") if phase == "reroll" else ("throw" if up else "release")})
             elif button == board.CONFIRM:
-                shell.refuse(
-                    "thumb_first", "after his feint: thumbs up rolls the missed die again, thumbs down keeps the miss"
-                )
-        elif phase == "grip":
-            if button == board.THUMB_UP:
-                self._act({"a": "throw", "p": s["grip"]})
-            elif button == board.THUMB_DOWN:
-                self._act({"a": "release", "p": s["grip"]})
-            elif button == board.CONFIRM:
-                shell.refuse("thumb_first", "the grapple's winner: thumbs up throws him, thumbs down lets go")
+                shell.refuse("thumb_first", HINTS[phase])
         elif button == board.CONFIRM:
-            name = CONFIRM_ACTION[phase]
-            action = {"a": name}
-            if name == "ap" or name == "wrestle":
-                action["p"] = s["turn"]
-            elif name == "appeal":
-                action["p"] = s["waiting"][0]
-            self._act(action)
+            self._act({"a": first_action(self.shell.game)})  # the phase's one step: the flow names it
         elif board.WHEEL_0 <= button < board.WHEEL_0 + board.RINGS or button == board.MODE:
-            shell.refuse("wrong_phase", "not now: " + self._confirm_hint(phase))  # the phase's name is no word
-
-    def _confirm_hint(self, phase):
-        if phase == "appeal":
-            return "the beaten gladiator appeals to the crowd: confirm rolls 2D6"
-        return "confirm rolls the dice (or THINK 1-6 types in the table's dice first)"
+            shell.refuse(
+                "wrong_phase",
+                HINTS.get(phase, "not now: confirm rolls the dice (or THINK 1-6 types in the table's dice first)"),
+            )  # the phase's name is no word
 
     def _table_die(self, face):
         e, s = self.entry, self.state()
@@ -240,9 +280,12 @@ class Screen:
         self.shell.note({"e": "table_die", "die": face, "dice": list(e.table)})
 
     def _act(self, action):
-        """An action with the table's dice, if any were typed in. A refusal keeps them: "roll 1
-        more" is answered with one more THINK; thumbs down clears them."""
+        """An action of the acting seat (the flow's: none for the box's own rolls) with the table's dice,
+        if any were typed in. A refusal keeps them: "roll 1 more" is answered with one more THINK;
+        thumbs down clears them."""
         e = self.entry
+        if e.acting >= 0:
+            action["p"] = e.acting
         if e.table:
             if action["a"] == "order":
                 action["dice"] = order_rounds(e.table, self.state()["players"])
@@ -252,12 +295,9 @@ class Screen:
 
     def _press_act(self, s, button):
         e, shell = self.entry, self.shell
-        g = s["turn"]
+        g = e.acting  # the gladiator whose turn it is
         if button == board.MODE or button == board.THUMB_UP:  # thumbs up: the menu backwards
-            e.menu = (e.menu + (1 if button == board.MODE else len(MENU) - 1)) % len(MENU)
-            e.param = self._first_param(s, g)
-            e.target = self._default_target(s, g) if e.menu in TARGETED else NOBODY
-            del e.table[:]
+            self.step_menu(s, g, 1 if button == board.MODE else -1)
         elif button == board.PLUS or button == board.MINUS:
             n = choices(s, e.menu, g)
             if n == 0:
@@ -265,7 +305,7 @@ class Screen:
                 return
             e.param = (e.param + (1 if button == board.PLUS else -1)) % n
         elif board.WHEEL_0 <= button < board.WHEEL_0 + board.RINGS:
-            t = self.gladiator_of(button - board.WHEEL_0)
+            t = shell.seat_of_station(button - board.WHEEL_0)  # his gladiator, or NOBODY
             if e.menu not in TARGETED:
                 shell.refuse("no_target", "%s needs no target; mode shows attack, whirl, haze, grapple" % MENU[e.menu])
             elif t < 0:
@@ -276,6 +316,18 @@ class Screen:
             action = self.action(s, g)
             if action is not None:
                 self._act(action)
+
+    def step_menu(self, s, g, step):
+        """MODE (step 1) or thumbs up (-1): the menu's next item offered now (END always is), at its
+        first number, the one foe as its target, no table dice."""
+        e = self.entry
+        for _ in range(len(MENU)):
+            e.menu = (e.menu + step) % len(MENU)
+            if offered(s, g, e.menu):
+                break
+        e.param = self._first_param(s, g)
+        e.target = self._default_target(s, g) if e.menu in TARGETED else NOBODY
+        del e.table[:]
 
     def _first_param(self, s, g):
         """The first number a menu item shows: his first weapon in hand to attack with."""
@@ -312,16 +364,10 @@ class Screen:
         if m == ATTACK or m == WHIRL:
             w = weapon_of(x, e.param)
             return {"a": "attack", "p": g, "t": e.target, "w": w, "whirl": 1 if m == WHIRL else 0}
-        if m == DRAW:
-            if not x["kit"]:
-                shell.refuse("no_weapon", "he carries no weapon")
-                return None
+        if m == DRAW:  # offered: he carries a weapon
             k = e.param % len(x["kit"])
             return {"a": "sheathe" if x["kit"][k][1] else "draw", "p": g, "k": k}
-        if m == PICKUP or m == KICK:
-            if not s["ground"]:
-                shell.refuse("no_item", "nothing lies on the sand")
-                return None
+        if m == PICKUP or m == KICK:  # offered: something lies on the sand
             return {"a": MENU[m], "p": g, "i": e.param % len(s["ground"])}
         if m == DISCARD:
             return {"a": "discard", "p": g, "item": DISCARDABLE[e.param % len(DISCARDABLE)]}

@@ -243,7 +243,7 @@ def _menu(screen, s, g):
 def describe_ring(screen, wheel):
     """(label, words) of a wheel: its gladiator's stamina, fatigue, hex, facing, kit and state."""
     s = screen.state()
-    g = screen.gladiator_of(wheel)
+    g = screen.shell.seat_of_station(wheel)
     if g < 0:
         return "-", ""
     x = s["g"][g]

@@ -17,7 +17,7 @@ from games.ultimus.content import (
 from games.ultimus.state import MODE_BOX, PARDONED, PAYOUT_EVERY_COIN
 from referee.errors import Illegal
 from ultimusbox import board
-from ultimusbox.screens import flow_has, phase_handler
+from ultimusbox.screens import phase_handler
 from ultimusbox.screens.ultimus import lights as lights
 from ultimusbox.screens.ultimus.entry import (
     BET_KINDS,
@@ -160,7 +160,8 @@ class Screen:
     def _press_loudest(self, button, t_us):
         if button < board.WHEEL_0:
             seat = self.shell.seat_of_station(button % board.STATIONS)
-            if seat >= 0 and flow_has(self.shell.game, "set_loudest"):  # the box game's: the full game draws
+            rules = self.shell.game.rules  # set_loudest is the box game's: the full game's flow draws
+            if seat >= 0 and "set_loudest" in rules.FLOW.now[rules.variant(self.state())]["loudest"]:
                 self.shell.act({"a": "set_loudest", "p": seat})
         elif button == board.CONFIRM:
             self.shell.act({"a": "draw_loudest"})
