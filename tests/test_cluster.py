@@ -241,3 +241,12 @@ def test_a_running_scheduler_without_then_with_a_worker(tmp_path, monkeypatch):
             os.killpg(proc.pid, signal.SIGTERM)
         for proc in started:
             proc.wait(timeout=30)
+
+
+def test_a_ctrl_c_with_processes_ends_the_same_way(monkeypatch):
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(parallel, "run", interrupted)
+    result = CliRunner().invoke(main, ["munera", "bout", "gaul", "samnite", "-n", "2", "-j", "2"])
+    assert result.exit_code == 130 and result.output.strip() == "interrupted: no figures", result.output
