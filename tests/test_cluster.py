@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from referee import VERSION
 from ultimus_host import cluster as dask_cluster
 from ultimus_host import parallel
 from ultimus_host.cli import main
@@ -236,6 +237,9 @@ def test_a_running_scheduler_without_then_with_a_worker(tmp_path, monkeypatch):
             assert result.exit_code == 0, result.output
             outputs.append(_figures(result.output, tmp_path))
         assert outputs[0] == outputs[1] and any(line.startswith("30 bouts") for line in outputs[0])
+        monkeypatch.setattr(dask_cluster, "VERSION", "0.0.1")  # this side's; the worker tells its own
+        line = _one_line_error(bout + ["--scheduler", address])
+        assert "run ultimus-box %s, this is 0.0.1" % VERSION in line
     finally:
         for proc in started:
             os.killpg(proc.pid, signal.SIGTERM)
