@@ -11,8 +11,9 @@ white, the other amber). docs/box.md describes it for players; nothing is
 allocated per frame.
 """
 
+from games.morituri.checks import activatable
 from games.morituri.content import CLASS_NAMES, START_HP
-from games.morituri.state import hp, is_lying, is_out, is_spared
+from games.morituri.state import hp, is_lying, is_out
 from ultimusbox import board
 
 CLASS_COLOURS = (
@@ -50,10 +51,8 @@ def class_colour(cls):
 
 
 def callable_now(s, f):
-    """Movement: Caesar may still call on figure f this round."""
-    if f in s["activated"] or is_out(s, f):
-        return False
-    return not is_lying(s, f) or (is_spared(s, f) and s["round"] >= s["up"][f])
+    """Movement: Caesar may still call on figure f this round (the rule is games.morituri.checks')."""
+    return f not in s["activated"] and activatable(s, f)
 
 
 def options(screen, frame, k, blink):

@@ -6,6 +6,7 @@ been entered so far, and its lights (ultimus_lights) draw the state and the
 entry. docs/box.md tells the players what each button does.
 """
 
+from games.ultimus.battle import entrance_seat
 from games.ultimus.content import (
     BETTING_CARDS,
     CONTENT_BALANCED,
@@ -14,6 +15,7 @@ from games.ultimus.content import (
     MAX_PLAYERS,
     MIN_PLAYERS,
 )
+from games.ultimus.flow import ACTIVE
 from games.ultimus.state import MODE_BOX, PARDONED, PAYOUT_EVERY_COIN
 from referee.errors import Illegal
 from ultimusbox import board
@@ -172,9 +174,7 @@ class Screen:
 
     def _press_entrance(self, button, t_us):
         if board.WHEEL_0 <= button < board.WHEEL_0 + 6:
-            s = self.state()
-            seat = (s["loudest"] + s["placed"]) % s["players"]
-            self.shell.act({"a": "place", "p": seat, "g": button - board.WHEEL_0})
+            self.shell.act({"a": "place", "p": entrance_seat(self.state()), "g": button - board.WHEEL_0})
 
     def _too_late(self, button, t_us):
         """A seat's press after CLAMO: it does not count, and the box says so."""
@@ -237,7 +237,7 @@ class Screen:
             if button in (board.THUMB_UP, board.THUMB_DOWN):
                 shell.act({"a": "thumb", "p": s["loudest"], "up": 1 if button == board.THUMB_UP else 0})
             elif button >= board.WHEEL_0:
-                shell.refuse("pollice_verso", "the loudest spectator decides first: thumbs up or down")
+                shell.refuse(*ACTIVE.reason(s))  # the flow's own words: the loudest spectator decides first
             return
         if s["mode"] != MODE_BOX:
             if button >= board.WHEEL_0:
