@@ -2,8 +2,8 @@
 
 from games.ultimus import randomplay
 from games.ultimus.game import Game
-from ultimus_host.games.ultimus.bots import RandomBot, random_table
-from ultimus_host.loop import PlayOn, run_game
+from ultimus_host.games.ultimus.bots import PlayOn, RandomBot, random_table
+from ultimus_host.loop import run_game
 
 
 def test_random_play_through_the_loop_is_randomplay_game_for_game():

@@ -11,49 +11,33 @@ import time
 
 import click
 
-from games.ultimus import VERSION
-from games.ultimus.content import (
-    CONTENT_BALANCED,
-    CONTENT_KINDS,
-    GLADIATOR_NAMES,
-    MAX_PLAYERS,
-    MIN_PLAYERS,
-)
-from games.ultimus.errors import Illegal
-from games.ultimus.game import Game
-from games.ultimus.views import public_event
-from ultimus_host.games.commands import odds as _games_odds
-from ultimus_host.games.munera.commands import munera as _munera
-from ultimus_host.games.ultimus.bots import BOTS, random_table
-from ultimus_host.games.ultimus.narrate import line
-from ultimus_host.loop import run_game
+from referee import VERSION
+from referee.errors import Illegal
+from ultimus_host import games as host_games
 from ultimus_host.narrate import phase_words, who
-from ultimus_host.simulate import run_with_bar, workers_option
 from ultimusbox import games as box_games
 
-# the games `play` and `demo` take (--game): ULTIMUS and the other rule sets, as the box's game menu orders them
-GAME_CHOICES = ["ultimus", "morituri", "ultimatum", "munera", "morituri_board"]
-
-CHART_TYPES = (".png", ".svg", ".pdf")
-QUIET_EVENTS = (
-    "movement",
-    "step",
-    "commit",
-    "draw",
-    "extra_card",
-    "think",
-    "ready",
-    "turn",
-    "card_done",
-    "attack",
-    "shoot",
-    "button",
-)
+PLAYERS = (2, 6)  # the seats a box has stations for; a game's own range is its rules' to check
+NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
 
 
 class _Commands(click.Group):
     """The commands, with one last net: a file, folder or port that fails in a way no command foresaw
-    is told as what the system said about it, in one line, never as a traceback."""
+    is told as what the system said about it, in one line, never as a traceback. The games' own commands
+    (a HostGame's `commands`: `ultimus balance`, `ultimus munera`) join them, imported when asked for."""
+
+    def _game_commands(self):
+        return {name: g for g in host_games.every() for name in g.commands}
+
+    def list_commands(self, ctx):
+        return sorted(set(super().list_commands(ctx)) | set(self._game_commands()))
+
+    def get_command(self, ctx, cmd_name):
+        command = super().get_command(ctx, cmd_name)
+        if command is None:
+            owner = self._game_commands().get(cmd_name)
+            command = owner.load_command(cmd_name) if owner is not None else None
+        return command
 
     def invoke(self, ctx):
         try:
@@ -65,22 +49,19 @@ class _Commands(click.Group):
             raise click.ClickException("%s%s" % (exc.strerror or exc, where)) from None
 
 
-# ULTIMUS's content variant for a new game: balanced unless asked (docs/balance.md).
-CONTENT_OPTION = click.option(
-    "--content",
-    type=click.Choice(CONTENT_KINDS),
-    default=CONTENT_BALANCED,
-    show_default=True,
-    help="ULTIMUS: the health and payouts played with: balanced from simulated games (docs/balance.md), "
-    "or reconstructed, the cards of 0.1.0.",
-)
+def _main_help():
+    titles = [entry[1] for entry in box_games.GAMES]
+    count = NUMBERS[len(titles)] if len(titles) < len(NUMBERS) else str(len(titles))
+    return (
+        "Ultimus Box, the referee of %s gladiator games (%s): play, simulate and check them, on the box or its"
+        " virtual twin." % (count, ", ".join(titles))
+    )
 
 
-@click.group(cls=_Commands)
+@click.group(cls=_Commands, help=_main_help())
 @click.version_option(VERSION, prog_name="ultimus")
 def main():
-    """Ultimus Box, the referee of five gladiator games (ULTIMUS, Morituri Te Salutamus, Ultimatum, Munera Sine
-    Missione, the Morituri board game): play, simulate and check them, on the box or its virtual twin."""
+    pass
 
 
 @main.command()
@@ -444,13 +425,6 @@ def replay(log_file):
         click.echo("the digest matches the log's")
 
 
-def _bot_map(bots, players):
-    """--bot's SEAT=KIND list as {seat index: kind}; seats are numbered 1 to players, as `play` shows them."""
-    from ultimus_host.games.commands import bot_seats
-
-    return bot_seats(bots, players, BOTS, "heuristic", "ULTIMUS")
-
-
 def _one_bot_option(ctx, param, value):
     """--bot given once: a second one would drop the first without a word."""
     if len(value) > 1:
@@ -460,89 +434,97 @@ def _one_bot_option(ctx, param, value):
     return value[0] if value else ""
 
 
-@main.command()
-@click.option("--players", "-p", type=click.IntRange(MIN_PLAYERS, MAX_PLAYERS), default=3, show_default=True)
-@click.option(
-    "--bot",
-    "bots",
-    multiple=True,
-    callback=_one_bot_option,
-    help="Bot seats (1 is the first), e.g. 2=heuristic,3=random; the others are people.",
+class _GameChoice(click.Choice):
+    """--game: any game of the host's registry, read when the option is checked (a game registered
+    later, as a test's made-up one, is a choice too)."""
+
+    def __init__(self):
+        super().__init__(host_games.names())
+
+    @property
+    def choices(self):
+        return tuple(host_games.names())
+
+    @choices.setter
+    def choices(self, value):
+        pass
+
+
+def _game_command(command, players, summary):
+    """`ultimus play` or `ultimus demo` (command): the common options, then every game's own (a HostGame's
+    play_options or demo_options), each game's part of the work done by its HostGame."""
+
+    def decorate(f):
+        for g in reversed(host_games.every()):
+            for option in reversed(getattr(g, "%s_options" % command)):
+                f = _once(option, f)
+        f = click.option(
+            "--game",
+            "game_name",
+            type=_GameChoice(),
+            default=host_games.default(),
+            show_default=True,
+            help="Which game: %s (the default) or another the box referees." % _default_title(),
+        )(f)
+        for option in reversed(players):
+            f = option(f)
+        return main.command(name=command, help=summary)(f)
+
+    return decorate
+
+
+def _once(option, f):
+    """Apply a game's option unless another game declared one of the same name (a shared --battles)."""
+    probe = option(lambda: None)
+    name = probe.__click_params__[0].name
+    if any(p.name == name for p in getattr(f, "__click_params__", ())):
+        return f
+    return option(f)
+
+
+def _default_title():
+    entry = box_games.find(host_games.default())
+    return entry[1] if entry else host_games.default()
+
+
+def _example_bots():
+    """--bot's example, in the default game's bots: "heuristic,3=random"."""
+    bots = host_games.get(host_games.default()).bots
+    return "%s,3=%s" % (bots[0], bots[-1])
+
+
+def _host_game(name):
+    """The HostGame of --game (the choice was checked): its part may be missing, told as the game's."""
+    return host_games.get(name)
+
+
+@_game_command(
+    "play",
+    (
+        click.option("--players", "-p", type=click.IntRange(*PLAYERS), default=3, show_default=True),
+        click.option(
+            "--bot",
+            "bots",
+            multiple=True,
+            callback=_one_bot_option,
+            help="Bot seats (1 is the first), e.g. 2=%s; the others are people." % _example_bots(),
+        ),
+        click.option("--seed", "-s", type=int, default=None),
+    ),
+    "A whole game in the terminal, hot-seat, with bots if you like (%s at card level, or --game another)."
+    % _default_title(),
 )
-@click.option("--seed", "-s", type=int, default=None)
-@click.option("--battles", "-b", type=click.IntRange(1, 99), default=3, show_default=True)
-@click.option(
-    "--game",
-    "game_name",
-    type=click.Choice(GAME_CHOICES),
-    default="ultimus",
-    show_default=True,
-    help="Which game: ULTIMUS (the default) or one of the other rule sets the box referees.",
-)
-@click.option("--figures", default="", help="Morituri: each seat's classes split by '/', e.g. heavy,light/animal.")
-@click.option(
-    "--alt", default="1", show_default=True, help="morituri_board: alternate rules in play (1, 2, 1,2 or none)."
-)
-@click.option(
-    "--gladiators",
-    default="",
-    help="Munera: the profiles, e.g. murmillo,retiarius,provocator+buckler,gaul+axe (see `ultimus munera`).",
-)
-@CONTENT_OPTION
-def play(players, bots, seed, battles, game_name, figures, alt, gladiators, content):
-    """A whole game in the terminal, hot-seat, with bots if you like (ULTIMUS at card level, or --game another)."""
-    seed = _seed(seed)
+def play(game_name, **options):
+    seed = options["seed"] = _seed(options["seed"])
+    host = _host_game(game_name)
+    if not host.has("play"):
+        raise click.ClickException("%s has no hot-seat play on this host" % host.title)
     try:
-        _play(players, bots, seed, battles, game_name, figures, alt, gladiators, content)
+        host.load("play")(options, ask=_ask, say=click.echo, clear=_clear_screen)
     except (click.exceptions.Abort, KeyboardInterrupt):  # the input ended (a pipe, Ctrl-D) or Ctrl-C, at a prompt
         # or while bots think: click would say only "Aborted!"
         click.echo("\nthe game stops here: a game in the terminal is not saved (it was seed %d)" % seed, err=True)
         sys.exit(1)
-
-
-def _play(players, bots, seed, battles, game_name, figures, alt, gladiators, content):
-    from ultimus_host.games.ultimus.play import HotSeat
-
-    if game_name == "morituri_board":
-        from ultimus_host.games.morituri_board.commands import play_mboard
-
-        play_mboard(players, bots, seed, alt, ask=_ask, say=click.echo)
-        return
-    if game_name == "morituri":
-        from ultimus_host.games.commands import play_morituri
-
-        play_morituri(players, bots, seed, figures, ask=_ask, say=click.echo)
-        return
-    if game_name == "munera":
-        from ultimus_host.games.munera.commands import play_munera
-
-        play_munera(gladiators, bots, seed, ask=_ask, say=click.echo)
-        return
-    if game_name == "ultimatum":
-        from ultimus_host.games.commands import play_ultimatum
-
-        play_ultimatum(players, bots, seed, ask=_ask, say=click.echo)
-        return
-    bots = _bot_map(bots, players)  # a bad one refused before anything is said
-    click.echo("ULTIMUS for %d players, seed %d, the %s cards (docs/balance.md)" % (players, seed, content))
-    game = HotSeat(
-        players,
-        seed,
-        bots,
-        battles,
-        ask=_ask,
-        say=click.echo,
-        clear=_clear_screen,
-        content=content,
-    ).run()
-    s = game.state
-    click.echo(
-        "final gold: %s; %s"
-        % (
-            ", ".join("%s %d" % (who(p), n) for p, n in enumerate(s["gold"])),
-            "winners: " + " and ".join(who(p) for p in s["champions"]) if s["champions"] else "no winner",
-        )
-    )
 
 
 def _ask(prompt):
@@ -554,145 +536,6 @@ def _clear_screen():
     click.clear()
     if sys.stdout.isatty():
         click.echo("\033[3J", nl=False)
-
-
-def _player_counts(ctx, param, value):
-    """--players 3,4,6 as the sorted list [3, 4, 6], each count from MIN_PLAYERS to MAX_PLAYERS."""
-    counts = set()
-    items = [item.strip() for item in str(value).split(",") if item.strip()]  # a stray comma is no count
-    for text in items or [str(value)]:
-        if not (text.isdigit() and MIN_PLAYERS <= int(text) <= MAX_PLAYERS):
-            raise click.BadParameter(
-                "%r is not a player count: give whole numbers from %d to %d, comma-separated, e.g. 3,4,6"
-                % (text, MIN_PLAYERS, MAX_PLAYERS)
-            )
-        counts.add(int(text))
-    return sorted(counts)
-
-
-@main.command()
-@click.option(
-    "-n",
-    "games",
-    type=click.IntRange(1, 100000),
-    default=100,
-    show_default=True,
-    help="Games in all, split evenly among the player counts (rounded up).",
-)
-@click.option(
-    "--players",
-    "-p",
-    default="4",
-    show_default=True,
-    callback=_player_counts,
-    help="Player counts, comma-separated (each %d to %d), e.g. 3,4,6: figures for each." % (MIN_PLAYERS, MAX_PLAYERS),
-)
-@click.option(
-    "--bots",
-    default="heuristic,random",
-    show_default=True,
-    help="Bot kinds, given to the seats in turn (random, heuristic).",
-)
-@click.option("--battles", type=click.IntRange(1, 9), default=1, show_default=True)
-@click.option("--seed", type=int, default=1, show_default=True, help="Game i of each player count has seed SEED+i.")
-@workers_option
-@click.option(
-    "--chart",
-    type=click.Path(),
-    default="balance.png",
-    show_default=True,
-    help="The chart's file: .png, .svg or .pdf (one row per player count).",
-)
-@click.option(
-    "--json", "json_path", type=click.Path(), default=None, help="Also write all the figures to this JSON file."
-)
-@click.option(
-    "--markdown", "markdown_path", type=click.Path(), default=None, help="Also write the tables to this Markdown file."
-)
-@CONTENT_OPTION
-def balance(games, players, bots, battles, seed, workers, chart, json_path, markdown_path, content):
-    """N bot games, then, per player count, each gladiator's win/death/pardon rates, each bet's return, and a chart."""
-    from ultimus_host.games.ultimus import balance_report
-    from ultimus_host.games.ultimus.balance import Tally, play_summary
-
-    kinds = [k.strip() for k in bots.split(",") if k.strip()]
-    if not kinds or any(k not in BOTS for k in kinds):
-        raise click.BadParameter("bots are random or heuristic", param_hint="--bots")
-    # now, not after the games
-    _check_new_file(chart, "--chart", CHART_TYPES)
-    for path, option in ((json_path, "--json"), (markdown_path, "--markdown")):
-        if path is not None:
-            _check_new_file(path, option)
-    each = -(-games // len(players))  # rounded up: every count gets the same seeds
-    jobs = [(p, seed + i, kinds, battles, content) for p in players for i in range(each)]
-    start = time.monotonic()
-    summaries = run_with_bar(play_summary, jobs, workers)
-    elapsed = time.monotonic() - start
-    tallies = {p: Tally() for p in players}
-    for (p, *_), summary in zip(jobs, summaries):
-        tallies[p].add_summary(summary)
-    for p in players:
-        _print_balance(tallies[p], p, kinds, content)
-    click.echo(
-        "%d games (%s) in %.1f s: %.1f games/s"
-        % (
-            len(jobs),
-            "%d for each player count" % each if len(players) > 1 else "%d players" % players[0],
-            elapsed,
-            len(jobs) / max(elapsed, 1e-9),
-        )
-    )
-    if json_path is not None:
-        parameters = {"games": games, "games_per_count": each, "players": players, "bots": kinds}
-        parameters.update({"battles": battles, "seed": seed, "content": content})
-        document = balance_report.report(tallies, parameters, VERSION)
-        _write_output(json_path, "--json", json.dumps(document, indent=1) + "\n")
-        click.echo("figures: %s" % json_path)
-    if markdown_path is not None:
-        _write_output(markdown_path, "--markdown", balance_report.markdown(tallies, "/".join(kinds), content))
-        click.echo("tables: %s" % markdown_path)
-    try:
-        balance_report.chart(tallies, chart)
-    except OSError as exc:
-        raise click.ClickException("could not write the chart %s: %s" % (chart, exc.strerror or exc)) from None
-    click.echo("chart: %s" % chart)
-
-
-def _print_balance(tally, players, kinds, content):
-    """One player count's tables in the terminal: gladiators, bets, then the length of battles."""
-    from rich.console import Console
-    from rich.table import Table
-
-    gladiators, bets = tally.rows()
-    console = Console()
-    table = Table(
-        title="%d players: %d games, %d battles (%s bots, %s content)"
-        % (players, tally.games, tally.battles, "/".join(kinds), content)
-    )
-    for column in ("gladiator", "wins", "dies", "pardoned"):
-        table.add_column(column, justify="right")
-    for name, win, die, pardon in gladiators:
-        table.add_row(name, "%.0f %%" % (100 * win), "%.0f %%" % (100 * die), "%.0f %%" % (100 * pardon))
-    console.print(table)
-    bet_table = Table(title="%d players: bets" % players)
-    for column in ("kind", "coins bet", "gold back per coin"):
-        bet_table.add_column(column, justify="right")
-    for kind, staked, ret in bets:
-        bet_table.add_row(kind, str(staked), "%.2f" % ret)
-    console.print(bet_table)
-    rounds, actions = tally.length()
-    click.echo(
-        "%d players: %.1f rounds a battle, %.0f actions a game%s\n"
-        % (players, rounds, actions, ", %d games stopped unfinished" % tally.unfinished if tally.unfinished else "")
-    )
-
-
-def _write_output(path, option, text):
-    try:
-        with open(path, "w", encoding="utf-8") as f:
-            f.write(text)
-    except OSError as exc:
-        raise click.ClickException("could not write %s %s: %s" % (option, path, exc.strerror or exc)) from None
 
 
 @main.command()
@@ -716,67 +559,38 @@ def _seed(seed):
     return seed
 
 
-@main.command()
-@click.option("--players", "-p", type=click.IntRange(MIN_PLAYERS, MAX_PLAYERS), default=6, show_default=True)
-@click.option("--seed", "-s", type=int, default=None, help="Same seed, same game (default: random).")
-@click.option("--battles", "-b", type=click.IntRange(1, 99), default=1, show_default=True)
-@click.option("--verbose", "-v", is_flag=True, help="Every event, also each step and draw.")
-@click.option(
-    "--game",
-    "game_name",
-    type=click.Choice(GAME_CHOICES),
-    default="ultimus",
-    show_default=True,
-    help="Which game: ULTIMUS (the default) or one of the other rule sets the box referees.",
+@_game_command(
+    "demo",
+    (
+        click.option("--players", "-p", type=click.IntRange(*PLAYERS), default=6, show_default=True),
+        click.option("--seed", "-s", type=int, default=None, help="Same seed, same game (default: random)."),
+        click.option("--verbose", "-v", is_flag=True, help="Every event, also each step and draw."),
+    ),
+    "Watch bots play, narrated: %s battles between random bots, or a game of another rule set (--game)."
+    % _default_title(),
 )
-@click.option("--figures", default="", help="Morituri: each seat's classes split by '/', e.g. heavy,light/animal.")
-@click.option(
-    "--alt", default="1", show_default=True, help="morituri_board: alternate rules in play (1, 2, 1,2 or none)."
-)
-@click.option(
-    "--gladiators",
-    default="",
-    help="Munera: the profiles, e.g. murmillo,retiarius,provocator+buckler,gaul+axe (see `ultimus munera`).",
-)
-@CONTENT_OPTION
-def demo(players, seed, battles, verbose, game_name, figures, alt, gladiators, content):
-    """Watch bots play, narrated: ULTIMUS battles between random bots, or a game of another rule set (--game)."""
-    seed = _seed(seed)
-    if game_name == "morituri_board":
-        from ultimus_host.games.morituri_board.commands import demo_mboard
-
-        demo_mboard(seed, players, alt, verbose, say=click.echo)
-        return
-    if game_name == "morituri":
-        from ultimus_host.games.commands import demo_morituri
-
-        demo_morituri(seed, figures, verbose, say=click.echo)
-        return
-    if game_name == "munera":
-        from ultimus_host.games.munera.commands import demo_munera
-
-        demo_munera(seed, gladiators, say=click.echo)
-        return
-    if game_name == "ultimatum":
-        from ultimus_host.games.commands import demo_ultimatum
-
-        demo_ultimatum(players, seed, verbose, say=click.echo)
-        return
-    click.echo("ULTIMUS %s: %d players, seed %d, %s content" % (VERSION, players, seed, content))
-    game = Game(players, seed, battles=battles, content=content)
-
-    def tell(e):
-        if verbose or e["e"] not in QUIET_EVENTS:
-            click.echo(line(public_event(e)))
-
-    run_game(game, on_event=tell, **random_table(players, seed))
-    s = game.state
-    click.echo("health: " + ", ".join("%s %d" % (GLADIATOR_NAMES[g], s["hp"][g]) for g in range(6)))
-    click.echo("%d actions, digest %s" % (len(game.log), game.digest()))
+def demo(game_name, **options):
+    options["seed"] = _seed(options["seed"])
+    host = _host_game(game_name)
+    if not host.has("demo"):
+        raise click.ClickException("%s has no demo on this host" % host.title)
+    host.load("demo")(options, say=click.echo)
 
 
-main.add_command(_games_odds)
-main.add_command(_munera)
+class _Odds(click.Group):
+    """`ultimus odds GAME`: each game's odds command (a HostGame's `odds`), imported when asked for."""
+
+    def list_commands(self, ctx):
+        return sorted(g.name for g in host_games.every() if g.has("odds"))
+
+    def get_command(self, ctx, cmd_name):
+        host = host_games.find(cmd_name)
+        return host.load("odds") if host is not None else None
+
+
+@main.group(cls=_Odds)
+def odds():
+    """Exact odds of a game's fights (enumeration and Markov chains, no sampling)."""
 
 
 if __name__ == "__main__":

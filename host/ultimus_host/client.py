@@ -14,9 +14,8 @@ import time
 
 import serial
 
-from games.ultimus.errors import Illegal
-from games.ultimus.game import Game
 from referee import engine
+from referee.errors import Illegal
 from ultimusbox import games
 
 TOKENS_FILE = "tokens.json"  # what a virtual box keeps in its folder: {game id: referee token}
@@ -110,13 +109,13 @@ class LinkClient:
         return setup, actions
 
     def full_log_of_game(self):
-        """(setup, actions, eye, the name of the game played: "ultimus", "morituri", ...)."""
+        """(setup, actions, eye, the name of the game played, as the box's registry names it)."""
         actions = []
         while True:
             page = self.call("log", **{"from": len(actions)})
             actions += page["actions"]
             if len(actions) >= page["total"] or not page["actions"]:
-                return page["setup"], actions, page.get("eye"), page.get("playing") or "ultimus"
+                return page["setup"], actions, page.get("eye"), page.get("playing") or games.DEFAULT  # 0.1.0 names none
 
 
 def _why_not(exc):
@@ -140,7 +139,7 @@ def virtual_token(game_id, folder=None):
 
 
 def rules_of(name):
-    """The rules module of a game the box referees ("ultimus", "morituri", ...), None for one it does not."""
+    """The rules module of a game the box referees (by its name in the box's registry), None for one it does not."""
     return games.rules_module(name) if games.find(name) else None
 
 
@@ -250,4 +249,4 @@ class Lockstep:
             self.game.apply(a)
 
 
-__all__ = ["LinkClient", "LinkError", "Lockstep", "DigestMismatch", "Game", "virtual_token"]
+__all__ = ["LinkClient", "LinkError", "Lockstep", "DigestMismatch", "virtual_token"]

@@ -11,8 +11,7 @@ import queue
 import sys
 import threading
 
-from games.ultimus.content import GLADIATOR_NAMES
-from ultimus_host import words
+from ultimus_host import games, words
 from ultimus_host.client import LinkError, rules_of, virtual_token
 from ultimus_host.narrate import game_title, who
 
@@ -56,7 +55,7 @@ class KeptLog:
 
     def __init__(self, client):
         self.client = client
-        self.setup, self.actions, self.playing, self.eye = None, [], "ultimus", None
+        self.setup, self.actions, self.playing, self.eye = None, [], games.default(), None
 
     def catch_up(self, events=()):
         for e in events:
@@ -69,7 +68,7 @@ class KeptLog:
                     self.actions = []
                     continue
                 self.setup, self.eye = page["setup"], page.get("eye")
-                self.playing = page.get("playing") or "ultimus"
+                self.playing = page.get("playing") or games.default()  # 0.1.0 names none
                 self.actions += page["actions"]
                 if len(self.actions) >= page["total"] or not page["actions"]:
                     return
@@ -133,7 +132,7 @@ class Console:
         self.stations = stations if isinstance(stations, list) else None
         running = isinstance(reply.get("state"), dict)  # a game runs: else the game its menu has chosen
         playing = reply.get("playing") if running else reply.get("chosen")
-        self.playing = playing if playing in words.GAMES else None
+        self.playing = playing if games.find(playing) is not None else None
         self.view = reply.get("state") if isinstance(reply.get("state"), dict) else None
         self.known = bool(reply)
 
@@ -158,9 +157,11 @@ class Console:
         else:
             digest = "public digest %s (the box shows the referee's)" % reply["public"]
         out = ["%s: %d actions so far, %s" % (game_title(reply["playing"]), reply["actions"], digest)]
-        s = reply.get("state")
-        if reply["playing"] == "ultimus" and s and "hp" in s:
-            out.append("  " + ", ".join("%s %d" % (GLADIATOR_NAMES[g], s["hp"][g]) for g in range(6)))
+        host = games.find(reply["playing"])
+        summary = host.load("summary") if host is not None else None
+        line = summary(reply.get("state")) if summary is not None else None
+        if line:
+            out.append("  " + line)
         return "\n".join(out)
 
     # --- the loop -------------------------------------------------------

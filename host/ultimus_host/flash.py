@@ -18,7 +18,7 @@ import subprocess
 import sys
 import time
 
-from games.ultimus import VERSION
+from referee import VERSION
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BUILD = os.path.join(ROOT, "build", "mpy")

@@ -5,25 +5,30 @@ through run_game. Each seat is a chooser (a bot or a person at the
 keyboard) with choose(view, options): it is handed the seat's own view
 (game.seat_view: the public view plus its own hand, bets and shout) and its
 legal actions, never the game itself, so no seat can read another's secrets.
-The referee (the box's own part: draw the loudest spectator, CLAMO, next
-battle or finish) is a chooser too and sees the public view.
+The referee (the box's own part: ULTIMUS's loudest spectator, CLAMO, next
+battle or finish) is a chooser too and sees the public view; without one,
+the game's HostGame names its referee (ultimus_host.games), else the first
+of the referee's options is taken.
 
 Reproducible: the loop draws nothing at random itself; for a seed, the same
 choosers make the same game.
 """
 
-from games.ultimus.randomplay import play_on
+from ultimus_host import games
 
 
-class PlayOn:
-    """The referee of simulations: plays every planned battle, takes the only choice otherwise.
-
-    It shares randomplay's policy (play_on) so that bots, random play and the
-    box's tests agree on when a game ends.
-    """
+class FirstOption:
+    """The referee of a game whose HostGame names none: the first of its options."""
 
     def choose(self, view, options):
-        return play_on(options) or options[0]
+        return options[0]
+
+
+def default_referee(game):
+    """The referee run_game uses when given none: the one the game's HostGame names, else FirstOption."""
+    host = games.find(getattr(game.rules, "NAME", None))
+    make = host.load("referee") if host is not None else None
+    return make() if make is not None else FirstOption()
 
 
 def first_actor(actors):
@@ -35,14 +40,19 @@ def first_actor(actors):
 def run_game(game, seats, referee=None, on_event=None, max_actions=40000, pick_seat=first_actor, until=None):
     """Play `game` on until it is over (or `until(game)` says stop, or max_actions were applied).
 
-    seats: seat -> chooser with choose(view, options) returning one of the options.
-    referee: chooser for the referee's actions (default PlayOn()); it sees the public view.
+    seats: seat -> chooser with choose(view, options) returning one of the options. The seat pick_seat
+    picks (by default the first of game.actors(): the seat whose turn it is) chooses, unless another seat
+    that may act now answers first, out of turn (Ultimatum's defender, a laser fired back): a chooser
+    with respond(view, options) is asked before it, in the actors' order, and returns an action or None
+    to pass (asked again only after an action was applied). Choosers without respond never answer out
+    of turn, so games of simultaneous choices (bets, shouts) go as pick_seat says.
+    referee: chooser for the referee's actions (default: default_referee(game)); it sees the public view.
     on_event(event): called with every event of every applied action, hidden parts included
-    (a narrator strips them with games.ultimus.views.public_event).
+    (a narrator strips them with referee.engine.public_event).
     pick_seat(actors): which of the seats that may act now acts next.
     Returns the number of actions applied.
     """
-    referee = referee or PlayOn()
+    referee = referee or default_referee(game)
     applied = 0
     while applied < max_actions and game.phase != "over":
         if until is not None and until(game):
@@ -50,8 +60,9 @@ def run_game(game, seats, referee=None, on_event=None, max_actions=40000, pick_s
         actors = game.actors()
         if actors:
             seat = pick_seat(actors)
-            options = game.legal_actions(seat)
-            action = seats[seat].choose(game.seat_view(seat), options)
+            action = _answer(game, seats, actors, seat)
+            if action is None:
+                action = seats[seat].choose(game.seat_view(seat), game.legal_actions(seat))
         else:
             options = game.legal_actions(-1)
             if not options:
@@ -63,3 +74,14 @@ def run_game(game, seats, referee=None, on_event=None, max_actions=40000, pick_s
             for e in events:
                 on_event(e)
     return applied
+
+
+def _answer(game, seats, actors, seat):
+    """The first action a seat other than `seat` takes out of turn (its chooser's respond), or None."""
+    for other in actors:
+        respond = getattr(seats[other], "respond", None) if other != seat else None
+        if respond is not None:
+            action = respond(game.seat_view(other), game.legal_actions(other))
+            if action is not None:
+                return action
+    return None

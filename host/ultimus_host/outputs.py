@@ -29,3 +29,12 @@ def check_new_file(path, option, extensions=None):
         raise click.BadParameter("%s cannot be written: %s" % (path, exc.strerror or exc), param_hint=option) from None
     if not existed:
         os.remove(path)
+
+
+def write_output(path, option, text):
+    """Write a command's text output to path; what went wrong as one line naming the option."""
+    try:
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(text)
+    except OSError as exc:
+        raise click.ClickException("could not write %s %s: %s" % (option, path, exc.strerror or exc)) from None

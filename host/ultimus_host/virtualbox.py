@@ -15,17 +15,15 @@ import sys
 import termios
 import tty
 
-from games.ultimus.content import GLADIATOR_NAMES
-from games.ultimus.state import ARENA, content_of, max_health
-from games.ultimus.views import public_event
+from referee.engine import public_event
+from ultimus_host import games as host_games
 from ultimus_host import words
 from ultimus_host.client import TOKENS_FILE
 from ultimus_host.fakes import FakeBoard
-from ultimus_host.narrate import game_title, sound, station_name
+from ultimus_host.narrate import game_title, sound
 from ultimus_host.pcdrivers import FileStorage, FolderInUse, PtySerial, WallClock
 from ultimusbox import board, games, settings
 from ultimusbox.runtime import Box, _main
-from ultimusbox.screens.ultimus.words import set_up_ring
 
 KEYS = {}
 for _i, _k in enumerate("123456"):
@@ -69,14 +67,6 @@ def _narrate(shell, e, stations=None):
     return words.tell(shell.playing, e, game.state, stations)
 
 
-# the game menu's wheels as the 13-character label column has room for (the full titles follow on the line)
-MENU_LABELS = {
-    "ultimus": "ULTIMUS",
-    "morituri": "Morituri",
-    "ultimatum": "Ultimatum",
-    "munera": "Munera",
-    "morituri_board": "Board",
-}
 FRESH_WORDS = "`ultimus sim --new` asked for it"  # why the saved game is set aside (nobody held thumbs down)
 LAST_EVENTS = 8  # events of the resumed game shown again at a restart
 
@@ -381,51 +371,36 @@ def header_line(vbox):
     game = shell.game
     if game is None:
         return out + ("   self-test" if shell.selftest is not None else "   game menu")
-    s = game.state
     out += "   %s" % game_title(shell.playing)
-    if shell.playing == "ultimus":
-        if s["battle"]:
-            out += "   battle %d of %d" % (s["battle"], s["battles"])
-            out += ", round %d" % s["round"] if s["round"] else ", betting and entrance"
-        else:
-            out += "   before battle 1 of %d" % s["battles"]
-        out += ", %s cards" % content_of(s)  # which numbers, also after a resume
+    host = host_games.find(shell.playing)
+    header = host.load("header") if host is not None else None
+    if header is not None:
+        out += "   %s" % header(game.state)
     return out + "   digest %s" % shell.digests.now(game, public=False)[0]  # kept until the state changes
 
 
 def _wheel_words(shell, g):
-    """(label, words) of wheel g: the game menu's game, the final count's gold, the deal, the gladiator."""
+    """(label, words) of wheel g: the game menu's game, else what the game's HostGame or its screen says."""
     game = shell.game
-    ultimus = shell.playing == "ultimus" and game is not None
     if game is None:
-        if g < len(games.GAMES):
-            name, title = games.GAMES[g][0], games.GAMES[g][1]  # in full: the label may cut it ("Morituri" twice)
-            chosen = "chosen" if name == shell.chosen else "press its wheel"
-            return "[%s] %s" % ("asdfgh"[g], MENU_LABELS.get(name, "?")), "%s: %s" % (title, chosen)
-        return "[%s] -" % "asdfgh"[g], ("wheels without a game: not on this box yet" if g == len(games.GAMES) else "")
-    s = game.state
-    if ultimus and shell.phase == "over":  # the final count: each station's gold on the wheel in front of it
-        seat = shell.seat_of_station(g)
-        if seat < 0:
-            return station_name(g), ""
-        return station_name(g), "%d gold%s" % (s["gold"][seat], "  CHAMPION" if seat in s["champions"] else "")
-    deal = set_up_ring(s, g) if ultimus else None  # before the gladiators
-    if deal is not None:
-        return deal[0], deal[1]
-    if ultimus:
-        tags = []
-        if s["status"][g] == ARENA:
-            tags.append("%d/%d" % (s["hp"][g], max_health(s)[g]))
-        tags += [
-            name
-            for name, on in (("fallen", s["fallen"][g]), ("netted", s["net"] == g), ("drunk", s["drunk"][g] >= 0))
-            if on
-        ]
-        tags.append(("waiting", "", "DEAD", "pardoned")[s["status"][g]])
-        return GLADIATOR_NAMES[g], " ".join(t for t in tags if t)
+        return _menu_wheel(shell, g)
+    host = host_games.find(shell.playing)
+    wheel = host.load("wheel") if host is not None else None
+    if wheel is not None:
+        return wheel(shell, g)
     if hasattr(shell.screen, "describe_ring"):  # the game's screen names its wheels
         return shell.screen.describe_ring(g)
     return "wheel %d" % (g + 1), ""
+
+
+def _menu_wheel(shell, g):
+    """(label, words) of wheel g on the game menu: the game it chooses, by its HostGame's short label."""
+    if g < len(games.GAMES):
+        name, title = games.GAMES[g][0], games.GAMES[g][1]  # in full: the label may cut it ("Morituri" twice)
+        chosen = "chosen" if name == shell.chosen else "press its wheel"
+        host = host_games.find(name)
+        return "[%s] %s" % ("asdfgh"[g], host.label if host is not None else "?"), "%s: %s" % (title, chosen)
+    return "[%s] -" % "asdfgh"[g], ("wheels without a game: not on this box yet" if g == len(games.GAMES) else "")
 
 
 def notice_line(shell):

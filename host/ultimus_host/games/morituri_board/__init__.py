@@ -1,1 +1,26 @@
-"""The host's side of the Morituri board game: its bots, words, hot-seat play, odds and simulations."""
+"""The host's side of the Morituri board game: its bots, words, hot-seat play, odds and simulations.
+
+GAME declares them to the host's registry (ultimus_host.games), each part imported on first use.
+"""
+
+import click
+
+from ultimus_host.games import HostGame
+
+HERE = __name__
+ALT_OPTION = click.option(
+    "--alt", default="1", show_default=True, help="morituri_board: alternate rules in play (1, 2, 1,2 or none)."
+)
+
+GAME = HostGame(
+    "morituri_board",
+    "Board",
+    bots=("sensible", "random"),
+    play="%s.commands:play" % HERE,
+    demo="%s.commands:demo" % HERE,
+    play_options=(ALT_OPTION,),
+    demo_options=(ALT_OPTION,),
+    odds="%s.commands:odds_mboard" % HERE,
+    event="%s.words:event" % HERE,
+    action="%s.words:action" % HERE,
+)

@@ -1,10 +1,12 @@
 """The command line of the Morituri board game: `ultimus odds morituri_board`, and its play and demo.
 
-commands.py adds odds_mboard to the `odds` group; cli.py hands `play`/`demo
---game morituri_board` here. Errors are one line on stderr (click.ClickException), exit code 1.
+Its HostGame (ultimus_host.games.morituri_board) names these for the generic command line.
+Errors are one line on stderr (click.ClickException), exit code 1.
 """
 
 import click
+
+from ultimus_host.options import bot_seats
 
 MAX_HP = 20  # the hit points the odds command takes (a ring goes round again past 12)
 
@@ -107,29 +109,27 @@ def odds_mboard(attacker, defender, hp_a, hp_d, roma, refuse_mercy):
     click.echo("    %.2f rounds on average" % float(r["rounds"]))
 
 
-def _bots(text, players):
-    from ultimus_host.games.commands import bot_seats
+def play(options, ask, say, clear=None):
+    """`ultimus play --game morituri_board`: a hot-seat game, people at the keyboard, bots on the seats
+    --bot names."""
     from ultimus_host.games.morituri_board.bots import BOTS
-
-    return bot_seats(text, players, BOTS, "sensible", "board game")
-
-
-def play_mboard(players, bots, seed, alt, ask, say):
-    """A hot-seat game: people at the keyboard, bots on the seats --bot names."""
     from ultimus_host.games.morituri_board.play import HotSeat
 
-    last_alive, rejoin = parse_alt(alt)
-    setup = {"players": players, "seed": seed, "last_alive": last_alive, "rejoin": rejoin}
-    game = HotSeat(setup, _bots(bots, players), ask=ask, say=say).run()
+    players = options["players"]
+    last_alive, rejoin = parse_alt(options["alt"])
+    setup = {"players": players, "seed": options["seed"], "last_alive": last_alive, "rejoin": rejoin}
+    bots = bot_seats(options["bots"], players, BOTS, "sensible", "board game")
+    game = HotSeat(setup, bots, ask=ask, say=say).run()
     w = game.state["winner"]
     say("seat %d wins" % (w + 1) if w >= 0 else "nobody wins")
     return game
 
 
-def demo_mboard(seed, players, alt, verbose, say):
-    """A narrated game between sensible bots."""
+def demo(options, say):
+    """`ultimus demo --game morituri_board`: a narrated game between sensible bots."""
     from ultimus_host.games.morituri_board.play import HotSeat
 
+    seed, players, alt, verbose = options["seed"], options["players"], options["alt"], options["verbose"]
     last_alive, rejoin = parse_alt(alt)
     setup = {"players": players, "seed": seed, "last_alive": last_alive, "rejoin": rejoin}
     say(

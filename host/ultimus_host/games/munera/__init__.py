@@ -1,1 +1,30 @@
-"""The host's side of Munera Sine Missione: its bots, words, hot-seat play, odds and simulations."""
+"""The host's side of Munera Sine Missione: its bots, words, hot-seat play, odds and simulations.
+
+GAME declares them to the host's registry (ultimus_host.games), each part imported on first use.
+"""
+
+import click
+
+from ultimus_host.games import HostGame
+
+HERE = __name__
+GLADIATORS_OPTION = click.option(
+    "--gladiators",
+    default="",
+    help="Munera: the profiles, e.g. murmillo,retiarius,provocator+buckler,gaul+axe (see `ultimus munera`).",
+)
+
+GAME = HostGame(
+    "munera",
+    "Munera",
+    bots=("brawler", "careful", "flanker", "netter"),
+    play="%s.commands:play" % HERE,
+    demo="%s.commands:demo" % HERE,
+    play_options=(GLADIATORS_OPTION,),
+    demo_options=(GLADIATORS_OPTION,),
+    odds="%s.commands:odds_munera" % HERE,
+    commands={"munera": "%s.commands:munera" % HERE},
+    event="%s.words:event" % HERE,
+    action="%s.words:action" % HERE,
+    refusal="%s.words:refusal" % HERE,
+)

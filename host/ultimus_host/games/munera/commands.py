@@ -1,5 +1,6 @@
 """The command line of Munera: `ultimus munera bout|matrix`, `ultimus odds munera`, and the
-bout behind `ultimus play/demo --game munera`. Errors are one line on stderr, exit code 1."""
+bout behind `ultimus play/demo --game munera` (its HostGame, ultimus_host.games.munera, names them).
+Errors are one line on stderr, exit code 1."""
 
 import time
 
@@ -7,6 +8,7 @@ import click
 
 from games.munera.content import FRONT, LEFT, PROFILE_NAMES, REAR, RIGHT
 from ultimus_host.games.munera.bots import BOTS
+from ultimus_host.options import bot_seats
 from ultimus_host.simulate import progress_bar, workers_option
 
 QUADRANTS = (FRONT, LEFT, RIGHT, REAR)
@@ -29,7 +31,7 @@ def _bots(text):
     return (kinds[0], kinds[-1])
 
 
-def odds_munera(attacker, defender, quadrant, weapon, hexes, whirl, feint, extra):
+def _odds(attacker, defender, quadrant, weapon, hexes, whirl, feint, extra):
     from ultimus_host.games.munera.odds import attack, percent
 
     a, d = _profile(attacker, "ATTACKER"), _profile(defender, "DEFENDER")
@@ -54,30 +56,62 @@ def odds_munera(attacker, defender, quadrant, weapon, hexes, whirl, feint, extra
     click.echo("  wounds: %s" % (spread or "none"))
 
 
-def play_munera(gladiators, bots, seed, ask, say):
+@click.command(name="munera")
+@click.argument("attacker")
+@click.argument("defender")
+@click.option(
+    "--from",
+    "quadrant",
+    type=click.Choice(["front", "left", "right", "rear"]),
+    default="front",
+    show_default=True,
+    help="The defender's quadrant the attack comes from.",
+)
+@click.option("--weapon", default="", help="The attacker's weapon (default: the first in his hand).")
+@click.option(
+    "--range", "hexes", type=click.IntRange(1, 8), default=1, show_default=True, help="Hexes to the defender."
+)
+@click.option("--whirl", is_flag=True, help="A whirling attack (ignores the shield).")
+@click.option(
+    "--feint", is_flag=True, help="After a feint, the re-roll it offers taken: a missing die is rolled again."
+)
+@click.option(
+    "--extra",
+    type=click.IntRange(-4, 6),
+    default=0,
+    show_default=True,
+    help="Other modifiers: entangled +1, each other threat +1, hazing +2, skills.",
+)
+def odds_munera(attacker, defender, quadrant, weapon, hexes, whirl, feint, extra):
+    """One Munera attack of ATTACKER on DEFENDER (profiles of Appendix B): exact odds to hit, wound, be saved."""
+    _odds(attacker, defender, quadrant, weapon, hexes, 1 if whirl else 0, 1 if feint else 0, extra)
+
+
+def play(options, ask, say, clear=None):
+    """`ultimus play --game munera`: a hot-seat bout, bots on the seats --bot names."""
     from ultimus_host.games.munera.play import HotSeat, SetupError, parse_gladiators
 
     try:
-        names = parse_gladiators(gladiators) or ["murmillo", "retiarius"]
+        names = parse_gladiators(options["gladiators"]) or ["murmillo", "retiarius"]
     except SetupError as exc:
         raise click.ClickException(str(exc)) from None
-    from ultimus_host.games.commands import bot_seats
-
-    table = bot_seats(bots, len(names), BOTS, "brawler", "Munera")
-    game = HotSeat(names, seed, table, ask=ask, say=say).run()
+    table = bot_seats(options["bots"], len(names), BOTS, "brawler", "Munera")
+    game = HotSeat(names, options["seed"], table, ask=ask, say=say).run()
     w = game.state["winner"]
     say("%s wins" % game.state["g"][w]["prof"] if w >= 0 else "nobody wins")
     return game
 
 
-def demo_munera(seed, gladiators, say):
-    from ultimus_host.games.munera.play import SetupError, demo, parse_gladiators
+def demo(options, say):
+    """`ultimus demo --game munera`: a narrated bout between bots."""
+    from ultimus_host.games.munera.play import SetupError, parse_gladiators
+    from ultimus_host.games.munera.play import demo as narrated
 
     try:
-        names = parse_gladiators(gladiators)
+        names = parse_gladiators(options["gladiators"])
     except SetupError as exc:
         raise click.ClickException(str(exc)) from None
-    game = demo(seed, names, say=say)
+    game = narrated(options["seed"], names, say=say)
     say("%d actions, digest %s" % (len(game.log), game.digest()))
     return game
 

@@ -2,7 +2,7 @@
 
 Everything the box knows of Ultimatum is public (the cards' faces stay in the
 players' hands), so one screen serves the whole table, as for Morituri: the
-world, then the choice of the seat that acts. The loop (play_out) asks the
+world, then the choice of the seat that acts. The host's loop (run_game) asks the
 seat whose turn it is, and first every other seat that may answer now (a
 defender's card, a laser fired back): each may pass, and is asked again only
 after something changed. Bots and people see only their seat's view
@@ -15,6 +15,7 @@ from games.ultimatum.content import ALLIANCE_SIZES, ALLIANCES, CHEST, N_SEAS, NA
 from games.ultimatum.state import movable
 from ultimus_host.games.ultimatum.bots import BOTS
 from ultimus_host.games.ultimatum.narrate import KIND_WORDS, VESSEL_WORDS, action_text, line, nation
+from ultimus_host.loop import run_game
 from ultimus_host.menu import pick
 
 MAX_ACTIONS = 20000
@@ -152,34 +153,10 @@ def _value_text(action, key, value):
 
 
 def play_out(game, seats, on_event=None, max_actions=MAX_ACTIONS):
-    """Play until the game is over or max_actions were applied; returns how many were.
-
-    seats: seat -> chooser with choose(view, options) and respond(view, options) (None: pass)."""
-    applied = 0
-    passed = set()
-    while applied < max_actions and game.phase != "over":
-        actors = game.actors()
-        action = None
-        if not actors:
-            action = game.legal_actions(-1)[0]  # the box rolls off
-        else:
-            for other in actors[1:]:
-                if other in passed:
-                    continue
-                action = seats[other].respond(game.seat_view(other), game.legal_actions(other))
-                if action is not None:
-                    break
-                passed.add(other)
-            if action is None:
-                seat = actors[0]
-                action = seats[seat].choose(game.seat_view(seat), game.legal_actions(seat))
-        events = game.apply(action)
-        passed.clear()
-        applied += 1
-        if on_event is not None:
-            for e in events:
-                on_event(e)
-    return applied
+    """Play until the game is over or max_actions were applied (the host's one loop, run_game); returns
+    how many were. seats: seat -> chooser with choose(view, options) and respond(view, options) (None:
+    pass), asked out of turn before the seat whose turn it is."""
+    return run_game(game, seats, on_event=on_event, max_actions=max_actions)
 
 
 class Narrator:

@@ -1,1 +1,45 @@
-"""The host's side of ULTIMUS: its bots, words, hot-seat play, balance simulations and their report."""
+"""The host's side of ULTIMUS: its bots, words, hot-seat play, balance simulations and their report.
+
+GAME declares them to the host's registry (ultimus_host.games), each part imported on first use.
+"""
+
+import click
+
+from games.ultimus.content import CONTENT_BALANCED, CONTENT_KINDS
+from ultimus_host.games import HostGame
+
+HERE = __name__
+
+# ULTIMUS's content variant for a new game: balanced unless asked (docs/balance.md).
+CONTENT_OPTION = click.option(
+    "--content",
+    type=click.Choice(CONTENT_KINDS),
+    default=CONTENT_BALANCED,
+    show_default=True,
+    help="ULTIMUS: the health and payouts played with: balanced from simulated games (docs/balance.md), "
+    "or reconstructed, the cards of 0.1.0.",
+)
+
+
+def _battles(default):
+    return click.option("--battles", "-b", type=click.IntRange(1, 99), default=default, show_default=True)
+
+
+GAME = HostGame(
+    "ultimus",
+    "ULTIMUS",
+    bots=("heuristic", "random"),
+    play="%s.commands:play" % HERE,
+    demo="%s.commands:demo" % HERE,
+    play_options=(_battles(3), CONTENT_OPTION),
+    demo_options=(_battles(1), CONTENT_OPTION),
+    commands={"balance": "%s.commands:balance" % HERE},
+    event="%s.words:event" % HERE,
+    action="%s.words:action" % HERE,
+    button="%s.narrate:button_name" % HERE,
+    own_words=("new_game",),
+    referee="%s.bots:PlayOn" % HERE,
+    header="%s.table:header" % HERE,
+    wheel="%s.table:wheel" % HERE,
+    summary="%s.table:summary" % HERE,
+)

@@ -37,6 +37,18 @@ NO_TRIAL = frozenset(
 _DISTANCES = tuple(tuple(distance(a, b) for b in range(FIELDS)) for a in range(FIELDS))
 
 
+class PlayOn:
+    """ULTIMUS's referee of simulations (run_game's when it is given none): plays every planned battle,
+    takes the first choice otherwise.
+
+    It shares randomplay's policy (play_on) so that bots, random play and the
+    box's tests agree on when a game ends.
+    """
+
+    def choose(self, view, options):
+        return play_on(options) or options[0]
+
+
 class RandomReferee:
     """The referee of random play: plays every planned battle, otherwise any of its options."""
 

@@ -13,9 +13,9 @@ from games.ultimus.game import Game
 from games.ultimus.hexmap import COORDS, DOORS, FIELDS
 from games.ultimus.state import ARENA, max_health
 from games.ultimus.views import public_event
-from ultimus_host.games.ultimus.bots import BOTS
+from ultimus_host.games.ultimus.bots import BOTS, PlayOn
 from ultimus_host.games.ultimus.narrate import action_text, bet_card_text, describe, line
-from ultimus_host.loop import PlayOn, run_game
+from ultimus_host.loop import run_game
 from ultimus_host.menu import Menu
 from ultimus_host.narrate import who
 

@@ -1,0 +1,11 @@
+"""Ultimatum's words as the host's registry asks for them (ultimus_host.words): an event, a legal action."""
+
+from ultimus_host.games.ultimatum import narrate
+
+
+def event(e, state, stations):
+    return narrate.line(e, stations)
+
+
+def action(view, a, stations):
+    return narrate.action_text(a)
