@@ -114,8 +114,10 @@ def _parse(command, args):
     import click
 
     if isinstance(command, click.Group):  # the guides give no group options: the next word is the subcommand
-        assert args and args[0] in command.commands, args
-        return _parse(command.commands[args[0]], args[1:])
+        # asked as click asks: a game's commands (ultimus_host.games) are found when named, not listed beforehand
+        sub = command.get_command(click.Context(command), args[0]) if args else None
+        assert sub is not None, args
+        return _parse(sub, args[1:])
     return command.make_context("ultimus", list(args))
 
 
