@@ -181,7 +181,7 @@ class HotSeat:
         seats = {}
         for p in range(self.game.state["players"]):
             seats[p] = self.bots[p] if p in self.bots else Person(self, p)
-        play_out(self.game, seats, Narrator(self.say), self.max_actions)
+        run_game(self.game, seats, on_event=Narrator(self.say), max_actions=self.max_actions)
         return self.game
 
 
@@ -258,5 +258,5 @@ def demo(players, seed, say=print, verbose=False, bots=("sensible",), max_action
     game = rules.game(players, seed)
     say("Ultimatum: %d players, seed %d" % (players, seed))
     seats = {p: BOTS[bots[p % len(bots)]](seed * 7 + p) for p in range(players)}
-    play_out(game, seats, Narrator(say, verbose), max_actions)
+    run_game(game, seats, on_event=Narrator(say, verbose), max_actions=max_actions)
     return game
