@@ -62,7 +62,7 @@ def test_results_in_job_order_with_progress_after_each_chunk(local2):
     told = []
     out = parallel.run(divmod, [(i, 3) for i in range(10)], local2, chunk=3, progress=told.append)
     assert out == [divmod(i, 3) for i in range(10)]
-    assert sorted(told) == told and len(told) == 4 and told[-1] == 10
+    assert told == sorted(told) and told[0] == 0 and len(told) == 1 + 4 and told[-1] == 10  # 0: the cluster is up
     assert parallel.run(divmod, [], local2) == []
     with pytest.raises(ZeroDivisionError):  # a job's own error, raised here as with -j
         parallel.run(divmod, [(1, 1), (1, 0), (2, 1)], local2, chunk=1)
@@ -97,7 +97,7 @@ def test_a_worker_killed_mid_run_costs_a_retry_not_the_run(local2):
     killed = []
 
     def progress(done):
-        if not killed:  # the first chunk is back: kill a worker that plays another, and the chunk with it
+        if done and not killed:  # the first chunk is back: kill a worker that plays another, and the chunk with it
             busy = [(address, keys) for address, keys in client.processing().items() if keys]
             pids = client.run(os.getpid)
             os.kill(pids[busy[0][0]], signal.SIGKILL)
@@ -180,7 +180,7 @@ def test_ctrl_c_stops_a_local_dask_cluster_in_one_line(tmp_path):
             os.killpg(proc.pid, signal.SIGKILL)
             proc.wait()
     assert proc.returncode == 130 and err.strip() == "interrupted: no figures", err
-    assert "games" not in out and time.monotonic() - started < 5
+    assert "games" not in out and time.monotonic() - started < 15  # ~1 s on an idle machine
     deadline = time.monotonic() + 5
     while time.monotonic() < deadline and _group(proc.pid, alive_only=True):
         time.sleep(0.1)

@@ -97,6 +97,8 @@ def _run_on_cluster(fn, jobs, cluster, chunk, progress):
     with _opened(cluster):
         parts = chunks(jobs, chunk or chunk_size(len(jobs), cluster.workers()))
         done = 0
+        if progress is not None:
+            progress(0)  # the cluster is up (a local one takes seconds to start): the games start now
 
         def told(i, out):
             nonlocal done

@@ -69,6 +69,9 @@ def progress_bar(total, what="games"):
         started = time.monotonic()
 
         def progress(done):
+            nonlocal started
+            if done == 0:  # the workers are ready now (a Dask cluster has started): the rate counts from here
+                started = time.monotonic()
             rate = done / max(time.monotonic() - started, 1e-9)
             bar.update(task, completed=done, rate="%.1f %s/s" % (rate, what))
 
