@@ -237,7 +237,9 @@ class Screen:
             if button in (board.THUMB_UP, board.THUMB_DOWN):
                 shell.act({"a": "thumb", "p": s["loudest"], "up": 1 if button == board.THUMB_UP else 0})
             elif button >= board.WHEEL_0:
-                shell.refuse(*ACTIVE.reason(s))  # the flow's own words: the loudest spectator decides first
+                why = ACTIVE.reason(s) if ACTIVE.reason is not None else None  # the flow's own words
+                if why is not None:
+                    shell.refuse(why[0], why[1])  # the loudest spectator decides first
             return
         if s["mode"] != MODE_BOX:
             if button >= board.WHEEL_0:
