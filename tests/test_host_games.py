@@ -212,6 +212,7 @@ def gladiolus():
         button="%s:fake_button" % here,
         header="%s:fake_header" % here,
         wheel="%s:fake_wheel" % here,
+        quiet=("bud",),
     )
     host_games.register(game)
     yield game
@@ -279,5 +280,5 @@ class _Link:
 def test_a_sixth_game_is_told_by_connect(gladiolus):
     said = []
     console = Console(_Link(), say=lambda text, err=False, nl=True: said.append(text))
-    console.show_events([{"e": "bloom"}, {"e": "button", "b": 12}], prompt=False)
-    assert said == ["  the gladiolus bloom (2)", "  pressed: the petal wheel 1"]
+    console.show_events([{"e": "bud"}, {"e": "bloom"}, {"e": "button", "b": 12}], prompt=False)
+    assert said == ["  the gladiolus bloom (2)", "  pressed: the petal wheel 1"]  # a bud is quiet

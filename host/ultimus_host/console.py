@@ -107,10 +107,11 @@ class Console:
             kind = e.get("e") if isinstance(e, dict) else None
             if kind in ("new_game", "seat_selection", "resumed", "game_chosen"):
                 self.known = False  # the game, its seats and stations may have changed: asked again below
-            if kind == "commit":
-                continue  # "has chosen in secret" for every press: the reveal says it all
             if not self.known and kind != "seat_selection":
                 self.learn(self._state())
+            host = games.find(self.playing)
+            if host is not None and kind in host.quiet:
+                continue  # a secret choice at every press (the game says which): a later event reveals it
             # at the game menu (no game runs) a wheel chooses a game: its press is not the chosen game's wheel
             game = None if kind == "button" and self.view is None else self.playing
             text = words.tell(game, e, self.view, self.stations)

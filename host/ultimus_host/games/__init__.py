@@ -33,6 +33,7 @@ class HostGame:
     event(e, state, stations), action(view, a, stations), refusal(message, state, stations), button(b):
     its words for an event, a legal action, the core's refusal, a button (None: the box's words);
     own_words: the box's events it tells in its own words (a new game's set-up);
+    quiet: its events `connect` does not tell (each press's secret choice, which a later event reveals);
     referee: the chooser class of the referee's actions when run_game is given none (None: the first option);
     header(state): what the virtual box's first line adds about where the game stands;
     wheel(shell, g): (label, words) of wheel g while it plays, None where the screen's own are wanted;
@@ -47,6 +48,7 @@ class HostGame:
         self.play_options = parts.pop("play_options", ())
         self.demo_options = parts.pop("demo_options", ())
         self.own_words = tuple(parts.pop("own_words", ()))
+        self.quiet = tuple(parts.pop("quiet", ()))
         self.commands = dict(parts.pop("commands", {}))
         unknown = set(parts) - set(PARTS)
         if unknown:

@@ -38,6 +38,7 @@ GAME = HostGame(
     action="%s.words:action" % HERE,
     button="%s.narrate:button_name" % HERE,
     own_words=("new_game",),
+    quiet=("commit",),  # connect: "has chosen in secret" at every press, the reveal says it all
     referee="%s.bots:PlayOn" % HERE,
     header="%s.table:header" % HERE,
     wheel="%s.table:wheel" % HERE,
