@@ -82,7 +82,6 @@ def offered(s, seat, name):
     moves = FLOW.now[""].get(s["phase"])
     if moves is None or name not in moves or not may_act(s, moves[name][0], seat):
         return False
-    battle = s["battle"]
     if name == "roll":
         return checks.exchange_problem(s) is None
     if name == "blitz":
@@ -90,15 +89,15 @@ def offered(s, seat, name):
     if name == "stop":
         return checks.stop_problem(s) is None
     if name == "fire":
-        return battle["k"] == "naval"
+        return s["battle"]["k"] == "naval"  # fire_problem's first check: both sides keep vessels while it lasts
     if name == "minefield":
         return checks.minefield_problem(s, seat) is None
     if name == "anti_aircraft":
         return checks.anti_aircraft_problem(s, seat) is None
     if name == "ocean_mine":
-        return battle["k"] == "naval" and seat == battle["def"] and s["cards"][seat] > 0
+        return checks.ocean_mine_problem(s, seat, SHIP) is None or checks.ocean_mine_problem(s, seat, SUB) is None
     if name in CARD_ACTIONS:
-        return s["cards"][seat] > 0
+        return checks.card_problem(s, seat) is None
     if name == "reinforce" or name == "intelligence":
         return checks.intelligence_problem(s, seat) is None  # a card, and a game of edition 2
     if name == "laser":
