@@ -15,6 +15,7 @@ from referee import VERSION
 from referee.errors import Illegal
 from ultimus_host import games as host_games
 from ultimus_host.narrate import phase_words, who
+from ultimus_host.simulations import simulate as _simulate
 from ultimusbox import games as box_games
 
 PLAYERS = (2, 6)  # the seats a box has stations for; a game's own range is its rules' to check
@@ -591,6 +592,9 @@ class _Odds(click.Group):
 @main.group(cls=_Odds)
 def odds():
     """Exact odds of a game's fights (enumeration and Markov chains, no sampling)."""
+
+
+main.add_command(_simulate)
 
 
 if __name__ == "__main__":
