@@ -53,8 +53,9 @@ def run_game(game, seats, referee=None, on_event=None, max_actions=40000, pick_s
     Returns the number of actions applied.
     """
     referee = referee or default_referee(game)
+    end = game.rules.FLOW.end  # the phase its flow ends in
     applied = 0
-    while applied < max_actions and game.phase != "over":
+    while applied < max_actions and game.phase != end:
         if until is not None and until(game):
             break
         actors = game.actors()
