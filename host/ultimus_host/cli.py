@@ -113,6 +113,23 @@ def _writable_folder(path, option):
     return path
 
 
+@main.command()
+@click.option("--port", type=click.IntRange(1, 65535), default=8000, show_default=True, help="The web server's port.")
+@click.option("--state", "state_dir", type=click.Path(file_okay=False), default=None, help="The virtual box's folder.")
+@click.option("--box", "box_port", default=None, help="A box on USB at this port instead of the virtual box.")
+@click.option("--host", default=None, help="The address to serve on (default: this machine's on its network).")
+def serve(port, state_dir, box_port, host):
+    """The table's phones as private seat controllers: a live table page and a page per seat (docs/serve.md)."""
+    from ultimus_host.virtualbox import default_state_dir
+    from ultimus_host.web.serve import ServeError, serve_command
+
+    state_dir = None if box_port else _writable_folder(state_dir or default_state_dir(), "--state")
+    try:
+        serve_command(port, state_dir, box_port, host, say=click.echo)
+    except ServeError as exc:
+        raise click.ClickException(str(exc)) from None
+
+
 @main.command(name="run")
 @click.pass_context
 def run_main(ctx):

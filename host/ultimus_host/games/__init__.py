@@ -37,7 +37,10 @@ class HostGame:
     referee: the chooser class of the referee's actions when run_game is given none (None: the first option);
     header(state): what the virtual box's first line adds about where the game stands;
     wheel(shell, g): (label, words) of wheel g while it plays, None where the screen's own are wanted;
-    summary(state): a line under `connect`'s state, or None.
+    summary(state): a line under `connect`'s state, or None;
+    view(view): the game as a view (public or a seat's) shows it, a few lines of words (`ultimus serve`'s pages);
+    secrets(view): the lines of a seat's view only that seat may read (its hand...), [] where it has none;
+    new_game(players, form): the set-up of a new game started from `serve`'s table page (None: players only).
     """
 
     def __init__(self, name, label, players=(2, 6), bots=(), **parts):
@@ -73,7 +76,22 @@ class HostGame:
         return load(self.commands[name])
 
 
-PARTS = ("play", "demo", "odds", "event", "action", "refusal", "button", "referee", "header", "wheel", "summary")
+PARTS = (
+    "play",
+    "demo",
+    "odds",
+    "event",
+    "action",
+    "refusal",
+    "button",
+    "referee",
+    "header",
+    "wheel",
+    "summary",
+    "view",
+    "secrets",
+    "new_game",
+)
 
 
 def load(path):

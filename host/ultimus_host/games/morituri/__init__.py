@@ -25,4 +25,5 @@ GAME = HostGame(
     action="%s.words:action" % HERE,
     refusal="%s.words:refusal" % HERE,
     own_words=("new_game",),  # names each station's figures
+    view="%s.words:view" % HERE,
 )

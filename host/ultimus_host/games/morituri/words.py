@@ -23,3 +23,10 @@ def action(view, a, stations):
 
 def refusal(message, state, stations):
     return narrate.named(message, classes(state))
+
+
+def view(v):
+    """The arena as a view shows it (`ultimus serve`'s pages)."""
+    from ultimus_host.games.morituri.play import arena_text
+
+    return arena_text(v).strip("\n")

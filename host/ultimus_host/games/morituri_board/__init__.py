@@ -23,4 +23,5 @@ GAME = HostGame(
     odds="%s.commands:odds_mboard" % HERE,
     event="%s.words:event" % HERE,
     action="%s.words:action" % HERE,
+    view="%s.words:view" % HERE,
 )

@@ -27,4 +27,6 @@ GAME = HostGame(
     event="%s.words:event" % HERE,
     action="%s.words:action" % HERE,
     refusal="%s.words:refusal" % HERE,
+    view="%s.words:view" % HERE,
+    new_game="%s.words:new_game" % HERE,
 )

@@ -14,3 +14,15 @@ def action(view, a, stations):
 
 def refusal(message, state, stations):
     return narrate.named(state, message, stations) if state else message
+
+
+def view(v):
+    """The arena as a view shows it (`ultimus serve`'s pages)."""
+    return play.arena_text(v).strip("\n")
+
+
+def new_game(players, form):
+    """A new bout from `serve`'s form: one gladiator a seat, the box's own profiles in their order."""
+    from games.munera.content import BOX_LINE_COUNT, box_line
+
+    return {"gladiators": [box_line(i % BOX_LINE_COUNT) for i in range(players)]}

@@ -16,4 +16,5 @@ GAME = HostGame(
     odds="%s.commands:odds_ultimatum" % HERE,
     event="%s.words:event" % HERE,
     action="%s.words:action" % HERE,
+    view="%s.words:view" % HERE,
 )

@@ -9,3 +9,10 @@ def event(e, state, stations):
 
 def action(view, a, stations):
     return narrate.action_text(a)
+
+
+def view(v):
+    """The world as a view shows it (`ultimus serve`'s pages): purses, cards, every nation."""
+    from ultimus_host.games.ultimatum.play import world_text
+
+    return world_text(v).strip("\n")

@@ -43,4 +43,7 @@ GAME = HostGame(
     header="%s.table:header" % HERE,
     wheel="%s.table:wheel" % HERE,
     summary="%s.table:summary" % HERE,
+    view="%s.words:view" % HERE,
+    secrets="%s.words:secrets" % HERE,
+    new_game="%s.words:new_game" % HERE,
 )

@@ -1,0 +1,388 @@
+"""The link's one client in `ultimus serve`: one thread owns it (LinkClient is not thread-safe).
+
+It holds the referee's eye (the token of a game it started, or the one a virtual box keeps in its folder),
+keeps a replica of the game replayed from the referee's log (checked against the box's digest), tells the
+events in words, and makes each page's JSON (pages.py): the table's from the public view, each seat's from
+that seat's view. The pages' requests arrive on a queue: a seat's action is sent with the seat's own token
+(auth as the seat, apply, auth back as the referee), so that the box judges it as that seat's and stays the
+referee and the keeper of secrets; a refusal goes back to the page that asked, in words.
+"""
+
+import queue
+import threading
+import time
+from collections.abc import Callable
+
+from referee.engine import public_event, replay
+from ultimus_host import words
+from ultimus_host.client import LinkError, rules_of, virtual_token
+from ultimus_host.narrate import sound, who
+from ultimus_host.web import pages
+
+# the box's events that change which game is played, its seats or its stations
+GAME_CHANGES = ("new_game", "resumed", "seat_selection", "game_chosen", "claimed", "joined")
+MOVED_ON = "the table moved on meanwhile: look again and choose"
+LIGHTS_EVERY = 0.15  # s between two looks at a virtual box's LEDs
+
+
+def _hex(rgb):
+    return "#%02x%02x%02x" % tuple(rgb)
+
+
+def box_drawing(vbox):
+    """The virtual box as it is now: each wheel's LEDs and words, the station lights, what to do now (None before
+    its first frame). Read from the box's own thread's objects: a picture caught mid-change is taken again."""
+    from ultimus_host.virtualbox import _wheel_words
+    from ultimusbox import board
+
+    fb, shell = vbox.fb, vbox.box.shell
+    if fb.leds.frame is None:
+        return None
+    for _ in range(3):
+        try:
+            wheels = []
+            for g in range(board.RINGS):
+                label, text = _wheel_words(shell, g)
+                leds = [_hex(fb.leds.pixel(board.ring_pixel(g, i))) for i in range(board.RING_PIXELS)]
+                wheels.append({"label": label, "words": text, "leds": leds})
+            stations = [_hex(fb.leds.pixel(board.seat_pixel(s))) for s in range(board.STATIONS)]
+            now = shell.screen.describe() if shell.screen is not None and shell.selftest is None else ""
+            if shell.phase == "seats":
+                now = "game menu: the wheels choose the game; SHOUT or THINK joins a station; confirm starts"
+            return {"wheels": wheels, "stations": stations, "now": now}
+        except (RuntimeError, KeyError, IndexError, TypeError, AttributeError, ValueError):
+            time.sleep(0.01)
+    return None
+
+
+class Bridge:
+    """The link, the replica and the pages' JSON; run() is the thread's loop."""
+
+    def __init__(self, client, token_folder=None, vbox=None, base_url="", publish=None):
+        self.client = client
+        self.token_folder = token_folder
+        self.vbox = vbox
+        self.base_url = base_url
+        self.publish = publish or (lambda pages_by_eye: None)  # called on this thread: {"table" or a token: page}
+        self.commands = queue.Queue()
+        self.stopping = threading.Event()
+        self.ready = threading.Event()  # set once the box was asked where it stands (the seats' tokens known)
+        self.lock = threading.Lock()  # guards seat_tokens, read by the web side
+        self.seat_tokens = []
+        self.referee_token = None
+        self.game = None  # the replica
+        self.game_id = None
+        self.playing = None
+        self.stations = None
+        self.eye = None
+        self.lines = []  # the newest public events in words
+        self.sound = None
+        self.countdown = None
+        self.qr = False  # the QR codes of the seats are on the table page
+        self.version = 0  # the number of the moment whose choices the pages offer
+        self.moment = None
+        self.options = {}  # seat (-1: the referee) -> its legal actions of this version
+        self.pages = {}
+        self.drawing = None
+        self.problem = None  # what keeps the server from refereeing, in words
+        self.quick = []  # (action, the box's reply) of the actions of this turn, in order
+        self.on_seats: Callable[[list], None] | None = None  # told the seats' tokens after a new game
+
+    # --- the web side's calls (any thread) ---------------------------------
+
+    def seat_of(self, token):
+        """The seat whose token this is, or None (a wrong token, or one of a game no longer played)."""
+        with self.lock:
+            tokens = list(self.seat_tokens)
+        if isinstance(token, str) and token in tokens:
+            return tokens.index(token)
+        return None
+
+    def ask(self, *command):
+        self.commands.put(command)
+
+    def stop(self):
+        self.stopping.set()
+
+    # --- the thread ----------------------------------------------------------
+
+    def run(self):
+        try:
+            self.client.call("hello")  # attached: the box's events flow from now on
+            self.sync()
+            self.make_pages()
+            self.ready.set()
+            last_look = 0.0
+            while not self.stopping.is_set():
+                self.turn()
+                if self.vbox is not None and time.monotonic() - last_look > LIGHTS_EVERY:
+                    last_look = time.monotonic()
+                    drawing = box_drawing(self.vbox)
+                    if drawing != self.drawing:
+                        self.redraw(drawing)
+        except LinkError as exc:
+            self.ready.set()
+            self.problem = "the box went away: %s" % exc.message
+            self.pages = {"table": dict(self.pages.get("table") or {}, kind="table", problem=self.problem)}
+            self.publish(self.pages)
+
+    def turn(self):
+        """One turn of the loop: the box's events, then the pages' requests, then the pages again if anything
+        changed. An action of ours that the box took as the next one is applied to the replica here and checked
+        against the box's digests (quick); anything else asks the box where it stands (sync)."""
+        events = self.client.poll_events(0.01)
+        self.hear(events)
+        asked = False
+        self.quick = []
+        while True:
+            try:
+                command = self.commands.get_nowait()
+            except queue.Empty:
+                break
+            asked = True
+            self.do(command)
+            self.hear(self.client.poll_events(0))  # those its reply brought
+        if events or (asked and not self.quick_sync()):
+            self.sync()
+        if events or asked:
+            self.make_pages()
+
+    def quick_sync(self):
+        """Our accepted actions applied to the replica; False if the box's digests say otherwise (or anything
+        else happened: a press, a new game), and then the caller asks the box."""
+        if not self.quick or self.game is None:
+            return False
+        for action, reply in self.quick:
+            if reply.get("actions") != len(self.game.log) + 1:
+                return False
+            self.game.apply(action)
+            if reply.get("public") != self.game.public_digest():
+                return False
+            if reply.get("digest") not in (reply.get("public"), self.game.digest()):
+                return False
+        return True
+
+    def hear(self, events):
+        for e in events:
+            kind = e.get("e")
+            if kind in GAME_CHANGES:
+                self.game_id = None  # asked again at the next sync
+                if kind in ("new_game", "resumed"):
+                    self.playing = e.get("game", self.playing)
+            if kind == "beat":
+                self.countdown = e.get("n")
+            elif kind in ("clamo", "new_game", "resumed", "seat_selection"):
+                self.countdown = None
+            self.sound = sound(e) or self.sound
+            view = self.game.public_view() if self.game is not None else None
+            text = pages.event_line(self.playing, e, view, self.stations)
+            if text:
+                self.lines.append(text)
+        del self.lines[:-30]
+
+    def take_eye(self, state):
+        """The referee's eye, with the token of the game this server started or the one a virtual box keeps."""
+        eye = state.get("eye")
+        if eye == "referee" or not state.get("game"):
+            return eye
+        for token in (self.referee_token, virtual_token(state["game"], self.token_folder)):
+            if token:
+                try:
+                    eye = self.client.auth(token)
+                except LinkError:
+                    continue
+                if eye == "referee":
+                    self.referee_token = token
+                    return eye
+        return eye
+
+    def sync(self):
+        """The replica in step with the box: its log from where the replica stands, the whole log again when
+        the game changed or a digest differs."""
+        state = self.client.call("state")
+        if state.get("game") and state.get("eye") != "referee":
+            self.take_eye(state)
+            state = self.client.call("state")
+        self.eye = state.get("eye")
+        settings = state.get("settings") or {}
+        self.stations = settings.get("stations") if isinstance(settings.get("stations"), list) else None
+        if not state.get("game"):
+            self.game, self.game_id, self.playing = None, None, None
+            self.set_tokens([])
+            return
+        self.playing = state.get("playing")
+        if self.eye != "referee":
+            self.game, self.game_id = None, state["game"]
+            self.set_tokens([])
+            self.problem = (
+                "this server is not the referee of the box's game: start a new game here, or press MODE on the box "
+                "after `claim`"
+            )
+            return
+        self.problem = None
+        tokens = state.get("tokens") or {}
+        self.referee_token = tokens.get("referee") or self.referee_token
+        self.set_tokens(tokens.get("seats") or [])
+        if self.game is None or self.game_id != state["game"] or len(self.game.log) > state["actions"]:
+            self.game = None
+            self.game_id = state["game"]
+        self.follow(state)
+
+    def follow(self, state):
+        rules = rules_of(self.playing)
+        if rules is None:
+            self.problem = "the box plays %r, which this host does not know: update it" % self.playing
+            self.game = None
+            return
+        if self.game is None:
+            setup, actions, _, _ = self.client.full_log_of_game()
+            self.game = replay(rules, setup, actions)
+        elif len(self.game.log) < state["actions"]:
+            page = self.client.call("log", **{"from": len(self.game.log)})
+            for action in page["actions"]:
+                self.game.apply(action)
+            if len(self.game.log) < state["actions"]:  # more than a page: the rest in pages
+                setup, actions, _, _ = self.client.full_log_of_game()
+                for action in actions[len(self.game.log) :]:
+                    self.game.apply(action)
+        if self.game.digest() != state.get("digest"):
+            setup, actions, _, _ = self.client.full_log_of_game()
+            self.game = replay(rules, setup, actions)
+
+    def set_tokens(self, tokens):
+        with self.lock:
+            self.seat_tokens = list(tokens)
+
+    # --- the pages' requests -------------------------------------------------------
+
+    def do(self, command):
+        kind = command[0]
+        try:
+            if kind == "seat":
+                self.seat_action(*command[1:])
+            elif kind == "referee":
+                self.referee_action(*command[1:])
+            elif kind == "press":
+                self.client.request("press", button=int(command[1]))
+            elif kind == "new_game":
+                self.new_game(command[1], command[2])
+            elif kind == "qr_off":
+                self.qr = False
+        except LinkError as exc:
+            if exc.code == "disconnected":
+                raise
+            self.lines.append("the box did not answer: %s" % exc.message)
+
+    def seat_action(self, token, version, index, reply):
+        seat = self.seat_of(token)
+        if seat is None:
+            return
+        options = self.options.get(seat) or []
+        if version != self.version or not isinstance(index, int) or not 0 <= index < len(options):
+            reply(MOVED_ON)
+            return
+        action = options[index]
+        self.client.call("auth", token=token)  # the box judges it as this seat's action
+        try:
+            answer = self.client.request("apply", action=action)
+        finally:
+            self.client.call("auth", token=self.referee_token)
+        if not answer.get("ok"):
+            error = answer.get("error") or {}
+            view = self.game.seat_view(seat) if self.game is not None else None
+            message = words.refusal(self.playing, error.get("message", ""), view, self.stations)
+            reply("refused: %s" % (message or str(error.get("code", "")).replace("_", " ")))
+        else:
+            self.quick.append((action, answer))
+            reply(None)
+
+    def referee_action(self, version, index, reply):
+        options = self.options.get(-1) or []
+        if version != self.version or not isinstance(index, int) or not 0 <= index < len(options):
+            reply(MOVED_ON)
+            return
+        answer = self.client.request("apply", action=options[index])
+        if not answer.get("ok"):
+            error = answer.get("error") or {}
+            reply("refused: %s" % words.refusal(self.playing, error.get("message", ""), None, self.stations))
+        else:
+            self.quick.append((options[index], answer))
+            reply(None)
+
+    def new_game(self, setup, reply):
+        answer = self.client.request("new_game", **setup)
+        if not answer.get("ok"):
+            error = answer.get("error") or {}
+            reply("the box refused the new game: %s" % error.get("message", error.get("code", "")))
+            return
+        self.referee_token = answer.get("referee")
+        self.set_tokens(answer.get("seats") or [])
+        self.game, self.game_id, self.qr = None, None, True
+        self.lines = []
+        reply(None)
+        if self.on_seats is not None:
+            self.on_seats(list(self.seat_tokens))
+
+    # --- the pages ---------------------------------------------------------------
+
+    def qr_codes(self):
+        """Each seat's QR code (its page's URL) while they are up: the table page carries the tokens then only."""
+        import segno
+
+        if not self.qr or self.game is None:
+            return None
+        out = []
+        for seat, token in enumerate(self.seat_tokens):
+            url = "%s/seat/%s" % (self.base_url, token)
+            svg = segno.make(url, error="m").svg_inline(scale=4, border=2)
+            out.append({"who": who(seat, self.stations), "svg": svg, "url": url})
+        return out
+
+    def redraw(self, drawing):
+        """The table page again with the box's new picture (the LEDs of a countdown...): the rest is the same."""
+        self.drawing = drawing
+        table = self.pages.get("table")
+        if table is None:
+            return
+        box = dict(drawing or {}, sound=self.sound, countdown=self.countdown)
+        if not box.get("now"):
+            box["now"] = table.get("waiting", "")
+        self.pages = dict(self.pages, table=dict(table, box=box))
+        self.publish(self.pages)
+
+    def make_pages(self, drawing=None):
+        """Every page's JSON of this moment, handed to publish."""
+        game = self.game
+        moment = (self.game_id, len(game.log) if game is not None else -1, self.qr)
+        if moment != self.moment:  # the choices a page offers are of this moment: its number
+            self.moment = moment
+            self.version += 1
+        if drawing is None and self.vbox is not None:
+            drawing = box_drawing(self.vbox)
+        self.drawing = drawing
+        box = dict(drawing or {}, sound=self.sound, countdown=self.countdown)
+        out = {}
+        self.options = {}
+        if game is None:
+            table = pages.table_page(self.playing, None, self.lines, self.stations, self.version, box)
+            table["problem"] = self.problem
+            out["table"] = table
+        else:
+            table, self.options[-1] = pages.table_page_of(
+                game, self.playing, self.lines, self.stations, self.version, box, self.qr_codes()
+            )
+            if not box.get("now"):
+                box["now"] = table["waiting"]
+            out["table"] = table
+            for seat, token in enumerate(self.seat_tokens):
+                out[token], self.options[seat] = pages.seat_page_of(
+                    game, self.playing, seat, self.lines, self.stations, self.version
+                )
+        self.pages = out
+        self.publish(out)
+        return out
+
+
+def public_lines(playing, events, view=None, stations=None):
+    """The words of a batch of events as the table hears them (the tests' and tools' helper)."""
+    return [t for t in (pages.event_line(playing, public_event(e), view, stations) for e in events) if t]

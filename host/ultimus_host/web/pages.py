@@ -1,0 +1,122 @@
+"""What each page may see, as JSON for its WebSocket: the table page (a spectator's public view) and a
+seat page (that seat's own view). Every function here takes a view, never the game's state: a seat page is
+made of game.seat_view(seat), the table page of game.public_view(), and the events both hear are public
+events (their hidden part removed). The seat's legal actions are the one thing taken from the whole game,
+and only their words reach the page (each as an index the server keeps, never the action's JSON).
+"""
+
+from referee.engine import public_event
+from ultimus_host import games as host_games
+from ultimus_host import words
+from ultimus_host.narrate import game_title, phase_words, sound, who
+
+NEWEST = 12  # events shown on a page
+SILENT = ("button",)  # a press: what it did follows
+
+
+def _part(playing, name):
+    game = host_games.find(playing)
+    return game.load(name) if game is not None and game.has(name) else None
+
+
+def view_text(playing, view):
+    """The game as a view shows it, in the words of the game's own table (a few lines)."""
+    text = _part(playing, "view")
+    if text is None or view is None:
+        return ""
+    try:
+        return text(view)
+    except (KeyError, IndexError, TypeError, ValueError):
+        return ""
+
+
+def secrets(playing, view):
+    """The lines only this seat may read (its hand...); a game that keeps nothing from the table has none."""
+    lines = _part(playing, "secrets")
+    if lines is None or view is None or "seat" not in view:
+        return []
+    return lines(view)
+
+
+def waiting_words(actors, stations, seat=None):
+    """What the table waits for, counted from 1 as people count."""
+    if not actors:
+        return "the box (the referee's buttons) or nobody: see the table"
+    names = ["you" if p == seat else who(p, stations) for p in actors]
+    return "waiting for %s" % ", ".join(names)
+
+
+def action_items(playing, view, options, stations):
+    """The seat's legal actions as the page shows them: words and a group, each by its index."""
+    items = []
+    for i, a in enumerate(options):
+        try:
+            text = words.action(playing, view, a, stations)
+        except (KeyError, IndexError, TypeError, ValueError):
+            text = str(a.get("a", "?")).replace("_", " ")
+        items.append({"i": i, "text": text, "group": str(a.get("a", "")).replace("_", " ")})
+    return items
+
+
+def event_line(playing, e, view, stations):
+    """A public event in words (None for one the table needs not hear)."""
+    e = public_event(e)
+    if e.get("e") in SILENT:
+        return None
+    return words.tell(playing, e, view, stations)
+
+
+def seat_page(playing, seat, view, options, actors, lines, stations, version, refusal=None):
+    """A seat's page: its view (public part and its own secrets), its actions in words, what the table waits
+    for, the newest events in words (public ones)."""
+    return {
+        "kind": "seat",
+        "n": version,
+        "game": game_title(playing),
+        "who": who(seat, stations),
+        "where": phase_words(view["phase"]) if view else "",
+        "view": view_text(playing, view),
+        "secrets": secrets(playing, view),
+        "actions": action_items(playing, view, options, stations),
+        "waiting": waiting_words(actors, stations, seat),
+        "events": list(lines[-NEWEST:]),
+        "refusal": refusal,
+    }
+
+
+def table_page(playing, view, lines, stations, version, box=None, qr=None, referee=()):
+    """The table page: the public view, the box as drawn (box: wheels, stations, now, sound, countdown, from
+    the box the server runs), the newest events, the QR codes while they are up, the referee's actions."""
+    return {
+        "kind": "table",
+        "n": version,
+        "game": game_title(playing) if playing else None,
+        "where": phase_words(view["phase"]) if view else "",
+        "view": view_text(playing, view),
+        "box": box,
+        "events": list(lines[-NEWEST:]),
+        "qr": qr,
+        "referee": list(referee),
+        "games": [{"name": g.name, "title": g.title} for g in host_games.every()],
+    }
+
+
+def seat_page_of(game, playing, seat, lines, stations, version):
+    """A seat's page of a game (the replica): its seat_view, its legal actions, who is to act."""
+    view = game.seat_view(seat)
+    options = game.legal_actions(seat)
+    page = seat_page(playing, seat, view, options, game.actors(), lines, stations, version)
+    return page, options
+
+
+def table_page_of(game, playing, lines, stations, version, box=None, qr=None):
+    """The table page of a game (the replica): its public view, and the referee's legal actions in words."""
+    public = game.public_view()
+    options = game.legal_actions(-1)
+    referee = action_items(playing, public, options, stations)
+    page = table_page(playing, public, lines, stations, version, box, qr, referee)
+    page["waiting"] = waiting_words(game.actors(), stations)
+    return page, options
+
+
+__all__ = ["seat_page", "table_page", "event_line", "sound", "view_text"]

@@ -1,0 +1,165 @@
+"""`ultimus serve`: the virtual box (or a box on USB), the bridge's thread and the web server, started together.
+
+The server binds to the one address it prints (the machine's address on the table's network by default, so
+that the phones reach it); uvicorn's access log is off and its own log quiet: a seat page's path holds the
+seat's token, which must never reach a log. The seats' QR codes go to the table page after a new game, and
+to this terminal when it is one.
+"""
+
+import asyncio
+import socket
+import sys
+import threading
+import warnings
+
+from ultimus_host.client import LinkClient, LinkError
+from ultimus_host.web.app import Hub, make_app
+from ultimus_host.web.bridge import Bridge
+
+WEB_EXTRA = "`ultimus serve` needs the web extra: pip install -e '.[web]' (make test installs it)"
+
+
+class ServeError(Exception):
+    """What keeps the server from starting, in words."""
+
+
+def lan_address():
+    """This machine's address on its network (the one a phone on the same Wi-Fi reaches); 127.0.0.1 without one.
+    A UDP socket's connect sends nothing: it only asks the system which address would be used."""
+    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        probe.connect(("10.255.255.255", 1))
+        return probe.getsockname()[0]
+    except OSError:
+        return "127.0.0.1"
+    finally:
+        probe.close()
+
+
+def check_free(host, port):
+    """ServeError, in words, if the address cannot be bound (taken, or not this machine's)."""
+    s = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET, socket.SOCK_STREAM)
+    try:
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        s.bind((host, port))
+    except OSError as exc:
+        raise ServeError("cannot serve on %s port %d: %s" % (host, port, exc.strerror or exc)) from None
+    finally:
+        s.close()
+
+
+class VirtualBoxThread:
+    """A virtual box with its game in a folder, run on a thread of its own (its own asyncio loop)."""
+
+    def __init__(self, state_dir, seed=None):
+        from ultimus_host.virtualbox import VirtualBox
+
+        self.vbox = VirtualBox(state_dir, seed)
+        self.loop = asyncio.new_event_loop()
+        self.task = self.loop.create_task(self.vbox.run(None))
+        self.thread = threading.Thread(target=self._serve, daemon=True)
+        self.thread.start()
+
+    def _serve(self):
+        try:
+            self.loop.run_until_complete(self.task)
+        except asyncio.CancelledError:
+            rest = asyncio.all_tasks(self.loop)  # the box's own tasks: cancelled and waited for
+            for t in rest:
+                t.cancel()
+            self.loop.run_until_complete(asyncio.gather(*rest, return_exceptions=True))
+        self.loop.close()
+
+    def stop(self):
+        if not self.loop.is_closed():
+            self.loop.call_soon_threadsafe(self.task.cancel)
+        self.thread.join(5)
+
+
+class Server:
+    """The parts of a running `ultimus serve`: the box (virtual or not), its link, the bridge, the web app."""
+
+    def __init__(self, state_dir=None, box_port=None, host="127.0.0.1", port=8000, seed=None, say=print):
+        self.host, self.port, self.say = host, port, say
+        self.boxthread = None
+        if box_port is None:
+            self.boxthread = VirtualBoxThread(state_dir, seed)
+            box_port = self.boxthread.vbox.path
+        try:
+            self.client = LinkClient(box_port, token_folder=state_dir)
+        except LinkError as exc:
+            self.stop()
+            raise ServeError(exc.message) from None
+        self.url = "http://%s:%d" % ("[%s]" % host if ":" in host else host, port)
+        self.hub = Hub()
+        vbox = self.boxthread.vbox if self.boxthread else None
+        self.bridge = Bridge(self.client, state_dir, vbox, self.url, self.hub.publish_from_thread)
+        self.bridge.on_seats = self.show_seats
+        self.app = make_app(self.bridge, self.hub)
+        self.thread = threading.Thread(target=self.bridge.run, daemon=True)
+
+    def show_seats(self, tokens):
+        """The seats' QR codes in this terminal after a new game (a terminal only: never into a log file)."""
+        if not tokens or not sys.stdout.isatty():
+            return
+        import segno
+
+        for seat, token in enumerate(tokens):
+            self.say("seat %d's page:" % (seat + 1))
+            segno.make("%s/seat/%s" % (self.url, token), error="m").terminal(compact=True)
+
+    def start(self):
+        """The bridge's thread, and the box asked where it stands before any page is served: a phone that comes
+        back as the server starts again finds its seat (not a 403 for a token not yet known)."""
+        self.thread.start()
+        self.bridge.ready.wait(15)
+
+    def stop(self):
+        if getattr(self, "bridge", None) is not None:
+            self.bridge.stop()
+            self.thread.join(2) if self.thread.is_alive() else None
+        if getattr(self, "client", None) is not None:
+            self.client.close()
+        if self.boxthread is not None:
+            self.boxthread.stop()
+            self.boxthread = None
+
+    def uvicorn_config(self):
+        import uvicorn
+
+        # uvicorn imports its legacy WebSocket module whatever is chosen, and warns about it: not the table's business
+        warnings.filterwarnings("ignore", message="The `websockets` implementation is deprecated")
+
+        return uvicorn.Config(
+            self.app, host=self.host, port=self.port, access_log=False, log_level="warning", ws="websockets"
+        )
+
+
+def serve_command(port=8000, state_dir=None, box_port=None, host=None, say=print):
+    """Run `ultimus serve` until Ctrl-C; ServeError for what keeps it from starting."""
+    try:
+        import segno  # noqa: F401
+        import uvicorn
+    except ImportError:
+        raise ServeError(WEB_EXTRA) from None
+    from ultimus_host.pcdrivers import FolderInUse
+
+    host = host or lan_address()
+    check_free(host, port)
+    try:
+        server = Server(state_dir, box_port, host, port, say=say)
+    except FolderInUse as exc:
+        raise ServeError("the virtual box NOT started: %s" % exc) from None
+    server.start()
+    where = "a virtual box in %s" % state_dir if box_port is None else "the box on %s" % box_port
+    say(
+        "Ultimus serve: the table page is %s/ (%s); Ctrl-C stops (the game stays saved on the box)"
+        % (server.url, where)
+    )
+    try:
+        uvicorn.Server(server.uvicorn_config()).run()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.stop()
+    say("Ultimus serve stopped")

@@ -1,0 +1,36 @@
+// The live JSON of one page: a WebSocket that comes back by itself (a phone that slept, a dropped Wi-Fi).
+"use strict";
+function live(path, onPage) {
+  let ws = null;
+  let wait = 250;
+  const status = document.getElementById("link");
+  function open() {
+    const proto = location.protocol === "https:" ? "wss://" : "ws://";
+    ws = new WebSocket(proto + location.host + path);
+    ws.onopen = () => { wait = 250; if (status) { status.textContent = ""; status.className = ""; } };
+    ws.onmessage = (m) => onPage(JSON.parse(m.data));
+    ws.onclose = () => {
+      if (status) { status.textContent = "reconnecting to the table..."; status.className = "away"; }
+      setTimeout(open, wait);
+      wait = Math.min(wait * 2, 4000);
+    };
+  }
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible" && ws && ws.readyState > 1) { open(); }
+  });
+  open();
+  return { send: (msg) => { if (ws && ws.readyState === 1) { ws.send(JSON.stringify(msg)); } } };
+}
+function el(tag, cls, text) {
+  const e = document.createElement(tag);
+  if (cls) { e.className = cls; }
+  if (text !== undefined && text !== null) { e.textContent = text; }
+  return e;
+}
+function fill(id, items, make) {
+  const box = document.getElementById(id);
+  box.replaceChildren(...items.map(make));
+}
+function setText(id, text) {
+  document.getElementById(id).textContent = text || "";
+}

@@ -1,0 +1,53 @@
+// A seat's page on its player's phone: its own view, its actions as large buttons, refusals in words.
+"use strict";
+const token = location.pathname.split("/").pop();
+let group = null;  // the kind of action opened when there are many
+let shown = null;
+const link = live("/ws/seat/" + token, (p) => {
+  if (p.kind === "said") { setText("said", p.text); return; }
+  if (p.kind === "gone") {
+    setText("said", "this seat's game is over on the box: scan your seat's new code");
+    fill("actions", [], () => null);
+    return;
+  }
+  if (p.kind !== "seat") { return; }
+  if (shown && shown.n !== p.n) { group = null; }
+  shown = p;
+  draw(p);
+});
+function choose(p, a) {
+  setText("said", "");
+  link.send({ op: "do", n: p.n, i: a.i });
+}
+function draw(p) {
+  setText("who", p.who);
+  setText("game", p.game);
+  setText("where", p.where ? "- " + p.where : "");
+  setText("waiting", p.actions.length ? "your move" : p.waiting);
+  document.getElementById("secrets-section").hidden = !p.secrets.length;
+  fill("secrets", p.secrets, (t) => el("li", null, t));
+  fill("events", p.events, (t) => el("li", null, t));
+  setText("view", p.view);
+  const groups = [...new Set(p.actions.map((a) => a.group))];
+  let items;
+  if (p.actions.length > 12 && groups.length > 1 && group === null) {
+    items = groups.map((g) => {
+      const b = el("button", "group", g + " (" + p.actions.filter((a) => a.group === g).length + ")");
+      b.onclick = () => { group = g; draw(p); };
+      return b;
+    });
+  } else {
+    const list = group === null ? p.actions : p.actions.filter((a) => a.group === group);
+    items = list.map((a) => {
+      const b = el("button", null, a.text);
+      b.onclick = () => choose(p, a);
+      return b;
+    });
+    if (group !== null) {
+      const back = el("button", "group", "back to every kind of action");
+      back.onclick = () => { group = null; draw(p); };
+      items.unshift(back);
+    }
+  }
+  document.getElementById("actions").replaceChildren(...items);
+}

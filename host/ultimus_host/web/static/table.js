@@ -1,0 +1,97 @@
+// The table page: the box as it is, the public view, the QR codes after a new game, the referee's buttons.
+"use strict";
+const BUTTONS = [["confirm", 20], ["thumbs up", 21], ["thumbs down", 22], ["mode", 23], ["damage -", 18], ["heal +", 19]];
+let page = null;
+const link = live("/ws/table", (p) => {
+  if (p.kind === "said") { setText("said", p.text); return; }
+  if (p.kind !== "table") { return; }
+  page = p;
+  draw(p);
+});
+function ring(wheel) {
+  const r = el("div", "ring");
+  wheel.leds.forEach((colour, i) => {
+    const a = (i / wheel.leds.length) * 2 * Math.PI - Math.PI / 2;
+    const d = el("span", "led");
+    d.style.left = (52 + 50 * Math.cos(a)) + "px";
+    d.style.top = (52 + 50 * Math.sin(a)) + "px";
+    d.style.background = colour === "#000000" ? "#2a2522" : colour;
+    r.appendChild(d);
+  });
+  return r;
+}
+function games(list) {
+  const select = document.getElementById("ng-game");
+  if (select.options.length === list.length) { return; }
+  select.replaceChildren(...list.map((g) => { const o = el("option", null, g.title); o.value = g.name; return o; }));
+}
+function draw(p) {
+  games(p.games || []);
+  setText("game", p.game || "Ultimus Box: no game running");
+  setText("where", p.where);
+  setText("problem", p.problem);
+  const box = p.box || {};
+  setText("now", box.now || p.waiting || "");
+  setText("waiting", box.now && p.waiting ? p.waiting : "");
+  setText("countdown", box.countdown ? String(box.countdown) : "");
+  setText("sound", box.sound ? "\u266a " + box.sound : "");
+  fill("wheels", box.wheels || [], (w, g) => {
+    const d = el("div", "wheel");
+    d.appendChild(ring(w));
+    d.appendChild(el("div", "label", w.label));
+    d.appendChild(el("div", "words", w.words));
+    return d;
+  });
+  fill("stations", box.stations || [], (c, s) => {
+    const d = el("span", "station");
+    d.appendChild(el("span", null, "station " + (s + 1)));
+    const led = el("span", "led");
+    led.style.background = c === "#000000" ? "#2a2522" : c;
+    d.appendChild(led);
+    return d;
+  });
+  fill("events", p.events || [], (t) => el("li", null, t));
+  setText("view", p.view);
+  const qr = document.getElementById("qr-section");
+  qr.hidden = !p.qr;
+  fill("qr", p.qr || [], (q) => {
+    const f = el("figure");
+    const img = el("div");
+    img.innerHTML = q.svg;  // made by the server (segno): an SVG, no script
+    f.appendChild(img);
+    f.appendChild(el("figcaption", null, q.who));
+    f.appendChild(el("div", "url", q.url));  // for a phone that cannot scan: typed by hand
+    return f;
+  });
+  fill("referee", p.referee || [], (a) => {
+    const b = el("button", null, a.text);
+    b.onclick = () => link.send({ op: "referee", n: p.n, i: a.i });
+    return b;
+  });
+}
+function buttons() {
+  const box = document.getElementById("buttons");
+  BUTTONS.forEach(([name, b]) => {
+    const x = el("button", null, name);
+    x.onclick = () => link.send({ op: "press", button: b });
+    box.appendChild(x);
+  });
+  for (let g = 0; g < 6; g++) {
+    const x = el("button", null, "wheel " + (g + 1));
+    x.onclick = () => link.send({ op: "press", button: 12 + g });
+    box.appendChild(x);
+  }
+  for (let s = 0; s < 6; s++) {
+    const x = el("button", null, "SHOUT " + (s + 1));
+    x.title = "at the game menu: join station " + (s + 1);
+    x.onclick = () => link.send({ op: "press", button: s });
+    box.appendChild(x);
+  }
+}
+buttons();
+document.getElementById("qr-off").onclick = () => link.send({ op: "qr_off" });
+document.getElementById("ng-start").onclick = () => {
+  const v = (id) => document.getElementById(id).value;
+  setText("said", "");
+  link.send({ op: "new_game", game: v("ng-game"), players: Number(v("ng-players")), mode: v("ng-mode"), battles: Number(v("ng-battles")) });
+};
