@@ -3,6 +3,7 @@ progress after each chunk, a worker killed mid-run costing a retry and not the r
 the option can go wrong told in one line. One local cluster of 2 worker processes serves the
 module; the Ctrl-C test starts the command's own."""
 
+import contextlib
 import json
 import os
 import signal
@@ -20,6 +21,7 @@ from referee import VERSION
 from ultimus_host import cluster as dask_cluster
 from ultimus_host import parallel
 from ultimus_host.cli import main
+from ultimus_host.games.munera.bouts import bout_summary
 from ultimus_host.games.ultimus.balance import play_summary
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -203,7 +205,8 @@ def _group(pgid, alive_only=False):
 
 def test_a_running_scheduler_without_then_with_a_worker(tmp_path, monkeypatch):
     """The README's way: `dask scheduler`, then `dask worker ADDRESS` (here on this machine), then --scheduler
-    ADDRESS. With no worker yet, one line in a short time; with one, the figures of -j 1."""
+    ADDRESS. With no worker yet, one line in a short time; with one, the figures of -j 1; with workers of
+    another version, one line; the scheduler lost in the middle of a run, one line."""
     monkeypatch.setattr(dask_cluster, "CONNECT_TIMEOUT", 1)
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT / "firmware"), str(ROOT / "host")]))
     started = []
@@ -240,9 +243,20 @@ def test_a_running_scheduler_without_then_with_a_worker(tmp_path, monkeypatch):
         monkeypatch.setattr(dask_cluster, "VERSION", "0.0.1")  # this side's; the worker tells its own
         line = _one_line_error(bout + ["--scheduler", address])
         assert "run ultimus-box %s, this is 0.0.1" % VERSION in line
+        monkeypatch.undo()
+        scheduler = started[0]
+
+        def progress(done):
+            if done:  # a chunk is back: the scheduler's machine goes down
+                os.killpg(scheduler.pid, signal.SIGKILL)
+
+        jobs = [("gaul", "samnite", seed) for seed in range(400)]
+        with pytest.raises(dask_cluster.ClusterError, match="lost the Dask scheduler at .* in the middle of the run"):
+            parallel.run(bout_summary, jobs, dask_cluster.Cluster(address=address), chunk=2, progress=progress)
     finally:
         for proc in started:
-            os.killpg(proc.pid, signal.SIGTERM)
+            with contextlib.suppress(ProcessLookupError):  # the scheduler was killed already
+                os.killpg(proc.pid, signal.SIGTERM)
         for proc in started:
             proc.wait(timeout=30)
 

@@ -91,14 +91,20 @@ class Cluster:
         started = time.monotonic()
         try:
             if self.local:
-                self._cluster = _local_cluster(distributed, self.local)
-                self.client = distributed.Client(self._cluster, set_as_default=False)
+                self._start_local(distributed)
             else:
                 self.client = self._connect(distributed)
         except BaseException:
-            self.close()
+            self.close(abandon=True)
             raise
         self.started_in = time.monotonic() - started
+
+    def _start_local(self, distributed):
+        try:
+            self._cluster = _local_cluster(distributed, self.local)
+            self.client = distributed.Client(self._cluster, set_as_default=False)
+        except Exception as exc:  # no worker process would start: a full process table, no free port...
+            raise ClusterError("could not start %s: %s" % (self.describe(), _reason(exc))) from None
 
     def _connect(self, distributed):
         # The address is tried first on a connection of its own: a Client that fails to connect
@@ -109,7 +115,10 @@ class Cluster:
             raise ClusterError("could not reach %s: %s" % (self.describe(), _reason(exc))) from None
         except Exception:  # someone else's server: its first bytes make no sense as a Dask message
             raise ClusterError("%s does not answer as a Dask scheduler" % self.address) from None
-        client = distributed.Client(self.address, timeout=CONNECT_TIMEOUT, set_as_default=False)
+        try:
+            client = distributed.Client(self.address, timeout=CONNECT_TIMEOUT, set_as_default=False)
+        except Exception as exc:  # it answered the probe, but not to a client (another Dask version...)
+            raise ClusterError("could not connect to %s: %s" % (self.describe(), _reason(exc))) from None
         try:
             client.wait_for_workers(1, timeout=CONNECT_TIMEOUT)
             versions = set(client.run(_version).values())
@@ -179,6 +188,8 @@ class Cluster:
         results = [None] * len(parts)
         try:
             for future, out in distributed.as_completed(futures, loop=client.loop, with_results=True):
+                if future.status != "finished":  # cancelled, its exception for a result: the scheduler is gone
+                    raise ClusterError("lost %s in the middle of the run (gone, or stopped)" % self.describe())
                 i = index[future.key]
                 results[i] = out
                 told(i, out)
@@ -260,7 +271,10 @@ def _quiet():
     # the end) in log lines and warnings on stderr; they are the cluster's business, not the
     # figures'. Errors reach the user as ClusterError or the job's own exception.
     os.environ.setdefault("DASK_LOGGING__DISTRIBUTED", "error")  # the worker processes, as they import
-    for name in ("distributed", "tornado", "bokeh"):
+    # Dask's configuration gives some of its loggers levels of their own (distributed.client...):
+    # each one is quietened, not only their parent.
+    names = [name for name in logging.root.manager.loggerDict if name.split(".")[0] == "distributed"]
+    for name in ["distributed", "tornado", "bokeh", *names]:
         logging.getLogger(name).setLevel(logging.CRITICAL)
     warnings.filterwarnings("ignore", module=r"distributed(\.|$)")
     warnings.filterwarnings("ignore", module=r"dask(\.|$)")
