@@ -268,3 +268,13 @@ def test_a_ctrl_c_with_processes_ends_the_same_way(monkeypatch):
     monkeypatch.setattr(parallel, "run", interrupted)
     result = CliRunner().invoke(main, ["munera", "bout", "gaul", "samnite", "-n", "2", "-j", "2"])
     assert result.exit_code == 130 and result.output.strip() == "interrupted: no figures", result.output
+
+
+def test_simulate_is_the_same_on_j1_and_a_local_dask_cluster(on_local2, tmp_path):
+    documents = []
+    for name, how in (("j1", ["-j", "1"]), ("dask", ["--scheduler", "local:2"])):
+        path = tmp_path / (name + ".json")
+        result = CliRunner().invoke(main, ["simulate", "morituri", "-n", "12", "--json", str(path), *how])
+        assert result.exit_code == 0, result.output
+        documents.append(json.loads(path.read_text()))
+    assert documents[0] == documents[1] and on_local2 == ["local:2"]
