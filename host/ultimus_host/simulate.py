@@ -1,4 +1,4 @@
-"""What the simulation commands (`ultimus balance`, `ultimus munera bout|matrix`) share on the
+"""What the simulation commands (`ultimus simulate`, `balance`, `munera bout|matrix`) share on the
 command line: who plays the games (--workers/-j N processes, or --scheduler, a Dask cluster), and
 their jobs run by ultimus_host.parallel under a transient progress bar (done/total, rate, time
 left). A Ctrl-C stops the games: one line, exit status 130."""
@@ -32,7 +32,7 @@ def workers_option(command):
         except ClusterError as exc:
             raise click.ClickException(str(exc)) from None
         except KeyboardInterrupt:
-            click.echo("interrupted: no figures", err=True)
+            click.echo("interrupted", err=True)
             raise click.exceptions.Exit(130) from None
 
     with_workers = click.option("--scheduler", metavar="ADDRESS|local[:N]", default=None, help=SCHEDULER_HELP)(
