@@ -150,6 +150,18 @@ def test_a_wrong_token_gets_403_and_no_hint_and_a_right_one_its_page(served):
     assert not any(t in body for t in tokens)
 
 
+def test_a_game_started_with_the_box_s_buttons_gets_its_seats_codes_on_the_table_page(served):
+    table = Page(served, "/ws/table")
+    table.wait(lambda p: "game menu" in p["box"]["now"])
+    for button in (0, 1, 20):  # SHOUT at stations 1 and 2 (they join), CONFIRM (the game starts)
+        table.send(op="press", button=button)
+        time.sleep(0.3)
+    page = table.wait(lambda p: p.get("qr"))
+    assert [q["who"] for q in page["qr"]] == ["station 1", "station 2"]
+    seat = Page(served, "/ws/seat/" + served.bridge.seat_tokens[1])
+    assert seat.wait(lambda p: True)["who"] == "station 2"
+
+
 def test_whole_games_through_two_seats_sockets_leak_no_secret_and_no_token(served):
     """ULTIMUS in full mode, 2 seats, a whole battle: every frame of each seat and of the table scanned."""
     table = Page(served, "/ws/table")

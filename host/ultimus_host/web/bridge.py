@@ -169,6 +169,8 @@ class Bridge:
                 self.game_id = None  # asked again at the next sync
                 if kind in ("new_game", "resumed"):
                     self.playing = e.get("game", self.playing)
+                if kind == "new_game":  # from this page or the box's buttons: the seats' codes go up
+                    self.qr = True
             if kind == "beat":
                 self.countdown = e.get("n")
             elif kind in ("clamo", "new_game", "resumed", "seat_selection"):
@@ -215,8 +217,8 @@ class Bridge:
             self.game, self.game_id = None, state["game"]
             self.set_tokens([])
             self.problem = (
-                "this server is not the referee of the box's game: start a new game here, or press MODE on the box "
-                "after `claim`"
+                "this server is not the referee of the game the box plays (started by another host): the phones "
+                "cannot play it; start a new game from this page"
             )
             return
         self.problem = None
@@ -251,7 +253,10 @@ class Bridge:
 
     def set_tokens(self, tokens):
         with self.lock:
+            new = list(tokens) != self.seat_tokens
             self.seat_tokens = list(tokens)
+        if new and tokens and self.qr and self.on_seats is not None:
+            self.on_seats(list(tokens))
 
     # --- the pages' requests -------------------------------------------------------
 
@@ -320,8 +325,6 @@ class Bridge:
         self.game, self.game_id, self.qr = None, None, True
         self.lines = []
         reply(None)
-        if self.on_seats is not None:
-            self.on_seats(list(self.seat_tokens))
 
     # --- the pages ---------------------------------------------------------------
 

@@ -38,8 +38,10 @@ def secrets(playing, view):
     return lines(view)
 
 
-def waiting_words(actors, stations, seat=None):
+def waiting_words(actors, stations, seat=None, over=False):
     """What the table waits for, counted from 1 as people count."""
+    if over:
+        return "the game is over"
     if not actors:
         return "the box (the referee's buttons) or nobody: see the table"
     names = ["you" if p == seat else who(p, stations) for p in actors]
@@ -106,6 +108,7 @@ def seat_page_of(game, playing, seat, lines, stations, version):
     view = game.seat_view(seat)
     options = game.legal_actions(seat)
     page = seat_page(playing, seat, view, options, game.actors(), lines, stations, version)
+    page["waiting"] = waiting_words(game.actors(), stations, seat, game.phase == game.rules.FLOW.end)
     return page, options
 
 
@@ -115,7 +118,7 @@ def table_page_of(game, playing, lines, stations, version, box=None, qr=None):
     options = game.legal_actions(-1)
     referee = action_items(playing, public, options, stations)
     page = table_page(playing, public, lines, stations, version, box, qr, referee)
-    page["waiting"] = waiting_words(game.actors(), stations)
+    page["waiting"] = waiting_words(game.actors(), stations, None, game.phase == game.rules.FLOW.end)
     return page, options
 
 
