@@ -1,19 +1,17 @@
 """`ultimus simulate GAME`: N seeded bot games of any of the box's games, and what they say about
 fairness (ultimus_host.fairness counts and writes it out).
 
-Generic: it names no game. Each game's package ultimus_host.games.<name> has a module
-`simulation` that declares PLAYERS (fewest, most), DEFAULT_PLAYERS, BOTS (its kinds, the
-default first), GROUPS (what else a seat is counted by: a figure's class, a place in the turn
-order), ROUNDS (what its rounds are called, None if it counts none) and play(players, seed,
-bots), one game as its summary (the shape is in ultimus_host.fairness). The games are the box's
-registry's (ultimus_host.games, the box's names in its menu's order), each found in its package.
+Generic: it names no game. A game simulates if its HostGame (ultimus_host.games) declares the
+part `simulation`: play(players, seed, bots), one game as its summary (the shape is in
+ultimus_host.fairness); its module declares beside it PLAYERS (fewest, most), DEFAULT_PLAYERS,
+BOTS (its kinds, the default first), GROUPS (what else a seat is counted by: a figure's class, a
+place in the turn order) and ROUNDS (what its rounds are called, None if it counts none).
 
 Game i of each player count has seed SEED+i; the jobs go to ultimus_host.parallel (processes or
 a Dask cluster) and come back in job order, so the figures are the same however they were played.
 """
 
 import importlib
-import importlib.util
 import json
 import time
 
@@ -27,22 +25,16 @@ CHART_TYPES = (".png", ".svg", ".pdf")
 
 
 def names():
-    """The games that have a simulation, in the box's menu order."""
-    return [n for n in host_games.names() if _spec(n) is not None]
-
-
-def _spec(name):
-    try:
-        return importlib.util.find_spec("%s.%s.simulation" % (host_games.PACKAGE, name))
-    except ImportError:  # a game registered beside the box's with no package of its own
-        return None
+    """The games that simulate, in the registry's order (the box's game menu's)."""
+    return [g.name for g in host_games.every() if g.has("simulation")]
 
 
 def load(name):
-    """A game's simulation module, or None for a name that has none."""
-    if name not in names():
+    """A game's simulation: the module of its HostGame's `simulation` part; None for a name that has none."""
+    host = host_games.find(name)
+    if host is None or not host.has("simulation"):
         return None
-    return importlib.import_module("%s.%s.simulation" % (host_games.PACKAGE, name))
+    return importlib.import_module(host.load("simulation").__module__)
 
 
 def get(name):

@@ -40,7 +40,9 @@ class HostGame:
     summary(state): a line under `connect`'s state, or None;
     view(view): the game as a view (public or a seat's) shows it, a few lines of words (`ultimus serve`'s pages);
     secrets(view): the lines of a seat's view only that seat may read (its hand...), [] where it has none;
-    new_game(players, form): the set-up of a new game started from `serve`'s table page (None: players only).
+    new_game(players, form): the set-up of a new game started from `serve`'s table page (None: players only);
+    simulation(players, seed, bots): one seeded bot game of `ultimus simulate` as its summary (ultimus_host.fairness),
+    its module declaring PLAYERS, DEFAULT_PLAYERS, BOTS, GROUPS and ROUNDS beside it (ultimus_host.simulations).
     """
 
     def __init__(self, name, label, players=(2, 6), bots=(), **parts):
@@ -91,6 +93,7 @@ PARTS = (
     "view",
     "secrets",
     "new_game",
+    "simulation",
 )
 
 

@@ -26,4 +26,5 @@ GAME = HostGame(
     refusal="%s.words:refusal" % HERE,
     own_words=("new_game",),  # names each station's figures
     view="%s.words:view" % HERE,
+    simulation="%s.simulation:play" % HERE,
 )

@@ -29,4 +29,5 @@ GAME = HostGame(
     refusal="%s.words:refusal" % HERE,
     view="%s.words:view" % HERE,
     new_game="%s.words:new_game" % HERE,
+    simulation="%s.simulation:play" % HERE,
 )

@@ -17,4 +17,5 @@ GAME = HostGame(
     event="%s.words:event" % HERE,
     action="%s.words:action" % HERE,
     view="%s.words:view" % HERE,
+    simulation="%s.simulation:play" % HERE,
 )

@@ -46,4 +46,5 @@ GAME = HostGame(
     view="%s.words:view" % HERE,
     secrets="%s.words:secrets" % HERE,
     new_game="%s.words:new_game" % HERE,
+    simulation="%s.simulation:play" % HERE,
 )
