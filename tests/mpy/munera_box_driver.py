@@ -68,6 +68,12 @@ def _to_item(screen, s, g, want):
     return "m" * ahead if back is None or ahead <= back else "u" * back
 
 
+def _one_foe(s, g):
+    """The target the screen picks by itself: the one foe left in the arena, else none (-1)."""
+    foes = [t for t in range(s["players"]) if t != g and s["g"][t]["out"] == ""]
+    return foes[0] if len(foes) == 1 else -1
+
+
 def keys_for(screen, action):
     """The keys that make `action` on the box now (dice typed in first when it carries some)."""
     s, e = screen.state(), screen.entry
@@ -90,7 +96,7 @@ def keys_for(screen, action):
     if menu != want:
         keys += _to_item(screen, s, g, want)
         param = _first_param(s, want, g)
-        target = screen._default_target(s, g) if want in TARGETED else -1
+        target = _one_foe(s, g) if want in TARGETED else -1
     if "t" in action and target != action["t"]:
         keys += WHEEL_KEYS[screen.ring_of(action["t"])]
     p = _param(s, action, g)

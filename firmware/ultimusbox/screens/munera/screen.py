@@ -4,14 +4,15 @@ One ring per gladiator: each player's gladiator on the wheel at his own station;
 the models stand on the players' own hex arena and move as the box says. The screen
 follows the core's phases: stamina and order (confirm: the box rolls), each turn's AP
 roll (confirm), then the gladiator's actions: MODE cycles the menu (move, turn, attack,
-end, draw, whirl, feint, haze, grapple, cut, pickup, kick, discard; thumbs up goes back), +/- pick its number
+end, draw, whirl, feint, haze, grapple, cut, pickup, kick, discard: those the rule checks allow now,
+offered(); thumbs up goes back), +/- pick its number
 (a direction from his facing, a side, a weapon, an item), a wheel picks the target,
 confirm applies; a miss after a feint (thumbs up: the re-roll, thumbs down: keep the miss);
 the grapple's test (confirm), the winner's choice (thumbs up: throw,
 thumbs down: let go), an appeal to the crowd (confirm), over (confirm: back to the seat
 selection). Any roll may be made on the table instead: THINK at station n enters a die
-showing n, then confirm. docs/box.md tells the players; munera_lights draws;
-munera_entry holds the input.
+showing n, then confirm. docs/box.md tells the players; lights draws;
+entry holds the input; the seat acting and a one-step phase's action come from the flow.
 """
 
 from games.munera.content import BOX_LINE_COUNT, MAX_GLADIATORS, MIN_GLADIATORS
@@ -319,35 +320,25 @@ class Screen:
 
     def step_menu(self, s, g, step):
         """MODE (step 1) or thumbs up (-1): the menu's next item offered now (END always is), at its
-        first number, the one foe as its target, no table dice."""
+        first number (to attack: his first weapon in hand), the one foe left in the arena as its target
+        (none while two or more are), no table dice."""
         e = self.entry
         for _ in range(len(MENU)):
             e.menu = (e.menu + step) % len(MENU)
             if offered(s, g, e.menu):
                 break
-        e.param = self._first_param(s, g)
-        e.target = self._default_target(s, g) if e.menu in TARGETED else NOBODY
-        del e.table[:]
-
-    def _first_param(self, s, g):
-        """The first number a menu item shows: his first weapon in hand to attack with."""
-        e = self.entry
-        if e.menu == ATTACK or e.menu == WHIRL:
-            kit = s["g"][g]["kit"]
-            for i in range(len(kit)):
-                if kit[i][1]:
-                    return i
-        return 0
-
-    def _default_target(self, s, g):
-        """The one foe left in the arena, when there is only one; else nobody yet."""
-        found = NOBODY
-        for t in range(s["players"]):
+        e.param, e.target, foes = 0, NOBODY, 0
+        kit = s["g"][g]["kit"]
+        for i in range(len(kit) if e.menu == ATTACK or e.menu == WHIRL else 0):
+            if kit[i][1]:
+                e.param = i
+                break
+        for t in range(s["players"] if e.menu in TARGETED else 0):
             if t != g and s["g"][t]["out"] == "":
-                if found != NOBODY:
-                    return NOBODY
-                found = t
-        return found
+                e.target, foes = t, foes + 1
+        if foes > 1:
+            e.target = NOBODY
+        del e.table[:]
 
     def action(self, s, g):
         """The act menu's action as it stands, or None (refused: what is missing)."""
