@@ -164,6 +164,15 @@ def test_wrong_input_is_one_line(tmp_path):
     assert "one or the other" in text
 
 
+def test_the_fairness_sheets_are_their_runs():
+    documents = fairness_tool.runs()
+    text = fairness_tool.DOC.read_text(encoding="utf-8")
+    assert all(fairness_tool.tables(text, name) is not None for name in GAMES), "a sheet for every game"
+    assert fairness_tool.stale(text, documents) == []
+    for name, d in documents.items():
+        assert d["game"] == name and sum(f["games"] for f in d["by_players"]) >= 10000, name
+
+
 def test_the_tool_puts_a_run_between_its_markers_and_nowhere_else():
     d = simulations.run("munera", 4, seed=2, workers=1)
     text = "# doc\nwords\n<!-- fairness:munera -->\nold\n<!-- /fairness:munera -->\nmore words\n"
