@@ -2,6 +2,10 @@
 the main seat and those who answer out of turn, a seat's menu, the seat for an action, and the
 declared transitions every handler is held to in the tests."""
 
+import ast
+import importlib
+import os
+
 import pytest
 
 from games.ultimatum import randomplay as ultimatum_play
@@ -139,3 +143,105 @@ def test_the_engine_refuses_what_the_flow_refuses():
     with pytest.raises(Illegal) as exc:
         engine.apply_clean(Toy, s, {"a": "go", "p": 0})
     assert exc.value.code == acting.refusal(Toy, s, 0, "go")[0]
+
+
+# --- every phase a game's code names is one its flow knows -----------------------------------------
+
+GAMES = ("ultimus", "morituri", "morituri_board", "munera", "ultimatum")
+FIRMWARE = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "firmware")
+
+
+def _is_phase(node):
+    """Whether an expression is x["phase"]."""
+    return isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Constant) and node.slice.value == "phase"
+
+
+def _texts(node):
+    """The string constants an expression may give: a constant, either branch of an if, a tuple's."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return [node.value]
+    if isinstance(node, ast.IfExp):
+        return _texts(node.body) + _texts(node.orelse)
+    if isinstance(node, (ast.Tuple, ast.List, ast.Set)):
+        return [t for x in node.elts for t in _texts(x)]
+    return []
+
+
+def phases_named(source):
+    """(line, phase) of every phase name a module's code writes or compares: x["phase"] = ..., a
+    "phase": ... in a dict (a state, an event), x["phase"] == / in ..., and Munera's settle(s, ev, phase)."""
+    out = []
+    for node in ast.walk(ast.parse(source)):
+        found = []
+        if isinstance(node, ast.Assign) and any(_is_phase(t) for t in node.targets):
+            found = _texts(node.value)
+        elif isinstance(node, ast.Dict):
+            for key, value in zip(node.keys, node.values):
+                if isinstance(key, ast.Constant) and key.value == "phase":
+                    found += _texts(value)
+        elif isinstance(node, ast.Compare) and (_is_phase(node.left) or any(_is_phase(c) for c in node.comparators)):
+            for side in [node.left] + node.comparators:
+                found += _texts(side)
+        elif isinstance(node, ast.Call) and getattr(node.func, "id", None) == "settle" and len(node.args) > 2:
+            found = [t for t in _texts(node.args[2]) if t != "next"]  # "next": the next gladiator's start
+        out += [(node.lineno, t) for t in found]
+    return out
+
+
+def _rules(name):
+    return importlib.import_module("games.%s.rules" % name)
+
+
+def known_phases(rules):
+    flow = rules.FLOW
+    return {p for v in flow.variants for p in flow.variants[v] if p != ANY_PHASE} | {flow.end}
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_phase_a_game_names_is_one_its_flow_knows(name):
+    """A typo in a phase written, compared or put in an event fails here, not in a stranded game."""
+    known = known_phases(_rules(name))
+    folder = os.path.join(FIRMWARE, "games", name)
+    wrong, seen = [], set()
+    for file in sorted(os.listdir(folder)):
+        if file.endswith(".py"):
+            with open(os.path.join(folder, file)) as f:
+                for line, phase in phases_named(f.read()):
+                    seen.add(phase)
+                    if phase not in known:
+                        wrong.append("%s:%d %r" % (file, line, phase))
+    assert not wrong, "phases the flow of %s does not know: %s" % (name, ", ".join(wrong))
+    assert len(seen) > 3  # the scan finds the game's phase writes
+
+
+def test_the_scan_finds_a_typo():
+    assert phases_named('def f(s):\n    s["phase"] = "scroe" if s["x"] else "score"\n') == [(2, "scroe"), (2, "score")]
+    assert phases_named('e = {"e": "phase", "phase": "melee"}\nsettle(s, ev, "act")\nsettle(s, ev, "next")\n') == [
+        (1, "melee"),
+        (2, "act"),
+    ]
+    assert phases_named('if s["phase"] in ("a", "b"):\n    pass\n') == [(1, "a"), (1, "b")]
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_each_game_declares_where_each_phase_leads(name):
+    """NEXT names only phases of the flow, every phase but the end leads somewhere, and every phase but
+    the first is led to."""
+    rules = _rules(name)
+    known = known_phases(rules)
+    table = rules.FLOW.next or rules.legal().NEXT
+    assert set(table) == known - {rules.FLOW.end}
+    led_to = {p for after in table.values() for p in after}
+    assert led_to <= known
+    first = {rules.new_state(rules.check_setup(_setup(name)))["phase"]}
+    assert known - led_to <= first
+
+
+def _setup(name):
+    return {
+        "ultimus": {"players": 3, "seed": 1},
+        "morituri": {"players": 2, "figures": [["heavy"], ["light"]], "seed": 1},
+        "morituri_board": {"players": 2, "seed": 1},
+        "munera": {"gladiators": [{"profile": "murmillo"}, {"profile": "retiarius"}], "seed": 1},
+        "ultimatum": {"players": 3, "seed": 1},
+    }[name]

@@ -94,7 +94,7 @@ def apply_clean(rules, s, action):
     events = []
     handler(s, action, events)
     if flow.checking is not None and s["phase"] != phase:
-        flow.checking(flow, phase, s["phase"])  # the tests': every phase a handler leads to is declared
+        flow.checking(rules, phase, s["phase"])  # the tests': every phase a handler leads to is declared
     return events
 
 

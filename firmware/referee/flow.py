@@ -48,14 +48,15 @@ class Flow:
 
     The phase ANY_PHASE holds actions allowed in every phase but the end (gifts, trades): they
     make nobody an actor. next: {phase: (phase, ...)}, where an action of each phase may lead
-    (staying is always allowed); every phase a handler leaves a state in is checked against it
-    when Flow.checking is set (tests/conftest.py sets referee.play.check_next; a box never does).
+    (staying is always allowed); a game may keep that table as NEXT in its legal module instead, which
+    a box never loads. Every phase a handler leaves a state in is checked against it when
+    Flow.checking is set (tests/conftest.py sets referee.play.check_next; a box never does).
     turns: {phase: Who}, the phases in which the Who's seat has the turn and any other seat the
     flow lets act answers out of turn (a defender's card); other phases have no main seat (one
     actor, or simultaneous ones). referee.acting answers who acts and what they may do from it.
     """
 
-    checking = None  # (flow, before, after) -> None: the tests' check of `next` (referee.play.check_next)
+    checking = None  # (rules, before, after) -> None: the tests' check of `next` (referee.play.check_next)
 
     def __init__(self, variants, end="over", next=None, turns=None):
         self.variants = variants

@@ -37,12 +37,18 @@ def seat_for(rules, s, name):
     return found
 
 
-def check_next(flow, before, after):
-    """UndeclaredPhase if a handler led from the phase `before` to `after` and the flow's `next` does
-    not declare it (staying is always allowed; a flow without `next` checks nothing)."""
-    if after == before or flow.next is None:
+def check_next(rules, before, after):
+    """UndeclaredPhase if a handler led from the phase `before` to `after` and the game does not
+    declare it: in its flow's `next`, or else as NEXT in its legal module (staying is always
+    allowed; a game that declares neither checks nothing)."""
+    if after == before:
         return
-    allowed = flow.next.get(before)
+    table = rules.FLOW.next
+    if table is None:
+        table = getattr(rules.legal(), "NEXT", None)
+        if table is None:
+            return
+    allowed = table.get(before)
     if allowed is None or after not in allowed:
         raise UndeclaredPhase("the flow leads from the %r phase to %r, which it does not declare" % (before, after))
 

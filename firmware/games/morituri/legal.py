@@ -14,6 +14,15 @@ from games.morituri.melee import pairs
 from games.morituri.state import figures
 from referee.play import Listing
 
+# The phases each phase of FLOW leads to: checked after every handler in the tests (referee.play.check_next);
+# kept here, beside the listing a box never loads, so that a box does not hold it.
+NEXT = {
+    "initiative": ("movement", "melee"),  # melee at once when no figure can be called on
+    "movement": ("melee",),
+    "melee": ("implore", "initiative", "over"),  # implore, or the next round when nobody fell
+    "implore": ("initiative", "over"),
+}
+
 
 def trade_actions(s, seat):
     """Morituri has no trades."""

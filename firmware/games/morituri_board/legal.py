@@ -14,6 +14,21 @@ from games.morituri_board.flow import FLOW
 from games.morituri_board.state import drawer, on_road
 from referee.play import Listing
 
+# The phases each phase of FLOW leads to: checked after every handler in the tests (referee.play.check_next);
+# kept here, beside the listing a box never loads, so that a box does not hold it.
+# walk.proceed goes on after a space, a card or a fight: a card to name, a fight, the next seat's
+# move (or its wait in Roma); walk.check_end ends the game wherever a gladiator dies
+NEXT = {
+    "start": ("move",),
+    "move": ("space",),
+    "space": ("draw", "fight", "move", "roma", "over"),
+    "draw": ("fight", "move", "roma", "over"),
+    "fight": ("crowd", "draw", "move", "roma", "over"),
+    "crowd": ("mercy", "fight", "draw", "move", "roma", "over"),
+    "mercy": ("fight", "draw", "move", "roma", "over"),
+    "roma": ("fight", "move"),
+}
+
 
 def trade_actions(s, seat):
     """The board game has no trades."""

@@ -10,6 +10,21 @@ from games.munera.flow import FLOW
 from games.munera.state import gladiators
 from referee.play import Listing
 
+# The phases each phase of FLOW leads to: checked after every handler in the tests (referee.play.check_next);
+# kept here, beside the listing a box never loads, so that a box does not hold it.
+# effects.settle ends every action: the beaten appeal first, or the bout is over, or play goes on in
+# the phase the action names (the next gladiator's start for "next"); an appeal resumes that phase
+NEXT = {
+    "stamina": ("order",),
+    "order": ("start",),
+    "start": ("act", "wrestle", "appeal", "over"),
+    "act": ("reroll", "wrestle", "start", "appeal", "over"),
+    "reroll": ("act", "start", "appeal", "over"),
+    "wrestle": ("grip", "act", "start", "appeal", "over"),
+    "grip": ("act", "start", "appeal", "over"),
+    "appeal": ("act", "reroll", "wrestle", "grip", "start", "over"),
+}
+
 
 def trade_actions(s, seat):
     """Munera has no trades."""

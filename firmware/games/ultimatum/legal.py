@@ -17,6 +17,19 @@ from referee.play import may_act
 
 VESSELS = (SHIP, SUB)
 
+# The phases each phase of FLOW leads to: checked after every handler in the tests (referee.play.check_next);
+# kept here, beside the listing a box never loads, so that a box does not hold it.
+NEXT = {
+    "roll_off": ("nations",),
+    "nations": ("fleet_roll_off",),
+    "fleet_roll_off": ("fleets",),
+    "fleets": ("buy",),
+    "buy": ("war",),  # (or the next seat's buy)
+    "war": ("battle", "buy"),
+    "battle": ("occupy", "war", "over"),
+    "occupy": ("war", "over"),
+}
+
 
 def legal_actions(s, seat):
     """Every legal action of a seat (seat -1: the referee)."""

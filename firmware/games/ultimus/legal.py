@@ -36,6 +36,17 @@ from referee.play import list_actions
 
 TRADES = ("give", "pass_card")
 
+# The phases each phase of FLOW leads to: checked after every handler in the tests (referee.play.check_next);
+# kept here, beside the listing a box never loads, so that a box does not hold it.
+NEXT = {
+    "loudest": ("betting",),
+    "betting": ("entrance",),
+    "entrance": ("shout",),
+    "shout": ("action",),
+    "action": ("shout", "battle_end"),  # the next round, or one gladiator left
+    "battle_end": ("betting", "over"),
+}
+
 
 def legal_actions(s, seat):
     """Every legal action of a seat (seat -1: the referee), trades left out."""
