@@ -1,6 +1,6 @@
 """The fairness sheets of docs/balance.md, made again from the runs kept in docs/fairness/.
 
-Each game's run is `ultimus simulate GAME ... --json docs/fairness/GAME.json` (the command line
+Each game's run is `ultimus simulate GAME ... --json docs/fairness/<GAME>.json` (the command line
 is in the sheet). This tool writes each run's tables (ultimus_host.fairness.markdown) between the
 doc's markers
 
@@ -28,7 +28,7 @@ RUNS = ROOT / "docs" / "fairness"
 
 
 def runs(folder=RUNS):
-    """{game: its run's JSON document}, for every docs/fairness/GAME.json."""
+    """{game: its run's JSON document}, for every docs/fairness/<GAME>.json."""
     return {p.stem: json.loads(p.read_text(encoding="utf-8")) for p in sorted(Path(folder).glob("*.json"))}
 
 
