@@ -57,7 +57,7 @@ def twin(game, state):
     return other
 
 
-@pytest.mark.parametrize("mode, players, seed", [("full", 2, 3), ("full", 3, 11), ("box", 3, 5)])
+@pytest.mark.parametrize("mode, players, seed", [("full", 2, 3), ("full", 4, 11), ("box", 3, 5)])
 def test_a_seats_page_and_the_table_page_are_the_same_whatever_the_secrets_they_may_not_see(mode, players, seed):
     game = UltimusGame(players, seed, battles=1, mode=mode)
     rng = random.Random(seed)
@@ -160,6 +160,41 @@ def test_a_game_started_with_the_box_s_buttons_gets_its_seats_codes_on_the_table
     assert [q["who"] for q in page["qr"]] == ["station 1", "station 2"]
     seat = Page(served, "/ws/seat/" + served.bridge.seat_tokens[1])
     assert seat.wait(lambda p: True)["who"] == "station 2"
+
+
+def test_a_box_on_its_own_link_is_served_without_its_lights(tmp_path):
+    """`ultimus serve --box PORT`: the box is another program (here a virtual box on its own thread, as a Pico on
+    USB would be); the link carries no LEDs, so the table page draws no wheels but says what the table waits for."""
+    from ultimus_host.web.serve import Server, VirtualBoxThread
+    from web_helpers import free_port
+
+    box = VirtualBoxThread(str(tmp_path / "box"), seed=3)
+    port = free_port()
+    server = Server(None, box.vbox.path, "127.0.0.1", port, say=lambda *a: None)
+    import threading
+
+    import uvicorn
+
+    web = uvicorn.Server(server.uvicorn_config())
+    thread = threading.Thread(target=web.run, daemon=True)
+    server.start()
+    thread.start()
+    try:
+        while not web.started:
+            time.sleep(0.02)
+        served = type("S", (), {"port": port, "bridge": server.bridge})()
+        table = Page(served, "/ws/table")
+        tokens = new_game(served, table, game="ultimatum", players=2)
+        page = table.wait(lambda p: p["game"] == "Ultimatum" and p["box"].get("now"))
+        assert "wheels" not in page["box"] and page["box"]["now"].startswith("waiting for")
+        seat = Page(served, "/ws/seat/" + tokens[0])
+        mine = seat.wait(lambda p: p["kind"] == "seat")
+        assert mine["who"] == "station 1" and mine["view"].startswith("seat 1: savings")
+    finally:
+        web.should_exit = True
+        thread.join(5)
+        server.stop()
+        box.stop()
 
 
 def test_whole_games_through_two_seats_sockets_leak_no_secret_and_no_token(served):
