@@ -217,6 +217,10 @@ def test_a_round_of_ultimus_in_full_mode_on_the_table_page_and_two_phones(table_
             acted += 1
         time.sleep(0.15)
     assert acted == 2, table.text("#events")
+    time.sleep(0.5)
+    before = phones[0].text("#secrets")
+    phones[0].driver.refresh()  # the phone reloads: its seat as it is
+    phones[0].wait(lambda: phones[0].text("#secrets") == before)
     for i, phone in enumerate(phones):
         assert phone.text("#who") == "station %d" % (i + 1)
         assert "your hand:" in phone.text("#secrets")

@@ -73,18 +73,24 @@ def setup_of(message):
     return dict(setup, game=game.name)
 
 
-def make_app(bridge, hub):
-    async def table_page(request):
+class Web:
+    """The routes' handlers around one bridge and one hub."""
+
+    def __init__(self, bridge, hub):
+        self.bridge, self.hub = bridge, hub
+
+    async def table_page(self, request):
         return FileResponse(os.path.join(STATIC, "table.html"))
 
-    async def seat_page(request):
-        if bridge.seat_of(request.path_params["token"]) is None:
+    async def seat_page(self, request):
+        if self.bridge.seat_of(request.path_params["token"]) is None:
             return Response(FORBIDDEN, status_code=403, media_type="text/plain")
         return FileResponse(os.path.join(STATIC, "seat.html"), headers={"Cache-Control": "no-store"})
 
-    async def serve_socket(ws, eye, on_message):
+    async def serve_socket(self, ws, eye, on_message):
+        """Send the eye's pages as they change while reading the page's requests; until it goes."""
         await ws.accept()
-        q = hub.join(eye)
+        q = self.hub.join(eye)
 
         async def send():
             while True:
@@ -107,11 +113,12 @@ def make_app(bridge, hub):
         except (WebSocketDisconnect, RuntimeError):
             pass
         finally:
-            hub.leave(q)
+            self.hub.leave(q)
             sender.cancel()
 
-    def replier(q):
-        loop = hub.loop
+    def replier(self, q):
+        """What the bridge's thread calls to say something to the one page that asked (a refusal...)."""
+        loop = self.hub.loop
 
         def reply(text):
             if loop is not None and not loop.is_closed():
@@ -119,32 +126,35 @@ def make_app(bridge, hub):
 
         return reply
 
-    async def table_socket(ws: WebSocket):
-        def on_message(m, q):
-            op = m.get("op")
-            if op == "press" and isinstance(m.get("button"), int) and 0 <= m["button"] < 24:
-                bridge.ask("press", m["button"])
-            elif op == "new_game":
-                bridge.ask("new_game", setup_of(m), replier(q))
-            elif op == "qr_off":
-                bridge.ask("qr_off")
-            elif op == "referee":
-                bridge.ask("referee", m.get("n"), m.get("i"), replier(q))
+    def table_message(self, m, q):
+        op = m.get("op")
+        if op == "press" and isinstance(m.get("button"), int) and 0 <= m["button"] < 24:
+            self.bridge.ask("press", m["button"])
+        elif op == "new_game":
+            self.bridge.ask("new_game", setup_of(m), self.replier(q))
+        elif op == "qr_off":
+            self.bridge.ask("qr_off")
+        elif op == "referee":
+            self.bridge.ask("referee", m.get("n"), m.get("i"), self.replier(q))
 
-        await serve_socket(ws, "table", on_message)
+    async def table_socket(self, ws: WebSocket):
+        await self.serve_socket(ws, "table", self.table_message)
 
-    async def seat_socket(ws: WebSocket):
+    async def seat_socket(self, ws: WebSocket):
         token = ws.path_params["token"]
-        seat = bridge.seat_of(token)
-        if seat is None:
-            await ws.close(code=1008)
+        if self.bridge.seat_of(token) is None:
+            await ws.close(code=1008)  # before accept: the handshake is refused with 403
             return
 
         def on_message(m, q):
             if m.get("op") == "do":
-                bridge.ask("seat", token, m.get("n"), m.get("i"), replier(q))
+                self.bridge.ask("seat", token, m.get("n"), m.get("i"), self.replier(q))
 
-        await serve_socket(ws, token, on_message)  # a seat's page is its token's: another game's seat 1 is not it
+        await self.serve_socket(ws, token, on_message)  # a seat's page is its token's: another game's seat 1 is not it
+
+
+def make_app(bridge, hub):
+    web = Web(bridge, hub)
 
     @asynccontextmanager
     async def lifespan(app):
@@ -152,10 +162,10 @@ def make_app(bridge, hub):
         yield
 
     routes = [
-        Route("/", table_page),
-        Route("/seat/{token}", seat_page),
-        WebSocketRoute("/ws/table", table_socket),
-        WebSocketRoute("/ws/seat/{token}", seat_socket),
+        Route("/", web.table_page),
+        Route("/seat/{token}", web.seat_page),
+        WebSocketRoute("/ws/table", web.table_socket),
+        WebSocketRoute("/ws/seat/{token}", web.seat_socket),
         Mount("/static", app=StaticFiles(directory=STATIC), name="static"),
     ]
     return Starlette(routes=routes, lifespan=lifespan)

@@ -163,6 +163,8 @@ class Bridge:
         return True
 
     def hear(self, events):
+        if events:
+            self.sound = None  # a sound is of its moment: the newest events' only
         for e in events:
             kind = e.get("e")
             if kind in GAME_CHANGES:
