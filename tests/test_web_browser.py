@@ -203,12 +203,11 @@ def test_a_round_of_ultimus_in_full_mode_on_the_table_page_and_two_phones(table_
     assert "SHOUT" not in table.text("#events").split("\n")[-1]
     confirm(table)  # the box's CONFIRM: the countdown
     table.wait(lambda: table.text("#countdown") != "")
-    if screenshots:
+    if screenshots:  # the countdown on the table; station 2's phone with its hand and its secret choice
         table.driver.save_screenshot(os.path.join(ROOT, "docs", "img", "serve-table.png"))
+        phones[1].driver.save_screenshot(os.path.join(ROOT, "docs", "img", "serve-seat.png"))
     act(phones[1], rng, prefer="think")  # station 2 keeps quiet before CLAMO
     table.wait(lambda: "CLAMO! station 1 shouts" in table.text("#events"), 10)
-    if screenshots:
-        phones[0].driver.save_screenshot(os.path.join(ROOT, "docs", "img", "serve-seat.png"))
     acted = 0
     deadline = time.monotonic() + 30
     while acted < 2 and time.monotonic() < deadline:  # the turns: an action (or two) of the round
