@@ -106,7 +106,8 @@ def _states(game):
     if game == "munera":
         return [g for seed in (1, 2, 3) for g in harness.munera_states(seed)]
     if game == "ultimatum":
-        return [g for seed in (1, 2) for g in harness.ultimatum_states(seed, most=30)]
+        # 13: an Airlift card in a battle with no troop free to fly
+        return [g for seed in (1, 2, 13) for g in harness.ultimatum_states(seed, most=30)]
     return [g for seed in (1, 2, 3) for g in harness.board_states(seed)]
 
 

@@ -13,7 +13,19 @@ the input; the core's rule checks accept or refuse.
 """
 
 from games.ultimatum import checks
-from games.ultimatum.content import ALLIANCE_OF, BLACK, GREEN, MAX_PLAYERS, MIN_PLAYERS, PRICES, RED, SHIP, SUB, TROOP
+from games.ultimatum.content import (
+    ALLIANCE_OF,
+    BLACK,
+    GREEN,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    N_NATIONS,
+    PRICES,
+    RED,
+    SHIP,
+    SUB,
+    TROOP,
+)
 from games.ultimatum.flow import FLOW
 from games.ultimatum.state import movable, picker
 from referee.engine import may_act
@@ -96,6 +108,8 @@ def offered(s, seat, name):
         return checks.anti_aircraft_problem(s, seat) is None
     if name == "ocean_mine":
         return checks.ocean_mine_problem(s, seat, SHIP) is None or checks.ocean_mine_problem(s, seat, SUB) is None
+    if name == "airlift":
+        return _can_airlift(s, seat)
     if name in CARD_ACTIONS:
         return checks.card_problem(s, seat) is None
     if name == "reinforce" or name == "intelligence":
@@ -107,6 +121,18 @@ def offered(s, seat, name):
     if name == "buy":
         return s["purses"][checks.purse_now(s)][seat] >= PRICES[TROOP]  # a troop on a nation of his: the least
     return True
+
+
+def _can_airlift(s, seat):
+    """A troop may fly from a nation of his that keeps one behind to another (checks.airlift_problem:
+    his card, and the defender's only into the nation under attack)."""
+    owner, troops = s["owner"], s["troops"]
+    for src in range(N_NATIONS):
+        if owner[src] == seat and troops[src] > 1:
+            for dst in range(N_NATIONS):
+                if owner[dst] == seat and checks.airlift_problem(s, seat, src, dst, 1) is None:
+                    return True
+    return False
 
 
 def _can_sail(s, seat):
