@@ -14,6 +14,7 @@ import time
 from collections.abc import Callable
 
 from referee.engine import public_event, replay
+from referee.errors import Illegal
 from ultimus_host import words
 from ultimus_host.client import LinkError, rules_of, virtual_token
 from ultimus_host.narrate import sound, who
@@ -114,7 +115,15 @@ class Bridge:
             self.ready.set()
             last_look = 0.0
             while not self.stopping.is_set():
-                self.turn()
+                try:
+                    self.turn()
+                except LinkError:
+                    raise
+                except Exception as exc:  # a bug here must not leave the pages frozen: ask the box again
+                    self.game = None
+                    self.lines.append("the server lost track of the game (%s): it asks the box again" % exc)
+                    self.sync()
+                    self.make_pages()
                 if self.vbox is not None and time.monotonic() - last_look > LIGHTS_EVERY:
                     last_look = time.monotonic()
                     drawing = box_drawing(self.vbox)
@@ -155,7 +164,10 @@ class Bridge:
         for action, reply in self.quick:
             if reply.get("actions") != len(self.game.log) + 1:
                 return False
-            self.game.apply(action)
+            try:
+                self.game.apply(action)
+            except Illegal:  # the box took what the replica refuses: the box is the referee, ask it
+                return False
             if reply.get("public") != self.game.public_digest():
                 return False
             if reply.get("digest") not in (reply.get("public"), self.game.digest()):

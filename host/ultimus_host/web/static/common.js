@@ -3,6 +3,7 @@
 function live(path, onPage) {
   let ws = null;
   let wait = 250;
+  let stopped = false;
   const status = document.getElementById("link");
   function open() {
     const proto = location.protocol === "https:" ? "wss://" : "ws://";
@@ -11,15 +12,19 @@ function live(path, onPage) {
     ws.onmessage = (m) => onPage(JSON.parse(m.data));
     ws.onclose = () => {
       if (status) { status.textContent = "reconnecting to the table..."; status.className = "away"; }
+      if (stopped) { return; }
       setTimeout(open, wait);
       wait = Math.min(wait * 2, 4000);
     };
   }
   document.addEventListener("visibilitychange", () => {
-    if (document.visibilityState === "visible" && ws && ws.readyState > 1) { open(); }
+    if (!stopped && document.visibilityState === "visible" && ws && ws.readyState > 1) { open(); }
   });
   open();
-  return { send: (msg) => { if (ws && ws.readyState === 1) { ws.send(JSON.stringify(msg)); } } };
+  return {
+    send: (msg) => { if (ws && ws.readyState === 1) { ws.send(JSON.stringify(msg)); } },
+    stop: () => { stopped = true; if (status) { status.textContent = ""; status.className = ""; } },
+  };
 }
 function el(tag, cls, text) {
   const e = document.createElement(tag);

@@ -6,6 +6,7 @@ let shown = null;
 const link = live("/ws/seat/" + token, (p) => {
   if (p.kind === "said") { setText("said", p.text); return; }
   if (p.kind === "gone") {
+    link.stop();  // this token opens no seat any more: no coming back
     setText("said", "this seat's game is over on the box: scan your seat's new code");
     fill("actions", [], () => null);
     return;
