@@ -111,6 +111,28 @@ def test_every_game_has_a_table_and_a_seat_page_in_words(name):
     assert acted == {0, 1}
 
 
+@pytest.mark.parametrize("name", [g[0] for g in games.GAMES if g[0] != "ultimus"])
+def test_the_other_games_seat_views_hold_nothing_the_table_does_not_see(name):
+    """ULTIMUS is the one game whose seats keep secrets on the box: a seat's view of the others is the public view
+    and its number, so that no seat page can carry another's secret. A game that gains secrets fails here, and
+    wants its own scrambled comparison above."""
+    setup = {"munera": {"gladiators": ["murmillo", "retiarius", "secutor"], "seed": 4}}
+    game = games.build(name, setup.get(name, {"players": 3, "seed": 4}))
+    rng = random.Random(4)
+    for _ in range(150):
+        public = game.public_view()
+        for seat in range(3):
+            view = game.seat_view(seat)
+            assert view.pop("seat") == seat
+            if "mine" in view:  # Morituri: the seat's own figures, whose owners the table sees
+                assert view.pop("mine") == [i for i, f in enumerate(public["figures"]) if f["owner"] == seat]
+            assert view == public
+        options = game.legal_actions(rng.choice(game.actors() or [-1]))
+        if not options:
+            break
+        game.apply(rng.choice(options))
+
+
 def test_public_event_words_carry_no_hidden_part():
     e = {"e": "commit", "p": 0, "hidden": {"shout": 1, "c": 7}}
     assert pages.event_line("ultimus", e, None, None) == "seat 1 has chosen in secret"
