@@ -52,39 +52,14 @@ class SensibleBot:
         self.rng = Rng(seed)
 
     def choose(self, view, options):
-        me = view["seat"]
         kinds = {}
         for a in options:
             kinds.setdefault(a["a"], []).append(a)
-        troops = view["troops"]
-        if "take" in kinds:
-            return max(kinds["take"], key=lambda a: (_wanted(view, me, a["n"]), -a["n"]))
-        if "occupy" in kinds:
-            return max(kinds["occupy"], key=lambda a: a["n"])
-        for name in ("blitz", "roll", "fire"):
-            if name in kinds:
-                return kinds[name][0]
-        if "buy" in kinds:
-            bought = self._buy(view, kinds["buy"])
-            if bought is not None:
-                return bought
-        if "reinforce" in kinds:  # the card's troops (the most it may say) on the strongest nation
-            troops_in = [a for a in kinds["reinforce"] if a["kind"] == "troop"]
-            if troops_in:
-                return max(troops_in, key=lambda a: (a["n"], troops[a["at"]], -a["at"]))
-        if "commando" in kinds:
-            return min(kinds["commando"], key=lambda a: (troops[a["to"]] - 3 * _wanted(view, me, a["to"]), a["to"]))
-        if "attack" in kinds:
-            good = [a for a in kinds["attack"] if troops[a["from"]] >= troops[a["to"]] + MARGIN]
-            if good:
-                return max(
-                    good,
-                    key=lambda a: (
-                        troops[a["from"]] - troops[a["to"]] + 5 * _wanted(view, me, a["to"]),
-                        -a["to"],
-                        -a["from"],
-                    ),
-                )
+        chosen = self._settle(view, kinds)
+        if chosen is None:
+            chosen = self._troops(view, kinds)
+        if chosen is not None:
+            return chosen
         for name in ("laser", "bomber"):
             if name in kinds:
                 return self._strongest(view, kinds[name])
@@ -92,6 +67,40 @@ class SensibleBot:
             if name in kinds:
                 return kinds[name][0]
         return options[0]
+
+    def _settle(self, view, kinds):
+        """What comes first: nations to take, troops to move in, battles to roll on, money to spend."""
+        if "take" in kinds:
+            return max(kinds["take"], key=lambda a: (_wanted(view, view["seat"], a["n"]), -a["n"]))
+        if "occupy" in kinds:
+            return max(kinds["occupy"], key=lambda a: a["n"])
+        for name in ("blitz", "roll", "fire"):
+            if name in kinds:
+                return kinds[name][0]
+        if "buy" in kinds:
+            return self._buy(view, kinds["buy"])
+        return None
+
+    def _troops(self, view, kinds):
+        """Troops to land or send: a reinforcement, commandos, an attack with a margin (None: none)."""
+        me, troops = view["seat"], view["troops"]
+        if "reinforce" in kinds:  # the card's troops (the most it may say) on the strongest nation
+            troops_in = [a for a in kinds["reinforce"] if a["kind"] == "troop"]
+            if troops_in:
+                return max(troops_in, key=lambda a: (a["n"], troops[a["at"]], -a["at"]))
+        if "commando" in kinds:
+            return min(kinds["commando"], key=lambda a: (troops[a["to"]] - 3 * _wanted(view, me, a["to"]), a["to"]))
+        good = [a for a in kinds.get("attack", ()) if troops[a["from"]] >= troops[a["to"]] + MARGIN]
+        if good:
+            return max(
+                good,
+                key=lambda a: (
+                    troops[a["from"]] - troops[a["to"]] + 5 * _wanted(view, me, a["to"]),
+                    -a["to"],
+                    -a["from"],
+                ),
+            )
+        return None
 
     def _buy(self, view, buys):
         """All the money on troops for the strongest nation (lasers first when it can)."""

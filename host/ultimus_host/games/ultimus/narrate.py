@@ -210,78 +210,95 @@ def action_text(v, a, stations=None):
     stations: as for line, where the action is for a box.
     """
     kind = a["a"]
-    dirs = DIRECTIONS
     if kind in _REFEREE_ACTIONS:
         return _REFEREE_ACTIONS[kind](a, stations)
     if kind == "payout":  # what the card pays depends on the game's content
         return "pay out %s with %s" % (bet_card_text(a["b"], v), _coins(a["coins"]))
     if v.get("mode") == "box" and kind in _BOX_ACTIONS:
         return _BOX_ACTIONS[kind](a)
-    card = v["card"] or {"c": 0}  # the symbol and choose actions come only with a card in play
-    sym = CARDS[card["c"]][3][a["i"]] if "i" in a else (0, 0)
-    if kind == "commit":
-        if not a["shout"]:
-            return "shut up and think"
-        return "SHOUT with %s" % describe(a["c"]) if "c" in a else "SHOUT"
-    if kind == "think":
-        return "think: discard %s" % (", ".join(describe(c) for c in a["c"]) or "nothing")
-    if kind == "bet":
-        b, coins = v["my_bets"][a["k"]]
-        return "a coin%s on betting card %d: %s, %s on it now" % (
-            " of won gold" if a["won"] else "",
-            a["k"] + 1,
-            bet_card_text(b, v),
-            _coins(coins),
-        )
-    if kind == "ready":
-        return "bets are placed"
-    if kind == "place":
-        if "f" not in a:  # the box: the table places the figure
-            return "send %s into the arena" % GLADIATOR_NAMES[a["g"]]
-        return "send %s in front of %s" % (GLADIATOR_NAMES[a["g"]], door_name(a["f"]))
-    if kind == "choose":
-        if a["g"] < 0:
-            return "no gladiator can be chosen: no effect"
-        where = ""
-        if "f" in a:
-            where = " at %s" % (
-                place_name(a["f"]) if CARDS[card["c"]][2] == SPECIAL_PLAYING_DEAD else door_name(a["f"])
-            )
-        return "yell at %s%s" % (GLADIATOR_NAMES[a["g"]], where)
-    if kind == "step":
-        return "step %s" % dirs[a["d"]]
-    if kind == "melee":
-        return "%s: attack %s" % (SYMBOL_NAMES[sym[0]], dirs[a["d"]])
-    if kind == "ranged":
-        return "shoot %s (%d)" % (GLADIATOR_NAMES[a["g"]], sym[1])
-    if kind == "net":
-        return "throw the net on %s" % GLADIATOR_NAMES[a["t"]]
-    if kind in ("move", "rise", "heal", "bleed", "draw", "loudest", "unnet"):
+    if kind in _SYMBOL_ACTIONS:
+        sym = _symbol(v, a)
         return "%s (symbol %d: %s%s)" % (
             kind.replace("rise", "stand up"),
             a["i"],
             SYMBOL_NAMES[sym[0]],
             " %d" % sym[1] if sym[1] else "",
         )
-    if kind == "rebet":
-        return "move a coin from %s to betting card %d" % (
-            "won gold" if a["src"] < 0 else "betting card %d" % (a["src"] + 1),
-            a["k"] + 1,
-        )
-    if kind == "discard":
-        return "discard %s" % describe(a["c"])
-    if kind == "end":
-        return "end the card"
-    if kind == "thumb":
-        return "thumbs %s for %s" % (
-            "UP (pardon)" if a["up"] else "DOWN (death)",
-            GLADIATOR_NAMES[v["pollice_verso"][0][0]],
-        )
-    if kind == "give":
-        return "give %d gold to %s" % (a["n"], who(a["to"], stations))
-    if kind == "pass_card":
-        return "give %s to %s" % (describe(a["c"]), who(a["to"], stations))
-    return " ".join("%s=%s" % (k, v) for k, v in sorted(a.items()))
+    told = _ACTIONS.get(kind)
+    if told is None:
+        return " ".join("%s=%s" % (k, v) for k, v in sorted(a.items()))
+    return told(v, a, stations)
+
+
+def _symbol(v, a):
+    """The symbol of the card in play an action spends ((0, 0) for one that names none)."""
+    card = v["card"] or {"c": 0}  # the symbol and choose actions come only with a card in play
+    return CARDS[card["c"]][3][a["i"]] if "i" in a else (0, 0)
+
+
+def _commit(v, a, st):
+    if not a["shout"]:
+        return "shut up and think"
+    return "SHOUT with %s" % describe(a["c"]) if "c" in a else "SHOUT"
+
+
+def _bet(v, a, st):
+    b, coins = v["my_bets"][a["k"]]
+    return "a coin%s on betting card %d: %s, %s on it now" % (
+        " of won gold" if a["won"] else "",
+        a["k"] + 1,
+        bet_card_text(b, v),
+        _coins(coins),
+    )
+
+
+def _place(v, a, st):
+    if "f" not in a:  # the box: the table places the figure
+        return "send %s into the arena" % GLADIATOR_NAMES[a["g"]]
+    return "send %s in front of %s" % (GLADIATOR_NAMES[a["g"]], door_name(a["f"]))
+
+
+def _choose(v, a, st):
+    if a["g"] < 0:
+        return "no gladiator can be chosen: no effect"
+    where = ""
+    if "f" in a:
+        card = v["card"] or {"c": 0}
+        where = " at %s" % (place_name(a["f"]) if CARDS[card["c"]][2] == SPECIAL_PLAYING_DEAD else door_name(a["f"]))
+    return "yell at %s%s" % (GLADIATOR_NAMES[a["g"]], where)
+
+
+def _rebet(v, a, st):
+    return "move a coin from %s to betting card %d" % (
+        "won gold" if a["src"] < 0 else "betting card %d" % (a["src"] + 1),
+        a["k"] + 1,
+    )
+
+
+# the actions that spend a symbol of the card in play, told by the symbol
+_SYMBOL_ACTIONS = ("move", "rise", "heal", "bleed", "draw", "loudest", "unnet")
+
+# each seat's action: its view v, the action a and the stations st -> its menu line
+_ACTIONS = {
+    "commit": _commit,
+    "think": lambda v, a, st: "think: discard %s" % (", ".join(describe(c) for c in a["c"]) or "nothing"),
+    "bet": _bet,
+    "ready": lambda v, a, st: "bets are placed",
+    "place": _place,
+    "choose": _choose,
+    "step": lambda v, a, st: "step %s" % DIRECTIONS[a["d"]],
+    "melee": lambda v, a, st: "%s: attack %s" % (SYMBOL_NAMES[_symbol(v, a)[0]], DIRECTIONS[a["d"]]),
+    "ranged": lambda v, a, st: "shoot %s (%d)" % (GLADIATOR_NAMES[a["g"]], _symbol(v, a)[1]),
+    "net": lambda v, a, st: "throw the net on %s" % GLADIATOR_NAMES[a["t"]],
+    "rebet": _rebet,
+    "discard": lambda v, a, st: "discard %s" % describe(a["c"]),
+    "end": lambda v, a, st: "end the card",
+    "thumb": lambda v, a, st: (
+        "thumbs %s for %s" % ("UP (pardon)" if a["up"] else "DOWN (death)", GLADIATOR_NAMES[v["pollice_verso"][0][0]])
+    ),
+    "give": lambda v, a, st: "give %d gold to %s" % (a["n"], who(a["to"], st)),
+    "pass_card": lambda v, a, st: "give %s to %s" % (describe(a["c"]), who(a["to"], st)),
+}
 
 
 def _n_times(a, word):
