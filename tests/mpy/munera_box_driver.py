@@ -6,8 +6,8 @@ number, the target's wheel, confirm). Any legal action has its presses; the test
 them journals exactly it.
 """
 
-from ultimusbox.screens.munera.entry import ATTACK, DISCARDABLE, DRAW, MENU, TARGETED, WHIRL
-from ultimusbox.screens.munera.screen import choices, offered, weapon_of
+from ultimusbox.screens.munera.entry import ATTACK, DISCARDABLE, DRAW, MENU, TARGETED, WHIRL, weapon_of
+from ultimusbox.screens.munera.screen import choices, offered
 
 WHEEL_KEYS = "asdfgh"
 MENU_OF = {"sheathe": DRAW, "draw": DRAW}

@@ -85,87 +85,122 @@ def describe(screen):
             options(e),
         )
     s = screen.state()
-    phase = s["phase"]
+    told = _PHASES.get(s["phase"])
+    if told is None:
+        return ""
     p = screen.actor()
-    who = _who(screen, p) if p >= 0 else ""
-    if phase == "start":
-        setup = shell.game.setup
-        typed = ", ".join(card_name(c) for c in sorted(setup.get("values", {}))) or "none, the box's own values"
-        return (
-            "the roll-off: confirm [Enter] and the box rolls 1D6 for every player; the highest moves first "
-            "(alternate rule 1 %s, rule 2 %s; cards typed in: %s)"
-            % ("on" if setup["last_alive"] else "off", "on" if setup["rejoin"] else "off", typed)
-        )
-    if phase == "move":
-        die = (
-            "the table's die: %d, confirm [Enter] enters it (+/- change, 0: the box rolls)" % e.table_die
-            if e.table_die
-            else "confirm [Enter]: the box rolls 1D6 (or +/- enter the die rolled on the table)"
-        )
-        return "turn %d, %s moves: %s; then move the pawn" % (s["turn"], who, die)
-    if phase == "space":
-        item = screen.item()
-        text = "%s moved %d: what did the space do? mode [m]: %s" % (
-            who,
-            s["moved"],
-            _menu(screen.item_list(), SPACE_WORDS, item),
-        )
-        if item == "hp_space":
-            text += "; +/-: which hit point space: %d" % e.number
-        elif item == "flux":
-            text += "; +/-: the change: %+d HP%s" % (e.number, _vs_bandits(s, p))
-        elif item == "arena":
-            picked = [st for st in range(6) if e.vs[st]]
-            there = ", ".join("station %d" % (st + 1) for st in picked) or "nobody: he fights a beast"
-            text += "; +/-: pennants %d; wheels [asdfgh]: who already stands there: %s" % (e.number, there)
-        return text + "; confirm [Enter]"
-    if phase == "draw":
-        item = screen.item()
-        text = "%s drew a card: mode [m]: %s" % (who, _menu(screen.item_list(), DRAW_WORDS, item))
-        c = screen.picked_card()
-        if item == "keep":
-            given = kit.clashing(s["kit"][p], c)
-            cost = " (giving up the %s)" % " and the ".join(card_name(x) for x in given) if given else ""
-            text += "; +/-: which card: %s%s" % (card_name(c), cost)
-        elif item == "discard":
-            text += "; +/-: which card: %s" % card_name(c)
-        elif item == "flux":
-            text += "; +/-: the change: %+d HP (never to 0)%s" % (e.number, _vs_bandits(s, p))
-        elif item == "lose":
-            text += "; +/-: which: %s" % (card_name(c) if c else "he holds no card")
-        return text + "; confirm [Enter]"
-    if phase == "fight":
-        f = s["fight"]
-        foe = _who(screen, f["b"]) if f["b"] >= 0 else "a beast of %d pennant(s)" % f["pennants"]
-        how = "to the death" if f["roma"] or f["b"] < 0 else "before the crowd"
-        last = " (the crowd's one more round)" if f["last"] else ""
-        text = "%s fights %s %s, combat HP %d and %d: round %d%s" % (
-            _who(screen, f["a"]),
-            foe,
-            how,
-            max(0, f["hp"][0]),
-            max(0, f["hp"][1]),
-            f["round"] + 1,
-            last,
-        )
-        return text + "; " + _round_dice(screen, foe)
-    if phase == "crowd":
-        die = "the table's die: %d (+/-)" % e.table_die if e.table_die else "or +/- enter the table's die"
-        text = "%s is at 1 HP: confirm [Enter] rolls the crowd's 1D6 (%s)" % (who, die)
-        return text + ": 1-2 one more round, 3-6 mercy"
-    if phase == "mercy":
-        text = "the crowd shows %s mercy: thumbs up [u] takes it (the opponent wins)" % who
-        return text + ", down [n] refuses it and fights one more round"
-    if phase == "roma":
-        return "%s waits alone in Roma: mode [m]: %s; confirm [Enter]" % (
-            who,
-            _menu(screen.item_list(), ROMA_WORDS, screen.item()),
-        )
-    if phase == "over":
-        if s["winner"] < 0:
-            return "nobody wins the rudis; confirm [Enter] returns to the seat selection"
-        return "%s WINS THE RUDIS! confirm [Enter] returns to the seat selection" % _who(screen, s["winner"])
-    return ""
+    return told(screen, s, p, _who(screen, p) if p >= 0 else "")
+
+
+def _start(screen, s, p, who):
+    setup = screen.shell.game.setup
+    typed = ", ".join(card_name(c) for c in sorted(setup.get("values", {}))) or "none, the box's own values"
+    return (
+        "the roll-off: confirm [Enter] and the box rolls 1D6 for every player; the highest moves first "
+        "(alternate rule 1 %s, rule 2 %s; cards typed in: %s)"
+        % ("on" if setup["last_alive"] else "off", "on" if setup["rejoin"] else "off", typed)
+    )
+
+
+def _move(screen, s, p, who):
+    e = screen.entry
+    die = (
+        "the table's die: %d, confirm [Enter] enters it (+/- change, 0: the box rolls)" % e.table_die
+        if e.table_die
+        else "confirm [Enter]: the box rolls 1D6 (or +/- enter the die rolled on the table)"
+    )
+    return "turn %d, %s moves: %s; then move the pawn" % (s["turn"], who, die)
+
+
+def _space(screen, s, p, who):
+    e, item = screen.entry, screen.item()
+    text = "%s moved %d: what did the space do? mode [m]: %s" % (
+        who,
+        s["moved"],
+        _menu(screen.item_list(), SPACE_WORDS, item),
+    )
+    if item == "hp_space":
+        text += "; +/-: which hit point space: %d" % e.number
+    elif item == "flux":
+        text += "; +/-: the change: %+d HP%s" % (e.number, _vs_bandits(s, p))
+    elif item == "arena":
+        picked = [st for st in range(6) if e.vs[st]]
+        there = ", ".join("station %d" % (st + 1) for st in picked) or "nobody: he fights a beast"
+        text += "; +/-: pennants %d; wheels [asdfgh]: who already stands there: %s" % (e.number, there)
+    return text + "; confirm [Enter]"
+
+
+def _draw(screen, s, p, who):
+    item = screen.item()
+    text = "%s drew a card: mode [m]: %s" % (who, _menu(screen.item_list(), DRAW_WORDS, item))
+    c = screen.picked_card()
+    if item == "keep":
+        given = kit.clashing(s["kit"][p], c)
+        cost = " (giving up the %s)" % " and the ".join(card_name(x) for x in given) if given else ""
+        text += "; +/-: which card: %s%s" % (card_name(c), cost)
+    elif item == "discard":
+        text += "; +/-: which card: %s" % card_name(c)
+    elif item == "flux":
+        text += "; +/-: the change: %+d HP (never to 0)%s" % (screen.entry.number, _vs_bandits(s, p))
+    elif item == "lose":
+        text += "; +/-: which: %s" % (card_name(c) if c else "he holds no card")
+    return text + "; confirm [Enter]"
+
+
+def _fight(screen, s, p, who):
+    f = s["fight"]
+    foe = _who(screen, f["b"]) if f["b"] >= 0 else "a beast of %d pennant(s)" % f["pennants"]
+    how = "to the death" if f["roma"] or f["b"] < 0 else "before the crowd"
+    last = " (the crowd's one more round)" if f["last"] else ""
+    text = "%s fights %s %s, combat HP %d and %d: round %d%s" % (
+        _who(screen, f["a"]),
+        foe,
+        how,
+        max(0, f["hp"][0]),
+        max(0, f["hp"][1]),
+        f["round"] + 1,
+        last,
+    )
+    return text + "; " + _round_dice(screen, foe)
+
+
+def _crowd(screen, s, p, who):
+    e = screen.entry
+    die = "the table's die: %d (+/-)" % e.table_die if e.table_die else "or +/- enter the table's die"
+    text = "%s is at 1 HP: confirm [Enter] rolls the crowd's 1D6 (%s)" % (who, die)
+    return text + ": 1-2 one more round, 3-6 mercy"
+
+
+def _mercy(screen, s, p, who):
+    text = "the crowd shows %s mercy: thumbs up [u] takes it (the opponent wins)" % who
+    return text + ", down [n] refuses it and fights one more round"
+
+
+def _roma(screen, s, p, who):
+    return "%s waits alone in Roma: mode [m]: %s; confirm [Enter]" % (
+        who,
+        _menu(screen.item_list(), ROMA_WORDS, screen.item()),
+    )
+
+
+def _over(screen, s, p, who):
+    if s["winner"] < 0:
+        return "nobody wins the rudis; confirm [Enter] returns to the seat selection"
+    return "%s WINS THE RUDIS! confirm [Enter] returns to the seat selection" % _who(screen, s["winner"])
+
+
+# each phase: the screen, its state s, the seat p to act and his name -> the what-now line
+_PHASES = {
+    "start": _start,
+    "move": _move,
+    "space": _space,
+    "draw": _draw,
+    "fight": _fight,
+    "crowd": _crowd,
+    "mercy": _mercy,
+    "roma": _roma,
+    "over": _over,
+}
 
 
 def _round_dice(screen, foe):

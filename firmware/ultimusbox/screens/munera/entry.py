@@ -34,6 +34,15 @@ DICE_SLOTS = 2  # dice shown at once on the lights: a pair (attack, appeal, wres
 # each station's gladiator until someone changes it: a mix of the classic pairings
 DEFAULT_PROFILES = ("murmillo", "retiarius", "secutor", "thracian", "samnite", "gaul")
 DISCARDABLE = ("shield", "helmet")  # games.munera.checks.DROPPABLE, without loading the checks
+THUMB_PHASES = ("grip", "reroll")  # the thumbs answer a choice there (they do not clear the table's dice)
+
+
+def weapon_of(x, i):
+    """The attack's "w" of the i-th weapon choice."""
+    n = len(x["kit"])
+    if i < n:
+        return i
+    return -1 if i == n else -2  # games.munera.checks' IMPROVISED_W and SHIELD_W, without loading the checks
 
 
 class Entry:

@@ -35,13 +35,13 @@ from ultimusbox.screens.munera.entry import (
     NOBODY,
     PICKUP,
     TARGETED,
+    THUMB_PHASES,
     TURN,
     WHIRL,
     Entry,
+    weapon_of,
 )
 
-# the phases where confirm makes the step, and what it sends ("" : the act menu's action)
-THUMB_PHASES = ("grip", "reroll")  # the thumbs answer a choice there (they do not clear the table's dice)
 HINTS = {  # what a phase's step takes, said for a button it does not take
     "reroll": "after his feint: thumbs up rolls the missed die again, thumbs down keeps the miss",
     "grip": "the grapple's winner: thumbs up throws him, thumbs down lets go",
@@ -77,14 +77,6 @@ def _rounds(flat, at, k, rounds):
         if tied > 1:
             at = _rounds(flat, at, tied, rounds)
     return at
-
-
-def weapon_of(x, i):
-    """The attack's "w" of the i-th weapon choice."""
-    n = len(x["kit"])
-    if i < n:
-        return i
-    return -1 if i == n else -2  # games.munera.checks' IMPROVISED_W and SHIELD_W, without loading the checks
 
 
 def acting_seat(game):

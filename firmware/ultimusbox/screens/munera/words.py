@@ -24,10 +24,11 @@ from ultimusbox.screens.munera.entry import (
     MENU,
     MOVE,
     PICKUP,
+    THUMB_PHASES,
     TURN,
     WHIRL,
+    weapon_of,
 )
-from ultimusbox.screens.munera.screen import THUMB_PHASES, weapon_of
 
 WHEEL_KEYS = "asdfgh"
 COMPASS = ("E", "NE", "NW", "W", "SW", "SE")  # hex sides 0-5, counter-clockwise from east
@@ -172,6 +173,25 @@ def describe(screen):
     return ""
 
 
+def _at_foe(screen, s, g, m):
+    """A menu item aimed at a foe (attack, whirl, haze, grapple): its words and why it is refused (or None)."""
+    e, x = screen.entry, s["g"][g]
+    t = e.target
+    problem = None
+    text = "; wheel: the foe %s" % (who(screen, t) if t >= 0 else "(press his wheel)")
+    if m == ATTACK or m == WHIRL:
+        w = weapon_of(x, e.param)
+        text += "; +/-: with the %s" % checks.weapon_name(s, g, w).replace("_", " ")
+        if t >= 0:
+            text += ", %d AP" % checks.attack_cost(s, g, w, 1 if m == WHIRL else 0)
+            d = dist(s, g, t)
+            text += ", %d hex%s away, you strike his %s" % (d, "" if d == 1 else "es", quadrant_of(s, t, g))
+            problem = checks.attack_problem(s, g, t, w, 1 if m == WHIRL else 0)
+    elif t >= 0:
+        problem = checks.haze_problem(s, g, t) if m == HAZE else checks.grapple_problem(s, g, t)
+    return text + "; table dice: THINK q-y before confirm", problem
+
+
 def _menu(screen, s, g):
     """The act menu's item, its number, its cost, why it is refused now; then the keys."""
     e = screen.entry
@@ -193,19 +213,8 @@ def _menu(screen, s, g):
         )
         problem = checks.turn_problem(s, g)
     elif m in (ATTACK, WHIRL, HAZE, GRAPPLE):
-        t = e.target
-        text += "; wheel: the foe %s" % (who(screen, t) if t >= 0 else "(press his wheel)")
-        if m == ATTACK or m == WHIRL:
-            w = weapon_of(x, e.param)
-            text += "; +/-: with the %s" % checks.weapon_name(s, g, w).replace("_", " ")
-            if t >= 0:
-                text += ", %d AP" % checks.attack_cost(s, g, w, 1 if m == WHIRL else 0)
-                d = dist(s, g, t)
-                text += ", %d hex%s away, you strike his %s" % (d, "" if d == 1 else "es", quadrant_of(s, t, g))
-                problem = checks.attack_problem(s, g, t, w, 1 if m == WHIRL else 0)
-        elif t >= 0:
-            problem = checks.haze_problem(s, g, t) if m == HAZE else checks.grapple_problem(s, g, t)
-        text += "; table dice: THINK q-y before confirm"
+        more, problem = _at_foe(screen, s, g, m)
+        text += more
     elif m == DRAW:
         if x["kit"]:
             k = e.param % len(x["kit"])

@@ -154,22 +154,7 @@ def describe(screen):
         )
     e = screen.entry
     seat = screen.seat()
-    menu = screen.menu()
-    head = "%s: %s" % (station(screen, seat), ACTION_WORDS.get(e.name, e.name))
-    if phase == "buy":
-        head = "%s's turn, buying with savings ($%d): %s" % (
-            station(screen, seat),
-            s["purses"][SAVINGS][seat],
-            ACTION_WORDS.get(e.name, e.name),
-        )
-    elif phase in ("war", "battle", "occupy") and seat == s["active"]:
-        head = "%s's turn (war chest $%d, %d cards): %s" % (
-            station(screen, seat),
-            s["purses"][CHEST][seat],
-            s["cards"][seat],
-            ACTION_WORDS.get(e.name, e.name),
-        )
-    parts = [head]
+    parts = [_head(screen, s, seat)]
     if phase == "nations":
         if s["picks"] < FIRST_NATIONS * s["players"]:
             parts.append(first_four(s, seat))
@@ -177,9 +162,50 @@ def describe(screen):
             parts.append("one free nation each in turn (5 troops)")
     elif phase == "fleets":
         parts.append("2 battleships on a vacant blockade, in turn until all 14 are held")
+    menu = screen.menu()
     if len(menu) > 1:
         nxt = menu[(menu.index(e.name) + 1) % len(menu)] if e.name in menu else menu[0]
         parts.append("mode [m]: next '%s' (all: %s)" % (ACTION_WORDS.get(nxt, nxt), ", ".join(menu)))
+    _entered(screen, parts)
+    others = _others(screen, seat)
+    if others:
+        parts.append(others)
+    if phase == "battle":
+        parts.insert(0, _battle(screen))
+    elif phase == "occupy":
+        battle = s["battle"]
+        parts.insert(
+            0,
+            "CONQUERED %s: move troops in from %s (%d there, one stays)"
+            % (nation(battle["n"]), NATIONS[battle["from"]][0], s["troops"][battle["from"]]),
+        )
+    return " | ".join(parts)
+
+
+def _head(screen, s, seat):
+    """Whose action it is, and, on his own turn, the purse he spends from."""
+    name = screen.entry.name
+    phase = s["phase"]
+    if phase == "buy":
+        return "%s's turn, buying with savings ($%d): %s" % (
+            station(screen, seat),
+            s["purses"][SAVINGS][seat],
+            ACTION_WORDS.get(name, name),
+        )
+    if phase in ("war", "battle", "occupy") and seat == s["active"]:
+        return "%s's turn (war chest $%d, %d cards): %s" % (
+            station(screen, seat),
+            s["purses"][CHEST][seat],
+            s["cards"][seat],
+            ACTION_WORDS.get(name, name),
+        )
+    return "%s: %s" % (station(screen, seat), ACTION_WORDS.get(name, name))
+
+
+def _entered(screen, parts):
+    """The action's fields as entered so far (the one being entered marked, with its keys), then what
+    confirm and thumbs down do."""
+    e = screen.entry
     fields = e.fields()
     for i in range(len(fields)):
         kind = e.kind(i)
@@ -195,19 +221,6 @@ def describe(screen):
         parts.append("confirm [Enter]: next; thumbs down [n]: back")
     else:
         parts.append("confirm [Enter]: do it" + ("; thumbs down [n]: back" if fields else ""))
-    others = _others(screen, seat)
-    if others:
-        parts.append(others)
-    if phase == "battle":
-        parts.insert(0, _battle(screen))
-    elif phase == "occupy":
-        battle = s["battle"]
-        parts.insert(
-            0,
-            "CONQUERED %s: move troops in from %s (%d there, one stays)"
-            % (nation(battle["n"]), NATIONS[battle["from"]][0], s["troops"][battle["from"]]),
-        )
-    return " | ".join(parts)
 
 
 def _others(screen, seat):

@@ -234,12 +234,7 @@ class Screen:
             self._too_late(button, t_us)
             return
         if s["pollice_verso"]:
-            if button in (board.THUMB_UP, board.THUMB_DOWN):
-                shell.act({"a": "thumb", "p": s["loudest"], "up": 1 if button == board.THUMB_UP else 0})
-            elif button >= board.WHEEL_0:
-                why = ACTIVE.reason(s) if ACTIVE.reason is not None else None  # the flow's own words
-                if why is not None:
-                    shell.refuse(why[0], why[1])  # the loudest spectator decides first
+            self._answer_thumb(s, button)
             return
         if s["mode"] != MODE_BOX:
             if button >= board.WHEEL_0:
@@ -266,13 +261,27 @@ class Screen:
         elif button == board.THUMB_DOWN:
             e.pollice_verso = 1 - e.pollice_verso  # the card being played shows the pollice verso symbol
         elif button == board.CONFIRM:
-            revealed, e.revealed_at = e.revealed_at, None
-            if e.gladiator >= 0:
-                self._confirm_gladiator(self.active_seat())
-            elif e.seat_mode == DONE and revealed is not None and shell.clock.diff(t_us, revealed) < REVEAL_GUARD_US:
-                shell.refuse("just_revealed", "everyone had chosen, so the round began: confirm again to end this turn")
-            else:
-                self._confirm_seat(self.active_seat())
+            self._confirm_entry(t_us)
+
+    def _answer_thumb(self, s, button):
+        """Pollice verso: the loudest spectator's thumb, before anything else."""
+        if button in (board.THUMB_UP, board.THUMB_DOWN):
+            self.shell.act({"a": "thumb", "p": s["loudest"], "up": 1 if button == board.THUMB_UP else 0})
+        elif button >= board.WHEEL_0:
+            why = ACTIVE.reason(s) if ACTIVE.reason is not None else None  # the flow's own words
+            if why is not None:
+                self.shell.refuse(why[0], why[1])  # the loudest spectator decides first
+
+    def _confirm_entry(self, t_us):
+        """Confirm in the action phase: the gladiator's entry, else the seat's (not just after the reveal)."""
+        e, shell = self.entry, self.shell
+        revealed, e.revealed_at = e.revealed_at, None
+        if e.gladiator >= 0:
+            self._confirm_gladiator(self.active_seat())
+        elif e.seat_mode == DONE and revealed is not None and shell.clock.diff(t_us, revealed) < REVEAL_GUARD_US:
+            shell.refuse("just_revealed", "everyone had chosen, so the round began: confirm again to end this turn")
+        else:
+            self._confirm_seat(self.active_seat())
 
     def _confirm_gladiator(self, seat):
         e, s = self.entry, self.state()
