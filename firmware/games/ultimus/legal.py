@@ -221,41 +221,54 @@ def _card_in_play(s, seat, out):
 
 
 def _symbols(s, seat, card, out):
-    g = card["g"]
     symbols = CARDS[card["c"]][3]
     for i in range(len(symbols)):
         sym = symbols[i]
-        kind = sym[0]
         if cardchecks.symbol_use_problem(card, i, sym) is not None:
             continue  # (_card_in_play has checked the card's gladiator: symbol_problem's first part)
-        if kind == MOVE:
-            if cardchecks.move_problem(s, g) is None:
-                out.append({"a": "move", "p": seat, "i": i})
-            if cardchecks.rise_problem(s, g, sym) is None:
-                out.append({"a": "rise", "p": seat, "i": i})
-        elif kind == STAND_UP:
-            if cardchecks.rise_problem(s, g, sym) is None:
-                out.append({"a": "rise", "p": seat, "i": i})
-        elif kind == MELEE:
-            for d in range(6):
-                if cardchecks.melee_problem(s, g, d) is None:
-                    out.append({"a": "melee", "p": seat, "i": i, "d": d})
-        elif kind == RANGED:
-            for t in range(GLADIATORS):
-                if cardchecks.ranged_problem(s, g, t) is None:
-                    out.append({"a": "ranged", "p": seat, "i": i, "g": t})
-        elif kind == NET:
-            for t in range(GLADIATORS):
-                if cardchecks.card_net_problem(s, card, t) is None:
-                    out.append({"a": "net", "p": seat, "i": i, "t": t})
-        elif kind == REMOVE_NET:
-            if checks.unnet_problem(s, g) is None:
-                out.append({"a": "unnet", "p": seat, "i": i})
-        elif kind == BLEED:
-            if checks.bleed_problem(s, g, sym[1]) is None:
-                out.append({"a": "bleed", "p": seat, "i": i})
-        else:  # heal, draw, loudest: nothing to check beyond the symbol itself
-            out.append({"a": SYMBOL_ACTIONS[kind], "p": seat, "i": i})
+        if sym[0] == MELEE or sym[0] == RANGED or sym[0] == NET:
+            _aimed(s, seat, card, i, sym[0], out)
+        else:
+            _symbol(s, seat, card, i, sym, out)
+
+
+def _aimed(s, seat, card, i, kind, out):
+    """Symbol i aimed somewhere: a melee in each direction, a shot or the net at each gladiator."""
+    g = card["g"]
+    if kind == MELEE:
+        for d in range(6):
+            if cardchecks.melee_problem(s, g, d) is None:
+                out.append({"a": "melee", "p": seat, "i": i, "d": d})
+    elif kind == RANGED:
+        for t in range(GLADIATORS):
+            if cardchecks.ranged_problem(s, g, t) is None:
+                out.append({"a": "ranged", "p": seat, "i": i, "g": t})
+    else:
+        for t in range(GLADIATORS):
+            if cardchecks.card_net_problem(s, card, t) is None:
+                out.append({"a": "net", "p": seat, "i": i, "t": t})
+
+
+def _symbol(s, seat, card, i, sym, out):
+    """Symbol i aimed at nothing: movement (or standing up with it), a stand-up, the net off, bleeding..."""
+    g = card["g"]
+    kind = sym[0]
+    if kind == MOVE:
+        if cardchecks.move_problem(s, g) is None:
+            out.append({"a": "move", "p": seat, "i": i})
+        if cardchecks.rise_problem(s, g, sym) is None:
+            out.append({"a": "rise", "p": seat, "i": i})
+    elif kind == STAND_UP:
+        if cardchecks.rise_problem(s, g, sym) is None:
+            out.append({"a": "rise", "p": seat, "i": i})
+    elif kind == REMOVE_NET:
+        if checks.unnet_problem(s, g) is None:
+            out.append({"a": "unnet", "p": seat, "i": i})
+    elif kind == BLEED:
+        if checks.bleed_problem(s, g, sym[1]) is None:
+            out.append({"a": "bleed", "p": seat, "i": i})
+    else:  # heal, draw, loudest: nothing to check beyond the symbol itself
+        out.append({"a": SYMBOL_ACTIONS[kind], "p": seat, "i": i})
 
 
 SYMBOL_ACTIONS = {HEAL: "heal", DRAW: "draw", LOUDEST: "loudest"}
