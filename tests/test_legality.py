@@ -46,12 +46,10 @@ def cards_to_try(s):
 
 def candidates(s):
     """Every action worth trying now: all names, all seats, parameters within bounds."""
-    n = s["players"]
-    seats = range(n)
     full = s["mode"] == "full"
     cards = cards_to_try(s)
     out: list = [{"a": name} for name in ("draw_loudest", "clamo", "next", "finish", "bets_placed")]
-    for p in seats:
+    for p in range(s["players"]):
 
         def add(name, p=p, **fields):
             a = {"a": name, "p": p}
@@ -59,83 +57,103 @@ def candidates(s):
             out.append(a)
 
         out.append({"a": "set_loudest", "p": p})
-        add("ready")
-        add("end")
-        add("done")
-        if not full:  # the box's spelling of the actions both levels share by name
-            add("loudest")
-            add("draw")
-        for k in range(7):
-            for won in (0, 1):
-                add("bet", k=k, won=won)
-        for g in SIX:
-            if full:
-                for f in SIX:
-                    add("place", g=g, f=f)
-            else:
-                add("place", g=g)
-        add("commit", shout=0)
-        if full:
-            for c in cards:
-                add("commit", shout=1, c=c)
-        else:
-            add("commit", shout=1)
-        hand = s["hands"][p] + cards[-1:]
-        add("think", c=[])
-        for x in hand:
-            add("think", c=[x])
-            for y in hand:
-                add("think", c=[x, y])
-        add("choose", g=-1)  # no gladiator can be chosen: no field either
-        for g in SIX:
-            add("choose", g=g)
-            for f in range(FIELDS):
-                add("choose", g=g, f=f)
-        for i in range(6):
-            add("move", i=i)
-            add("rise", i=i)
-            if full:  # the card level's spelling: a symbol of the card in play
-                for name in ("unnet", "heal", "bleed", "draw", "loudest"):
-                    add(name, i=i)
-            for d in SIX:
-                add("melee", i=i, d=d)
-            for t in SIX:
-                add("ranged", i=i, g=t)
-                if full:
-                    add("net", i=i, t=t)
-        for d in SIX:
-            add("step", d=d)
-        for src in range(-1, 7):
-            for k in range(7):
-                add("rebet", src=src, k=k)
-        for c in cards:
-            add("discard", c=c)
-        for g in SIX:
-            for name in ("knock", "stand", "revive", "come_back", "drunk"):
-                add(name, g=g)
-            if not full:
-                add("net", g=g)
-                add("unnet", g=g)
-            for w in range(1, 14):
-                if not full:
-                    add("bleed", g=g, n=w)
-                    add("heal", g=g, n=w)
-                for pv in (0, 1):
-                    for knock in (0, 1):
-                        add("damage", g=g, n=w, pv=pv, knock=knock)
-        for up in (0, 1):
-            add("thumb", up=up)
-        for b in range(17):
-            for coins in range(1, 4):
-                add("payout", b=b, coins=coins)
-        for to in seats:
-            for amount in range(1, s["gold"][p] + 2):
-                add("give", to=to, n=amount)
-            for c in cards:
-                add("pass_card", to=to, c=c)
+        _before_the_cards(s, p, full, cards, add)
+        _the_card_in_play(s, p, full, cards, add)
+        _the_box_entries(full, add)
+        _between_seats(s, p, cards, add)
     known = FLOW.known
     assert all(a["a"] in known for a in out)
     return out
+
+
+def _before_the_cards(s, p, full, cards, add):
+    """Bets, the gladiators' entrance, the shout and the thinking."""
+    add("ready")
+    add("end")
+    add("done")
+    if not full:  # the box's spelling of the actions both levels share by name
+        add("loudest")
+        add("draw")
+    for k in range(7):
+        for won in (0, 1):
+            add("bet", k=k, won=won)
+    for g in SIX:
+        if full:
+            for f in SIX:
+                add("place", g=g, f=f)
+        else:
+            add("place", g=g)
+    add("commit", shout=0)
+    if full:
+        for c in cards:
+            add("commit", shout=1, c=c)
+    else:
+        add("commit", shout=1)
+    hand = s["hands"][p] + cards[-1:]
+    add("think", c=[])
+    for x in hand:
+        add("think", c=[x])
+        for y in hand:
+            add("think", c=[x, y])
+
+
+def _the_card_in_play(s, p, full, cards, add):
+    """Choosing the card's gladiator, its symbols, steps, the stupid bet's rebets and discards."""
+    add("choose", g=-1)  # no gladiator can be chosen: no field either
+    for g in SIX:
+        add("choose", g=g)
+        for f in range(FIELDS):
+            add("choose", g=g, f=f)
+    for i in range(6):
+        add("move", i=i)
+        add("rise", i=i)
+        if full:  # the card level's spelling: a symbol of the card in play
+            for name in ("unnet", "heal", "bleed", "draw", "loudest"):
+                add(name, i=i)
+        for d in SIX:
+            add("melee", i=i, d=d)
+        for t in SIX:
+            add("ranged", i=i, g=t)
+            if full:
+                add("net", i=i, t=t)
+    for d in SIX:
+        add("step", d=d)
+    for src in range(-1, 7):
+        for k in range(7):
+            add("rebet", src=src, k=k)
+    for c in cards:
+        add("discard", c=c)
+
+
+def _the_box_entries(full, add):
+    """What the table enters on the box (and the full game's own spelling of some), the thumb, the payouts."""
+    for g in SIX:
+        for name in ("knock", "stand", "revive", "come_back", "drunk"):
+            add(name, g=g)
+        if not full:
+            add("net", g=g)
+            add("unnet", g=g)
+        for w in range(1, 14):
+            if not full:
+                add("bleed", g=g, n=w)
+                add("heal", g=g, n=w)
+            for pv in (0, 1):
+                for knock in (0, 1):
+                    add("damage", g=g, n=w, pv=pv, knock=knock)
+    for up in (0, 1):
+        add("thumb", up=up)
+    for b in range(17):
+        for coins in range(1, 4):
+            add("payout", b=b, coins=coins)
+
+
+def _between_seats(s, p, cards, add):
+    """Gold and cards given to each seat."""
+    for to in range(s["players"]):
+        for amount in range(1, s["gold"][p] + 2):
+            add("give", to=to, n=amount)
+        for c in cards:
+            add("pass_card", to=to, c=c)
 
 
 def accepts(s, action):

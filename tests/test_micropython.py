@@ -163,7 +163,7 @@ def test_links_eyes_generator_full_flash_and_checkpoints_agree_under_micropython
 def test_steady_play_allocates_nothing_per_idle_frame_or_entry_press_under_micropython(compiled):
     lines = finish(micropython("box_alloc.py", mpy_dir=compiled[0]))
     games = {line.split()[1]: dict(part.split("=") for part in line.split()[2:]) for line in lines}
-    assert sorted(games) == ["morituri", "ultimatum", "ultimus"]
+    assert sorted(games) == ["morituri", "morituri_board", "ultimatum", "ultimus"]
     assert all(figures["idle"] == "0" for figures in games.values()), lines
-    assert games["ultimus"]["entry"] == games["morituri"]["entry"] == "0", lines
+    assert games["ultimus"]["entry"] == games["morituri"]["entry"] == games["morituri_board"]["entry"] == "0", lines
     assert 0 < int(games["ultimus"]["applied"]) < 16000  # the core's new values, events and journal record

@@ -24,63 +24,79 @@ VESSELS = ("ship", "sub", "boat")
 
 
 def candidates(s):
-    n = s["players"]
     out = [{"a": "roll_off"}]
-    nations = range(-1, N_NATIONS + 1)
-    seas = range(-1, N_SEAS + 1)
-    for p in range(n):
+    for p in range(s["players"]):
 
         def add(name, p=p, **fields):
             a = {"a": name, "p": p}
             a.update(fields)
             out.append(a)
 
-        mine = [x for x in range(N_NATIONS) if s["owner"][x] == p]
-        others = [x for x in range(N_NATIONS) if s["owner"][x] != p][:2]
-        my_seas = [b for b in range(N_SEAS) if s["sea"][b] == p]
-        for x in nations:
-            add("take", n=x)
-            add("commando", to=x)
-        for b in seas:
-            add("fleet", b=b)
-        money = s["purses"]["savings"][p] + s["purses"]["chest"][p]
-        for kind in KINDS + ("tank",):
-            for count in range(0, min(money, 12) + 2):
-                if kind == "laser":
-                    add("buy", kind=kind, n=count)
-                for at in nations if kind == "troop" else seas:
-                    add("buy", kind=kind, n=count, at=at)
-        for kind in ("troop", "ship", "sub", "laser"):
-            for count in (0, 1, 10, 11):
-                for at in nations if kind == "troop" else seas:
-                    add("reinforce", kind=kind, n=count, at=at)
+        _placing(s, p, add)
         for name in ("war", "end", "roll", "blitz", "stop", "minefield", "anti_aircraft", "intelligence"):
             add(name)
-        for src in mine + others:
-            for dst in range(N_NATIONS):
-                add("attack", **{"from": src, "to": dst})
-                for count in range(0, s["troops"][src] + 2):
-                    add("airlift", **{"from": src, "to": dst, "n": count})
-        for src in my_seas + [b for b in range(N_SEAS) if b not in my_seas][:1]:
-            for dst in range(N_SEAS):
-                for ships in range(0, s["ships"][src] + 2):
-                    for subs in range(0, s["subs"][src] + 2):
-                        add("sail", **{"from": src, "to": dst, "ships": ships, "subs": subs})
-        for name in ("bomber", "laser", "fire_back"):
-            for x in nations:
-                add(name, n=x)
-            for b in seas:
-                add(name, b=b)
-        for w in VESSELS:
-            add("ocean_mine", w=w)
-            for t in VESSELS:
-                add("fire", w=w, t=t)
-        battle = s["battle"]
-        top = s["troops"][battle["from"]] if battle is not None and "from" in battle else 3
-        for count in range(0, top + 2):
-            add("occupy", n=count)
+        _moving(s, p, add)
+        _firing(s, add)
     assert all(a["a"] in FLOW.known for a in out)
     return out
+
+
+NATIONS_TRIED = range(-1, N_NATIONS + 1)
+SEAS_TRIED = range(-1, N_SEAS + 1)
+
+
+def _placing(s, p, add):
+    """Nations taken, commandos dropped, fleets placed, pieces bought and reinforcements landed."""
+    for x in NATIONS_TRIED:
+        add("take", n=x)
+        add("commando", to=x)
+    for b in SEAS_TRIED:
+        add("fleet", b=b)
+    money = s["purses"]["savings"][p] + s["purses"]["chest"][p]
+    for kind in KINDS + ("tank",):
+        for count in range(0, min(money, 12) + 2):
+            if kind == "laser":
+                add("buy", kind=kind, n=count)
+            for at in NATIONS_TRIED if kind == "troop" else SEAS_TRIED:
+                add("buy", kind=kind, n=count, at=at)
+    for kind in ("troop", "ship", "sub", "laser"):
+        for count in (0, 1, 10, 11):
+            for at in NATIONS_TRIED if kind == "troop" else SEAS_TRIED:
+                add("reinforce", kind=kind, n=count, at=at)
+
+
+def _moving(s, p, add):
+    """Attacks and airlifts from his nations (and two others), sailings from his seas (and one other)."""
+    mine = [x for x in range(N_NATIONS) if s["owner"][x] == p]
+    others = [x for x in range(N_NATIONS) if s["owner"][x] != p][:2]
+    my_seas = [b for b in range(N_SEAS) if s["sea"][b] == p]
+    for src in mine + others:
+        for dst in range(N_NATIONS):
+            add("attack", **{"from": src, "to": dst})
+            for count in range(0, s["troops"][src] + 2):
+                add("airlift", **{"from": src, "to": dst, "n": count})
+    for src in my_seas + [b for b in range(N_SEAS) if b not in my_seas][:1]:
+        for dst in range(N_SEAS):
+            for ships in range(0, s["ships"][src] + 2):
+                for subs in range(0, s["subs"][src] + 2):
+                    add("sail", **{"from": src, "to": dst, "ships": ships, "subs": subs})
+
+
+def _firing(s, add):
+    """Bombers and lasers at every place, the sea battle's shots and mines, troops moved in after a conquest."""
+    for name in ("bomber", "laser", "fire_back"):
+        for x in NATIONS_TRIED:
+            add(name, n=x)
+        for b in SEAS_TRIED:
+            add(name, b=b)
+    for w in VESSELS:
+        add("ocean_mine", w=w)
+        for t in VESSELS:
+            add("fire", w=w, t=t)
+    battle = s["battle"]
+    top = s["troops"][battle["from"]] if battle is not None and "from" in battle else 3
+    for count in range(0, top + 2):
+        add("occupy", n=count)
 
 
 def check_both_directions(game):

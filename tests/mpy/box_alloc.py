@@ -18,7 +18,7 @@ Every press sequence runs once before it is measured (the first press of a
 phase keeps its handler; the first frames fill nothing but the caches made
 once). Prints "alloc GAME applied=B entry=B idle=B presses=N" per game: ULTIMUS at CLAMO,
 Morituri in its first melee, Ultimatum idle at its first roll-off (its presses
-there are refusals, which allocate their event and message).
+there are refusals, which allocate their event and message), the board game at its first space.
 """
 
 import gc
@@ -181,6 +181,22 @@ def morituri():
     report("morituri", idle=idle_frames(fb, box), entry=entry, presses=len(presses))
 
 
+def morituri_board():
+    """The board game's first space: its menu walked round with MODE, each number stepped with + and -."""
+    from mboard_box_script import MENU_WHEEL, SEED
+
+    fb, box = new_box(seed=SEED)
+    for button in (W + MENU_WHEEL, board.SHOUT_0, board.SHOUT_0 + 3, board.CONFIRM, board.CONFIRM, board.CONFIRM):
+        run_line(fb, box, ("press", button))  # the game chosen, two players joined, the roll-off, the move
+    pico_drivers(fb, box)
+    assert box.shell.game.state["phase"] == "space", box.shell.game.state["phase"]
+    # hit point space, draw, arena, Roma, a hit point change, nothing: the numbers of those that take one
+    presses = (board.MODE, board.PLUS, board.MINUS, board.MODE, board.MODE, board.PLUS, board.MINUS, board.MODE)
+    presses += (board.MODE, board.PLUS, board.MINUS, board.MODE)
+    entry = entry_presses(fb, box, presses)
+    report("morituri_board", idle=idle_frames(fb, box), entry=entry, presses=len(presses))
+
+
 def ultimatum():
     """Ultimatum's first roll-off, idle (its presses there are refusals, which allocate their message)."""
     from ultimatum_box_heap import new_box as ultimatum_box
@@ -201,3 +217,4 @@ if ARGS is not None:
     ultimus()
     morituri()
     ultimatum()
+    morituri_board()

@@ -34,6 +34,7 @@ from games.morituri_board.content import (
 from games.morituri_board.fight import reduced_seat, sides
 from games.morituri_board.state import drawer, on_road
 from ultimusbox import board
+from ultimusbox.screens import phase_handler
 from ultimusbox.screens.morituri_board import lights as lights
 from ultimusbox.screens.morituri_board.entry import NOBODY, OPTION_ITEMS, RULE_1, RULE_2, VALUE_ITEMS, Entry
 
@@ -50,16 +51,23 @@ def link_setup(request):
     return dict(request), {}
 
 
+# (lowest, highest, first) of each number +/- set, made once: a press builds no tuple
+HP_SPACE_RANGE = (1, HP_SPACES, 1)
+PENNANT_RANGE = (PENNANTS[0], PENNANTS[-1], PENNANTS[0])
+FLUX_RANGE = (-FLUX, FLUX, -1)
+CARD_RANGE = (0, len(CARD_NAMES) - 1, 0)
+
+
 def number_range(item):
     """(lowest, highest, first) of the number +/- set for a menu item; None if it takes none."""
     if item == "hp_space":
-        return (1, HP_SPACES, 1)
+        return HP_SPACE_RANGE
     if item == "arena":
-        return (PENNANTS[0], PENNANTS[-1], PENNANTS[0])
+        return PENNANT_RANGE
     if item == "flux":
-        return (-FLUX, FLUX, -1)
+        return FLUX_RANGE
     if item == "keep" or item == "discard":
-        return (0, len(CARD_NAMES) - 1, 0)
+        return CARD_RANGE
     return None
 
 
@@ -70,6 +78,7 @@ class Screen:
     def __init__(self, shell):
         self.shell = shell
         self.entry = Entry()
+        self.handlers = {}  # phase -> its press handler (screens.phase_handler)
 
     # --- seat selection: the alternate rules and the cards' values ---------------
 
@@ -169,7 +178,7 @@ class Screen:
         if button < board.WHEEL_0:
             self.shell.refuse("not_needed", "the box knows whose step it is: %s" % self._hint(phase))
             return
-        handler = getattr(self, "_press_" + phase, None)
+        handler = phase_handler(self, phase)  # no "_press_" + phase string made per press
         if handler is not None:
             handler(button)
 
@@ -369,8 +378,14 @@ class Screen:
             action["n"] = e.number
         elif item == "arena":
             action["pennants"] = e.number
-            action["vs"] = [self.shell.seat_of_station(k) for k in range(board.RINGS) if e.vs[k]]
+            action["vs"] = self._standing_there()
         self.shell.act(action)
+
+    def _standing_there(self):
+        """The seats the wheels named as standing on the arena already. Its own method: a comprehension in
+        _press_space would make every press there allocate the cells of the names it reads."""
+        e = self.entry
+        return [self.shell.seat_of_station(k) for k in range(board.RINGS) if e.vs[k]]
 
     def picked_card(self):
         """Draw: the card +/- is on (keep or discard: any card; lose: one he holds), or None."""
