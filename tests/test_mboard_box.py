@@ -39,78 +39,8 @@ def test_a_whole_game_from_the_game_menu_to_the_winner_shows_each_step_on_the_li
 
     def check(name, t):
         seen.append(name)
-        fb, shell = t.fb, t.shell
-        if name == "seats":
-            assert shell.chosen == "morituri_board" and shell.phase == "seats"
-            assert ring(fb, MENU_WHEEL)[10] == GREEN  # alternate rule 1: on
-            assert "station 1, station 4" in shell.screen.describe()
-            return
-        s = t.s
-        a = t.station_of(s["active"]) if s["active"] >= 0 else -1
-        if name == "start":
-            assert shell.game.setup == {"players": 2, "seed": shell.game.setup["seed"], "last_alive": 1, "rejoin": 0}
-            for k in STATIONS:
-                assert ring(fb, k)[:2] == [GOLD, GOLD] and ring(fb, k)[2:] == [OFF] * 10  # 2 HP in gold
-            assert "roll-off" in shell.screen.describe()
-            assert "cards typed in: none, the box's own values)" in shell.screen.describe()  # not "the proposal"
-            colours = set()
-            for _ in range(5):
-                t.wait(250)
-                colours.add(station_light(fb, STATIONS[1]))
-            assert colours == {WHITE, OFF}  # everyone rolls: confirm
-        elif name == "first turn":
-            assert s["phase"] == "move" and "moves" in shell.screen.describe()
-            assert station_light(fb, a) in (GOLD, OFF)  # his step: his light blinks gold
-        elif name == "moved":
-            assert s["phase"] == "space" and 1 <= s["moved"] <= 6
-            assert TUNES["rattle"][0][0] in [f for _, f in fb.buzzer.tones]
-            lit = [p for p in ring(fb, a) if p != OFF]
-            assert lit and all(p == WHITE for p in lit)  # the die spins, then shows as pips
-            t.wait(2500)
-            assert ring(fb, a)[:2] == [GOLD, GOLD]
-            assert "[nothing happens]" in shell.screen.describe()
-        elif name == "hit point space":
-            first = 1 - s["active"]
-            assert s["hp"][first] == 3 and s["hp_spaces"][1] == first
-            assert ring(fb, t.station_of(first))[:3] == [GOLD] * 3
-        elif name == "drawing":
-            assert s["phase"] == "draw" and "Gladius" in shell.screen.describe()
-        elif name == "cards kept":
-            other = s["active"]
-            assert s["kit"][other][3] == "gladius" and s["kit"][1 - other][4] == "scutum"
-            assert "Scutum" in shell.screen.describe_ring(t.station_of(1 - other))[1]
-        elif name == "alone in Roma":
-            t.wait(2500)  # the move's die shown
-            assert s["phase"] == "roma" and ring(fb, a)[6] == PURPLE
-            assert "[wait for the next arrival]" in shell.screen.describe()
-        elif name == "champion's fight":
-            f = s["fight"]
-            assert s["phase"] == "fight" and f["roma"] == 1 and s["kit"][f["a"]][0] == "galea"
-            assert "to the death" in shell.screen.describe()
-            t.wait(2500)
-            k = t.station_of(f["a"])
-            assert ring(fb, k)[: s["hp"][f["a"]]] == [RED] * s["hp"][f["a"]]  # combat HP in red
-        elif name == "table dice":
-            f = s["fight"]
-            e = shell.screen.entry
-            assert e.round_n == 3 and e.table_die == 4 and e.round_dice[:3] == [3, 3, 4]
-            t.wait(100)
-            assert ring(fb, t.station_of(f["b"])) == [WHITE] * 4 + [OFF] * 8  # the die entered, as pips
-            assert "the table's dice: station" in shell.screen.describe()
-        elif name == "over":
-            first_round = [a for a in shell.journal if a["a"] == "round"][0]
-            assert first_round == {"a": "round", "dice": [[3, 3], [4, 4]]}
-            assert s["phase"] == "over" and s["winner"] >= 0 and s["roma_won"][s["winner"]] == 1
-            t.wait(3000)  # the dice, the death, then the fanfare
-            assert TUNES["fanfare"][0][0] in [f for _, f in fb.buzzer.tones]
-            loser = t.station_of(1 - s["winner"])
-            assert ring(fb, loser)[3] == RED and ring(fb, loser)[9] == RED  # dead
-            assert "WINS THE RUDIS" in shell.screen.describe()
-            colours = set()
-            for _ in range(5):
-                t.wait(250)
-                colours.add(station_light(fb, t.station_of(s["winner"])))
-            assert colours == {GOLD, OFF}
+        _on_the_road(name, t)
+        _in_roma_and_the_end(name, t)
 
     t = play(check=check)
     assert seen == [
@@ -129,6 +59,90 @@ def test_a_whole_game_from_the_game_menu_to_the_winner_shows_each_step_on_the_li
     assert t.refused() == []
     t.press(board.CONFIRM)  # back to the seat selection
     assert t.shell.game is None and t.shell.phase == "seats"
+
+
+def _on_the_road(name, t):
+    """The checkpoints of the seat selection, the roll-off and the road."""
+    fb, shell = t.fb, t.shell
+    if name == "seats":
+        assert shell.chosen == "morituri_board" and shell.phase == "seats"
+        assert ring(fb, MENU_WHEEL)[10] == GREEN  # alternate rule 1: on
+        assert "station 1, station 4" in shell.screen.describe()
+        return
+    s = t.s
+    a = t.station_of(s["active"]) if s["active"] >= 0 else -1
+    if name == "start":
+        assert shell.game.setup == {"players": 2, "seed": shell.game.setup["seed"], "last_alive": 1, "rejoin": 0}
+        for k in STATIONS:
+            assert ring(fb, k)[:2] == [GOLD, GOLD] and ring(fb, k)[2:] == [OFF] * 10  # 2 HP in gold
+        assert "roll-off" in shell.screen.describe()
+        assert "cards typed in: none, the box's own values)" in shell.screen.describe()  # not "the proposal"
+        colours = set()
+        for _ in range(5):
+            t.wait(250)
+            colours.add(station_light(fb, STATIONS[1]))
+        assert colours == {WHITE, OFF}  # everyone rolls: confirm
+    elif name == "first turn":
+        assert s["phase"] == "move" and "moves" in shell.screen.describe()
+        assert station_light(fb, a) in (GOLD, OFF)  # his step: his light blinks gold
+    elif name == "moved":
+        assert s["phase"] == "space" and 1 <= s["moved"] <= 6
+        assert TUNES["rattle"][0][0] in [f for _, f in fb.buzzer.tones]
+        lit = [p for p in ring(fb, a) if p != OFF]
+        assert lit and all(p == WHITE for p in lit)  # the die spins, then shows as pips
+        t.wait(2500)
+        assert ring(fb, a)[:2] == [GOLD, GOLD]
+        assert "[nothing happens]" in shell.screen.describe()
+    elif name == "hit point space":
+        first = 1 - s["active"]
+        assert s["hp"][first] == 3 and s["hp_spaces"][1] == first
+        assert ring(fb, t.station_of(first))[:3] == [GOLD] * 3
+    elif name == "drawing":
+        assert s["phase"] == "draw" and "Gladius" in shell.screen.describe()
+    elif name == "cards kept":
+        other = s["active"]
+        assert s["kit"][other][3] == "gladius" and s["kit"][1 - other][4] == "scutum"
+        assert "Scutum" in shell.screen.describe_ring(t.station_of(1 - other))[1]
+
+
+def _in_roma_and_the_end(name, t):
+    """The checkpoints in Roma, the champion's fight and the end."""
+    if name in ("seats", "start", "first turn", "moved", "hit point space", "drawing", "cards kept"):
+        return
+    fb, shell, s = t.fb, t.shell, t.s
+    a = t.station_of(s["active"]) if s["active"] >= 0 else -1
+    if name == "alone in Roma":
+        t.wait(2500)  # the move's die shown
+        assert s["phase"] == "roma" and ring(fb, a)[6] == PURPLE
+        assert "[wait for the next arrival]" in shell.screen.describe()
+    elif name == "champion's fight":
+        f = s["fight"]
+        assert s["phase"] == "fight" and f["roma"] == 1 and s["kit"][f["a"]][0] == "galea"
+        assert "to the death" in shell.screen.describe()
+        t.wait(2500)
+        k = t.station_of(f["a"])
+        assert ring(fb, k)[: s["hp"][f["a"]]] == [RED] * s["hp"][f["a"]]  # combat HP in red
+    elif name == "table dice":
+        f = s["fight"]
+        e = shell.screen.entry
+        assert e.round_n == 3 and e.table_die == 4 and e.round_dice[:3] == [3, 3, 4]
+        t.wait(100)
+        assert ring(fb, t.station_of(f["b"])) == [WHITE] * 4 + [OFF] * 8  # the die entered, as pips
+        assert "the table's dice: station" in shell.screen.describe()
+    elif name == "over":
+        first_round = [a for a in shell.journal if a["a"] == "round"][0]
+        assert first_round == {"a": "round", "dice": [[3, 3], [4, 4]]}
+        assert s["phase"] == "over" and s["winner"] >= 0 and s["roma_won"][s["winner"]] == 1
+        t.wait(3000)  # the dice, the death, then the fanfare
+        assert TUNES["fanfare"][0][0] in [f for _, f in fb.buzzer.tones]
+        loser = t.station_of(1 - s["winner"])
+        assert ring(fb, loser)[3] == RED and ring(fb, loser)[9] == RED  # dead
+        assert "WINS THE RUDIS" in shell.screen.describe()
+        colours = set()
+        for _ in range(5):
+            t.wait(250)
+            colours.add(station_light(fb, t.station_of(s["winner"])))
+        assert colours == {GOLD, OFF}
 
 
 def test_the_virtual_box_tells_the_game_in_plain_words():

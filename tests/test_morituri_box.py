@@ -57,57 +57,68 @@ def test_a_scripted_game_from_the_game_menu_to_the_winner_shows_each_step_on_the
     seen = []
     for name, fb, box in checkpoints():
         seen.append(name)
-        shell = box.shell
-        s = shell.game.state if shell.game else None
-        if name == "seats":  # wheel 2 chose Morituri; station 0 brings a heavy, station 3 (mode twice) an animal
-            assert shell.chosen == "morituri"
-            assert ring(fb, 1)[0] == WHITE and ring(fb, 1)[1] == OFF  # one figure per station
-            assert station(fb, 0) == HEAVY_BLUE
-            assert blinking(fb, box, board.seat_pixel(3)) == {ANIMAL_ORANGE, OFF}  # the last to join: mode is his
-        elif name == "initiative":
-            assert shell.game.setup["figures"] == [["heavy"], ["animal"]]
-            assert ring(fb, 0)[:3] == [HEAVY_BLUE] * 3 and ring(fb, 1)[:3] == [ANIMAL_ORANGE] * 3
-            assert ring(fb, 0)[6] == STATION_COLOURS[0] and ring(fb, 1)[6] == STATION_COLOURS[3]  # the owners
-            assert blinking(fb, box, board.seat_pixel(0)) == {WHITE, OFF}  # everyone rolls: confirm
-        elif name == "movement":
-            assert s["caesar"] == 0 and station(fb, 0) == GOLD and station(fb, 3) == STATION_COLOURS[3]
-            assert blinking(fb, box, board.ring_pixel(0, 11)) == {WHITE, OFF}  # Caesar may call him
-        elif name == "pair picked":
-            assert ring(fb, 0)[11] == WHITE and ring(fb, 1)[11] == AMBER  # who acts, his target
-            assert station(fb, 0) == MENU_COLOURS[1]  # Caesar's light: the target's menu, moved to contact (+1)
-            assert ring(fb, 1)[9] == MENU_COLOURS[1]
-        elif name == "dice spinning":
-            lit = [p for p in ring(fb, 0) if p != OFF]
-            assert lit == [WHITE]  # one spinning pixel on the ring of the one who acts
-        elif name == "first exchange":
-            assert ring(fb, 0)[:3] == [HEAVY_BLUE, HEAVY_BLUE, LOST]  # the heavy lost 1 HP
-            last = list(shell.journal)[-1]
-            assert last["a"] == "melee" and last["fm"] == 0 and last["tm"] == 1
-        elif name == "end armed":
-            assert s["phase"] == "melee" and blinking(fb, box, board.seat_pixel(0)) == {WHITE, OFF}
-        elif name == "heavy falls":
-            assert ring(fb, 0)[3] in (HEAVY_BLUE, OFF) and 0 in s["waiting"]  # lying, blinking
-            assert blinking(fb, box, board.ring_pixel(0, 3)) == {HEAVY_BLUE, OFF}
-            assert ring(fb, 1)[:3] == [ANIMAL_ORANGE, LOST, LOST]
-        elif name == "crowd kills":
-            assert s["crowd"][0]["data"] == [0, 0]
-            assert blinking(fb, box, board.ring_pixel(0, 0)) == {RED, WHITE}  # the crowd wants him dead
-            assert blinking(fb, box, board.seat_pixel(3)) == {GOLD, OFF}  # Caesar: the thumb
-        elif name == "overridden":  # Caesar (station 3) spared him against the crowd
-            assert s["barred"] == [0, 1] and station(fb, 3) == RED
-            assert ring(fb, 0)[3] == HEAVY_BLUE and ring(fb, 0)[9] == HEAVY_BLUE and ring(fb, 0)[0] == OFF
-        elif name == "resting":
-            assert s["caesar"] == 0  # station 3 sat this initiative out
-        elif name == "stood up":
-            assert ring(fb, 0)[:3] == [HEAVY_BLUE, LOST, LOST]
-        elif name == "over":
-            assert s["winner"] == 0 and "down" in shell.screen.describe_ring(0)[1]  # he fell too: lying, still in
-            assert ring(fb, 1)[3] == RED and ring(fb, 1)[9] == RED  # the animal is removed
-            assert blinking(fb, box, board.seat_pixel(0)) == {GOLD, OFF}
-            assert GOLD in ring(fb, 0)
-        elif name == "seat selection":
-            assert shell.game is None and shell.phase == "seats"
+        s = box.shell.game.state if box.shell.game else None
+        _before_the_blows(name, fb, box, s)
+        _the_blows_and_after(name, fb, box, s)
     assert seen[-1] == "seat selection" and len(seen) == 19
+
+
+def _before_the_blows(name, fb, box, s):
+    """The checkpoints of the seat selection, the initiative, the movement and the first pair."""
+    shell = box.shell
+    if name == "seats":  # wheel 2 chose Morituri; station 0 brings a heavy, station 3 (mode twice) an animal
+        assert shell.chosen == "morituri"
+        assert ring(fb, 1)[0] == WHITE and ring(fb, 1)[1] == OFF  # one figure per station
+        assert station(fb, 0) == HEAVY_BLUE
+        assert blinking(fb, box, board.seat_pixel(3)) == {ANIMAL_ORANGE, OFF}  # the last to join: mode is his
+    elif name == "initiative":
+        assert shell.game.setup["figures"] == [["heavy"], ["animal"]]
+        assert ring(fb, 0)[:3] == [HEAVY_BLUE] * 3 and ring(fb, 1)[:3] == [ANIMAL_ORANGE] * 3
+        assert ring(fb, 0)[6] == STATION_COLOURS[0] and ring(fb, 1)[6] == STATION_COLOURS[3]  # the owners
+        assert blinking(fb, box, board.seat_pixel(0)) == {WHITE, OFF}  # everyone rolls: confirm
+    elif name == "movement":
+        assert s["caesar"] == 0 and station(fb, 0) == GOLD and station(fb, 3) == STATION_COLOURS[3]
+        assert blinking(fb, box, board.ring_pixel(0, 11)) == {WHITE, OFF}  # Caesar may call him
+    elif name == "pair picked":
+        assert ring(fb, 0)[11] == WHITE and ring(fb, 1)[11] == AMBER  # who acts, his target
+        assert station(fb, 0) == MENU_COLOURS[1]  # Caesar's light: the target's menu, moved to contact (+1)
+        assert ring(fb, 1)[9] == MENU_COLOURS[1]
+
+
+def _the_blows_and_after(name, fb, box, s):
+    """The checkpoints of the melee, the crowd, Caesar's thumb and the end."""
+    shell = box.shell
+    if name == "dice spinning":
+        lit = [p for p in ring(fb, 0) if p != OFF]
+        assert lit == [WHITE]  # one spinning pixel on the ring of the one who acts
+    elif name == "first exchange":
+        assert ring(fb, 0)[:3] == [HEAVY_BLUE, HEAVY_BLUE, LOST]  # the heavy lost 1 HP
+        last = list(shell.journal)[-1]
+        assert last["a"] == "melee" and last["fm"] == 0 and last["tm"] == 1
+    elif name == "end armed":
+        assert s["phase"] == "melee" and blinking(fb, box, board.seat_pixel(0)) == {WHITE, OFF}
+    elif name == "heavy falls":
+        assert ring(fb, 0)[3] in (HEAVY_BLUE, OFF) and 0 in s["waiting"]  # lying, blinking
+        assert blinking(fb, box, board.ring_pixel(0, 3)) == {HEAVY_BLUE, OFF}
+        assert ring(fb, 1)[:3] == [ANIMAL_ORANGE, LOST, LOST]
+    elif name == "crowd kills":
+        assert s["crowd"][0]["data"] == [0, 0]
+        assert blinking(fb, box, board.ring_pixel(0, 0)) == {RED, WHITE}  # the crowd wants him dead
+        assert blinking(fb, box, board.seat_pixel(3)) == {GOLD, OFF}  # Caesar: the thumb
+    elif name == "overridden":  # Caesar (station 3) spared him against the crowd
+        assert s["barred"] == [0, 1] and station(fb, 3) == RED
+        assert ring(fb, 0)[3] == HEAVY_BLUE and ring(fb, 0)[9] == HEAVY_BLUE and ring(fb, 0)[0] == OFF
+    elif name == "resting":
+        assert s["caesar"] == 0  # station 3 sat this initiative out
+    elif name == "stood up":
+        assert ring(fb, 0)[:3] == [HEAVY_BLUE, LOST, LOST]
+    elif name == "over":
+        assert s["winner"] == 0 and "down" in shell.screen.describe_ring(0)[1]  # he fell too: lying, still in
+        assert ring(fb, 1)[3] == RED and ring(fb, 1)[9] == RED  # the animal is removed
+        assert blinking(fb, box, board.seat_pixel(0)) == {GOLD, OFF}
+        assert GOLD in ring(fb, 0)
+    elif name == "seat selection":
+        assert shell.game is None and shell.phase == "seats"
 
 
 def test_sounds_of_the_crowd_and_the_winner():

@@ -42,7 +42,6 @@ def _ultimus_mode(name, action):
 
 
 def ultimus_line(screen, action):
-    from games.ultimus.content import BETTING_CARDS
     from ultimusbox.screens.ultimus import entry as u
 
     shell, e, name = screen.shell, screen.entry, action["a"]
@@ -65,16 +64,7 @@ def ultimus_line(screen, action):
     if name == "finish":
         return _press(board.THUMB_DOWN)
     if name == "payout":
-        g, kind, _ = BETTING_CARDS[action["b"]]
-        if e.payer != action["p"]:
-            return _press(board.SHOUT_0 + shell.station_of_seat(action["p"]))
-        if e.gladiator != g:
-            return _press(W + g)
-        if e.bet_kind != kind:
-            return _press(board.MODE)
-        if e.coins != action["coins"]:
-            return _press(board.PLUS if e.coins < action["coins"] else board.MINUS)
-        return _press(C)
+        return _ultimus_payout(screen, action)
     seat_mode = {"done": u.DONE, "loudest": u.TAKE_LOUDEST, "draw": u.EXTRA_CARD}.get(name)
     if seat_mode is not None:
         if e.gladiator >= 0:
@@ -82,6 +72,31 @@ def ultimus_line(screen, action):
         if e.seat_mode != seat_mode:
             return _press(board.MODE)
         return _press(C)
+    return _ultimus_gladiator(screen, action)
+
+
+def _ultimus_payout(screen, action):
+    """The battle's end: the payer's station, the card's gladiator and kind, its coins, confirm."""
+    from games.ultimus.content import BETTING_CARDS
+
+    e = screen.entry
+    g, kind, _ = BETTING_CARDS[action["b"]]
+    if e.payer != action["p"]:
+        return _press(board.SHOUT_0 + screen.shell.station_of_seat(action["p"]))
+    if e.gladiator != g:
+        return _press(W + g)
+    if e.bet_kind != kind:
+        return _press(board.MODE)
+    if e.coins != action["coins"]:
+        return _press(board.PLUS if e.coins < action["coins"] else board.MINUS)
+    return _press(C)
+
+
+def _ultimus_gladiator(screen, action):
+    """What the table enters for a gladiator: his wheel, the mode, the points, the pollice verso, confirm."""
+    from ultimusbox.screens.ultimus import entry as u
+
+    e, name = screen.entry, action["a"]
     mode = _ultimus_mode(name, action)
     if mode is None:
         return None
@@ -167,10 +182,7 @@ def _board_number(screen, action):
 
 
 def board_line(screen, action):
-    from games.morituri_board import kit
-
-    s, e, name = screen.state(), screen.entry, action["a"]
-    phase = s["phase"]
+    e, name = screen.entry, action["a"]
     if name == "roll_off":
         return _press(C)
     if name in ("move", "crowd"):
@@ -179,14 +191,28 @@ def board_line(screen, action):
     if name == "thumb":
         return _press(board.THUMB_UP if action["up"] else board.THUMB_DOWN)
     if name == "round":
-        flat = []
-        if "dice" in action:
-            flat = list(action.get("net") or []) + list(action["dice"][0]) + list(action["dice"][1])
-        if e.round_n > len(flat) or list(e.round_dice[: e.round_n]) != flat[: e.round_n]:
-            return _press(board.THUMB_DOWN)  # the table's dice let go
-        if e.round_n < len(flat):
-            return _press(board.MODE if e.table_die == flat[e.round_n] else board.PLUS)
-        return _press(C if not e.table_die else board.THUMB_DOWN)
+        return _board_round(e, action)
+    return _board_menu(screen, action)
+
+
+def _board_round(e, action):
+    """A combat round: the table's dice entered one by one (let go if wrong), or the box's roll."""
+    flat = []
+    if "dice" in action:
+        flat = list(action.get("net") or []) + list(action["dice"][0]) + list(action["dice"][1])
+    if e.round_n > len(flat) or list(e.round_dice[: e.round_n]) != flat[: e.round_n]:
+        return _press(board.THUMB_DOWN)  # the table's dice let go
+    if e.round_n < len(flat):
+        return _press(board.MODE if e.table_die == flat[e.round_n] else board.PLUS)
+    return _press(C if not e.table_die else board.THUMB_DOWN)
+
+
+def _board_menu(screen, action):
+    """A menu step (space, draw, Roma): the item, its number, who stands on the arena, confirm."""
+    from games.morituri_board import kit
+
+    s, e, name = screen.state(), screen.entry, action["a"]
+    phase = s["phase"]
     menu = screen.item_list()
     if menu is None or _board_item(action) not in menu:
         return None
