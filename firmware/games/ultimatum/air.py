@@ -11,7 +11,7 @@ middle of his own battle, and a seat under attack its lasers at the attacker
 (never during a Helicopter Commando raid).
 """
 
-from games.ultimatum import checks
+from games.ultimatum import battles, checks
 from games.ultimatum.content import BLACK, N_NATIONS, N_SEAS, RED
 from games.ultimatum.state import lose_vessels
 from referee import dice
@@ -71,6 +71,16 @@ def bomber(s, action, ev):
     ev.append({"e": "bomber", "who": p, "n": n, "b": b})
 
 
+def roll(s, action, ev):
+    """The roll of the battle in progress: a jet bomber's red die here, an exchange of troops in battles
+    (which imports nothing of this module: the laser settles its troop battles through it)."""
+    need(checks.exchange_problem(s))
+    if s["battle"]["k"] == "bomber":
+        drop(s, action, ev)
+    else:
+        battles.roll(s, action, ev)
+
+
 def drop(s, action, ev):
     """The red die of a jet bomber in the air (the 'roll' of a bomber battle)."""
     battle = s["battle"]
@@ -117,8 +127,6 @@ def laser(s, action, ev):
     if battle is None:
         return
     if battle["k"] == "troops" and n == battle["from"]:
-        from games.ultimatum import battles
-
         battles.settle(s, battle, s["troops"][n], s["troops"][battle["n"]], ev)
     elif battle["k"] == "naval" and b == battle["b"]:
         from games.ultimatum import naval

@@ -131,14 +131,9 @@ def settle(s, battle, att, dfn, ev):
 
 
 def roll(s, action, ev):
-    """One exchange of a troop or commando battle, or the jet bomber's red die."""
+    """One exchange of a troop or commando battle (a bomber's roll is air.roll's)."""
     need(checks.exchange_problem(s))
     battle = s["battle"]
-    if battle["k"] == "bomber":
-        from games.ultimatum import air
-
-        air.drop(s, action, ev)
-        return
     given = action.get("dice")
     if given is not None:
         need(_pair_problem(given))

@@ -72,7 +72,7 @@ FLOW = Flow(
                 "end": (ACTIVE, turn.end_turn),
             },
             "battle": {
-                "roll": (ACTIVE, battles.roll),
+                "roll": (ACTIVE, air.roll),
                 "blitz": (ACTIVE, battles.blitz),
                 "stop": (ACTIVE, battles.stop),
                 "fire": (ACTIVE, naval.fire),
