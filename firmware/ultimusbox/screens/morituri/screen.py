@@ -9,7 +9,7 @@ his target, MODE: the menu of a side, confirm: the box rolls the exchange;
 confirm twice with nothing picked ends the melee), implore (wheel: the
 fallen gladiator Caesar calls, +/-: the die if rolled on the table, confirm:
 his appeal roll; thumbs: Caesar's verdict), over (confirm: back to the seat selection). docs/box.md tells the
-players; morituri_lights draws; morituri_entry holds the input.
+players; lights.py draws; entry.py holds the input.
 """
 
 from games.morituri.content import CLASS_NAMES, DIE, MAX_PLAYERS, MENU, MIN_PLAYERS

@@ -8,7 +8,7 @@ wheels and +/- fill its fields (nation, place, number, kind), CONFIRM goes on
 to the next field and then hands it to the core, THUMBS DOWN goes back a
 field. THINK at a station lets that seat enter instead of the seat whose turn
 it is (a defender's card, a laser fired back). The box rolls every die.
-docs/box.md tells the players; ultimatum_lights draws; ultimatum_entry holds
+docs/box.md tells the players; lights.py draws; entry.py holds
 the input; the core's rule checks accept or refuse.
 """
 
@@ -33,7 +33,7 @@ from ultimusbox import board
 from ultimusbox.screens.ultimatum import lights as lights
 from ultimusbox.screens.ultimatum.entry import COUNT, KIND, UNSET, VESSEL, Entry
 
-# what each type of field asks the table to pick (ultimatum_entry's NATION, SEA, PLACE, COUNT, KIND, VESSEL)
+# what each type of field asks the table to pick (entry.py's NATION, SEA, PLACE, COUNT, KIND, VESSEL)
 PICK_WORDS = ("a nation", "a sea place", "a nation or a sea place", "how many", "what to buy", "a vessel")
 # the menu's order: what a seat most often wants first in each phase
 ORDER = (

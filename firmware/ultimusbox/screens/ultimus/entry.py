@@ -10,7 +10,7 @@ from games.ultimus.content import BET_WIN, DEFAULT_BATTLES
 
 # What CONFIRM does to the selected gladiator (MODE cycles, MINUS/PLUS pick the obvious one)
 WOUND, WOUND_KNOCK, BLEED, HEAL, FALL, NET, DRUNK, BRING_BACK = range(8)
-GLADIATOR_MODES = 8  # their names: ultimus_words.MODE_NAMES
+GLADIATOR_MODES = 8  # their names: words.MODE_NAMES
 WOUNDING = (WOUND, WOUND_KNOCK, BLEED)  # the modes -/+ count wounds in (made once: frames allocate nothing)
 # ... and to the active seat when no gladiator is selected
 DONE, TAKE_LOUDEST, EXTRA_CARD = range(3)

@@ -1,8 +1,8 @@
 """The ULTIMUS screen's controller: button presses on the box become ULTIMUS actions.
 
 The screen follows the core's phases (loudest, betting, entrance, shout,
-action, battle_end, over); its entry (ultimus_entry.Entry) holds what has
-been entered so far, and its lights (ultimus_lights) draw the state and the
+action, battle_end, over); its entry (entry.Entry) holds what has
+been entered so far, and its lights (lights.py) draw the state and the
 entry. docs/box.md tells the players what each button does.
 """
 

@@ -15,7 +15,7 @@ MODE_NAMES = (
     "net / remove the net",
     "drunk",
     "bring back",
-)  # the gladiator modes of ultimus_entry
+)  # the gladiator modes of entry.py
 SEAT_MODE_NAMES = ("end the turn", "take the loudest spectator marker", "an extra yelling card")
 
 COUNTDOWN_WORDS = ("Quinque", "Quattuor", "Tres", "Duo", "Unus")
@@ -28,7 +28,7 @@ PHASE_HINTS = {
 }
 
 
-# What the first three wheels count while the table bets (ultimus_lights.deal_count), in its order.
+# What the first three wheels count while the table bets (lights.deal_count), in its order.
 DEAL_WHEELS = ("yelling cards", "betting cards", "new gold")
 
 

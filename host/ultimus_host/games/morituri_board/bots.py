@@ -4,7 +4,7 @@ Every bot walks the made-up road of ultimus_host.games.morituri_board.table (the
 says what each space does and which card was drawn). RandomBot picks any of
 the answers the table allows; SensibleBot keeps a card when it raises its
 exact chance of beating a gladiator of the same kit with nothing changed
-(mboard_odds), takes the crowd's mercy, and fights the 4/4 beast in Roma when
+(odds.py), takes the crowd's mercy, and fights the 4/4 beast in Roma when
 it must (alternate rule 1, last one alive) or when it wins it half the time.
 """
 

@@ -1,6 +1,6 @@
 """Munera events on the virtual box, one line of plain English each.
 
-The bout's own events are told by the terminal bout's narrator (munera_play.line), with each
+The bout's own events are told by the terminal bout's narrator (play.line, beside this module), with each
 gladiator named as the table knows him: his line and his player's station ("the retiarius
 (station 4)"). The box's events around them (refusals, the seat selection's choices, dice
 typed in from the table, a resumed bout) are told here or by the box's narrator.
@@ -129,5 +129,5 @@ _MINE = {
     ),
 }
 
-# the bout's events munera_play.line keeps quiet on purpose (told by the lines around them)
+# the bout's events play.line keeps quiet on purpose (told by the lines around them)
 _BOUT_EVENTS = ("strike",)
