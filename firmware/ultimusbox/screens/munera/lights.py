@@ -82,7 +82,12 @@ def _gladiator(screen, s, frame, g, blink, now_ms):
     colour = COLOURS[station]
     phase = s["phase"]
     if x["out"] != "":
-        _out(frame, r, x["out"], colour)
+        # out of the bout: two pixels of his colour if spared, else two red ones
+        spared = x["out"] == "spared"
+        k = 0 if spared else 3
+        c = colour if spared else RED
+        frame.ring(r, k, c)
+        frame.ring(r, k + 6, c)
         return
     if phase == "over":
         head = (now_ms // 80) % board.RING_PIXELS
@@ -115,16 +120,6 @@ def _gladiator(screen, s, frame, g, blink, now_ms):
             frame.ring(r, 10 if e.param == 0 else 2, CURSOR if blink else OFF)
     if phase == "act" and e.target == g and e.menu in TARGETED:
         frame.ring(r, TARGET_PIXEL, WHITE if blink else OFF)
-
-
-def _out(frame, r, why, colour):
-    """A gladiator out of the bout: two pixels of his colour if spared, else two red ones."""
-    if why == "spared":
-        frame.ring(r, 0, colour)
-        frame.ring(r, 6, colour)
-    else:
-        frame.ring(r, 3, RED)
-        frame.ring(r, 9, RED)
 
 
 def _dice(screen, frame, now_ms):
