@@ -8,14 +8,24 @@ the seats with something to do (actors) are exactly those with a legal action.
 
 import copy
 import json
+import os
 
 from hypothesis import HealthCheck, Phase, settings
 
 from referee import engine
 from referee.errors import Illegal
 
+
+def examples(dev, ci):
+    """How many random whole games a legality property plays: `dev` on a developer's run, `ci` under the
+    ci profile (HYPOTHESIS_PROFILE=ci, tests/conftest.py). Each example is a game checked both ways at
+    many of its positions; the counts are set from what one costs (an Ultimatum walk about 8 s of CPU, a
+    Munera bout 0.05 s), so that the ci run meets many more seeds and table sizes without taking hours."""
+    return ci if os.environ.get("HYPOTHESIS_PROFILE") == "ci" else dev
+
+
 SETTINGS = settings(
-    max_examples=8,
+    max_examples=examples(8, 30),
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
     phases=(Phase.explicit, Phase.reuse, Phase.generate),

@@ -21,11 +21,12 @@ from games.ultimus.game import Game, copy_data
 from games.ultimus.hexmap import FIELDS
 from games.ultimus.rng import Rng
 from games.ultimus.yelling import CARDS
+from legality import examples
 from referee import engine
 
 # No shrinking: a failure names its players and seed, and walk() replays it in a second.
 SETTINGS = settings(
-    max_examples=12,
+    max_examples=examples(12, 100),
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
     phases=(Phase.explicit, Phase.reuse, Phase.generate),
@@ -218,14 +219,14 @@ def test_the_box_lists_exactly_what_it_accepts(players, seed):
     walk(players, seed, "box", 7)
 
 
-@settings(SETTINGS, max_examples=10)
+@settings(SETTINGS, max_examples=examples(10, 60))
 @given(st.integers(2, 6), st.integers(0, 2**30))
 def test_a_box_game_that_accounts_for_every_coin_lists_exactly_what_it_accepts(players, seed):
     game = walk(players, seed, "box", 5, payout="every_coin")
     assert "unsettled" in game.state
 
 
-@settings(SETTINGS, max_examples=6)
+@settings(SETTINGS, max_examples=examples(6, 30))
 @given(st.integers(2, 6), st.integers(0, 2**30))
 def test_the_full_game_lists_exactly_what_it_accepts(players, seed):
     walk(players, seed, "full", 53, battles=1)

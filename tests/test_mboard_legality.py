@@ -8,7 +8,7 @@ spelling legal_actions uses (opponents clockwise from the mover, a kept card
 with its discard list in slot order, no dice), so the two compare as sets of JSON.
 """
 
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import legality
@@ -16,7 +16,7 @@ from games.morituri_board import kit, randomplay, rules
 from games.morituri_board.content import CARD_NAMES
 from games.morituri_board.flow import FLOW
 from games.morituri_board.legal import subsets
-from legality import SETTINGS, key  # noqa: F401  (key: for this file's candidates)
+from legality import SETTINGS, examples, key  # noqa: F401  (key: for this file's candidates)
 from referee import engine
 from referee.rng import Rng
 
@@ -72,7 +72,7 @@ def walk(seed, stride):
     return game
 
 
-@SETTINGS
+@settings(SETTINGS, max_examples=examples(20, 100))
 @given(st.integers(0, 2**30))
 def test_the_board_game_lists_exactly_what_it_accepts(seed):
     walk(seed, 5)

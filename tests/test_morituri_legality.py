@@ -7,14 +7,14 @@ listed. Candidates use the spelling legal_actions uses (melee menus written
 out, no dice), so the two sets compare as sets of JSON.
 """
 
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import legality
 from games.morituri import randomplay, rules
 from games.morituri.content import MENU
 from games.morituri.flow import FLOW
-from legality import SETTINGS, key  # noqa: F401  (key: for this file's candidates)
+from legality import SETTINGS, examples, key  # noqa: F401  (key: for this file's candidates)
 from referee import engine
 from referee.rng import Rng
 
@@ -60,7 +60,7 @@ def walk(seed, stride):
     return game
 
 
-@SETTINGS
+@settings(SETTINGS, max_examples=examples(20, 100))
 @given(st.integers(0, 2**30))
 def test_morituri_lists_exactly_what_it_accepts(seed):
     walk(seed, 4)

@@ -7,13 +7,13 @@ the spelling legal_actions uses (no dice, "whirl" written out), so the two sets 
 as sets of JSON.
 """
 
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import legality
 from games.munera import randomplay, rules
 from games.munera.flow import FLOW
-from legality import SETTINGS, key  # noqa: F401  (key: for this file's candidates)
+from legality import SETTINGS, examples, key  # noqa: F401  (key: for this file's candidates)
 from referee import engine
 from referee.rng import Rng
 
@@ -67,7 +67,7 @@ def walk(seed, stride):
     return game
 
 
-@SETTINGS
+@settings(SETTINGS, max_examples=examples(25, 100))
 @given(st.integers(0, 2**30))
 def test_munera_lists_exactly_what_it_accepts(seed):
     walk(seed, 5)
