@@ -1,10 +1,10 @@
-"""The SHA-256 generator with its key hashed once (referee.rng._keyed_word, issue 25) draws exactly what
+"""The SHA-256 generator with its key hashed once (referee.rng_keyed.word, issue 25) draws exactly what
 SHA-256(key:n) of the whole text draws: over many words, several generators taking turns (the
 table of keyed hashers filling up and emptied), and through below() and shuffle_in_place()."""
 
 import hashlib
 
-from referee import rng
+from referee import rng, rng_keyed
 
 
 def _old_word(state):
@@ -15,7 +15,7 @@ def _old_word(state):
 
 
 def test_the_keyed_generator_draws_the_same_words_as_hashing_the_whole_text():
-    assert rng._word is rng._keyed_word  # CPython's hashlib copies a hasher: the keyed path is the one tested
+    assert rng._word is rng_keyed.word  # CPython's hashlib copies a hasher: the keyed path is the one tested
     states = [rng.start(seed, rng.SHA256) for seed in range(100)]  # more than the table keeps
     olds = [list(s) for s in states]
     for i in range(30000):

@@ -62,27 +62,10 @@ def _word(state):
     return int.from_bytes(hashlib.sha256((state[0] + ":" + str(n)).encode()).digest()[:4], "big")
 
 
-_KEYED = {}  # key -> a hasher fed "key:" (_keyed_word's)
-
-
-def _keyed_word(state):
-    """_word with the key hashed once: "key:" is 65 bytes, more than a block of SHA-256, so a hasher
-    that has taken it is copied for each n (the same draws, one compression fewer of two)."""
-    n = state[1]
-    state[1] = n + 1
-    keyed = _KEYED.get(state[0])
-    if keyed is None:
-        if len(_KEYED) >= 64:  # many games' generators at once (bots' samples): keep the table small
-            _KEYED.clear()
-        keyed = _KEYED[state[0]] = hashlib.sha256((state[0] + ":").encode())
-    h = keyed.copy()  # pyright: ignore[reportAttributeAccessIssue]  (CPython only: MicroPython has none)
-    h.update(str(n).encode())
-    return int.from_bytes(h.digest()[:4], "big")
-
-
-# MicroPython's hashlib has no copy(): there (the box) _word stays the whole text hashed each time.
+# CPython (the host's bots and simulations) hashes the key once; a Pico's hashlib cannot copy a
+# hasher, and the box keeps _word above, with not a byte more of it in its heap (referee.rng_keyed).
 if hasattr(hashlib.sha256(), "copy"):
-    _word = _keyed_word  # noqa: F811
+    from referee.rng_keyed import word as _word  # noqa: F811
 
 
 def _limit(n):
