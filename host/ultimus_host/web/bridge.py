@@ -13,7 +13,7 @@ import threading
 import time
 from collections.abc import Callable
 
-from referee.engine import public_event, replay
+from referee.engine import replay
 from referee.errors import Illegal
 from ultimus_host import words
 from ultimus_host.client import LinkError, rules_of, virtual_token
@@ -398,8 +398,3 @@ class Bridge:
         self.pages = out
         self.publish(out)
         return out
-
-
-def public_lines(playing, events, view=None, stations=None):
-    """The words of a batch of events as the table hears them (the tests' and tools' helper)."""
-    return [t for t in (pages.event_line(playing, public_event(e), view, stations) for e in events) if t]

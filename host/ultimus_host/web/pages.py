@@ -68,7 +68,7 @@ def event_line(playing, e, view, stations):
     return words.tell(playing, e, view, stations)
 
 
-def seat_page(playing, seat, view, options, actors, lines, stations, version, refusal=None):
+def seat_page(playing, seat, view, options, actors, lines, stations, version):
     """A seat's page: its view (public part and its own secrets), its actions in words, what the table waits
     for, the newest events in words (public ones)."""
     return {
@@ -82,7 +82,6 @@ def seat_page(playing, seat, view, options, actors, lines, stations, version, re
         "actions": action_items(playing, view, options, stations),
         "waiting": waiting_words(actors, stations, seat),
         "events": list(lines[-NEWEST:]),
-        "refusal": refusal,
     }
 
 
