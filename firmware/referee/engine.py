@@ -9,7 +9,7 @@ A game's rules are a module with:
   check_setup(setup)    the set-up as a new dict with its defaults, or Illegal("bad_setup")
   new_state(setup)      the state a checked set-up starts from: one plain dict
   public_view(s), seat_view(s, seat)
-  legal()               the module with legal_actions(s, seat), actors(s) and
+  legal()               the module with legal_actions(s, seat) and
                         trade_actions(s, seat), loaded on first use (a box never needs it)
   digest_for(s, format) the digest an older FORMAT wrote into its saved games
   FIELDS (optional)     {action: (fields besides "a" and "p")}: the engine keeps only these, so
@@ -77,7 +77,6 @@ def apply_clean(rules, s, action):
         found = flow.resolve(rules.variant(s), phase, action["a"])  # the refusal that says why not
     who = found[0]
     handler = found[1]
-    p = -1
     if who is not REFEREE:
         p = action.get("p")
         if type(p) is not int or p < 0 or p >= s["players"]:
@@ -85,8 +84,6 @@ def apply_clean(rules, s, action):
         if who.seats is not None and p not in who.seats(s):
             need(who.reason(s) if who.reason is not None else None)
             raise Illegal(who.code, who.message)
-    if len(found) > 4 and found[4] is not None:
-        need(found[4](s, p))  # the action's pre-check: the rule a menu asks too (Flow.options)
     if type(handler) is str:  # named in the flow: imported on first use, then kept in its table
         handler = load_handler(handler)
         if moves is not None and moves.get(action["a"]) is found:
@@ -260,9 +257,11 @@ class Game:
         return (self._legal or self.legal()).trade_actions(self.state, seat)
 
     def actors(self):
-        """The seats that have something to do now (the referee is not listed; the main seat first).
-        Still the game's legal listing's until every flow has its pre-checks (referee.acting.actors)."""
-        return (self._legal or self.legal()).actors(self.state)
+        """The seats that have something to do now (the referee is not listed; the main seat first),
+        from the flow (referee.acting.actors: no legal listing)."""
+        from referee.acting import actors  # imported when first asked: a box asks only on resuming
+
+        return actors(self.rules, self.state)
 
     def digest(self):
         """The full digest: of the whole state, secrets included (the journal, the referee)."""

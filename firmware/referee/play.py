@@ -18,8 +18,8 @@ class UndeclaredPhase(BaseException):
 def seat_for(rules, s, name):
     """The seat that takes the action `name` now: -1 when it is the referee's, None when nobody
     may or any seat may; otherwise the one seat the flow names (pre-check passed)."""
-    flow, phase = rules.FLOW, s["phase"]
-    entry = flow.entry(rules.variant(s), phase, name) if phase != flow.end else None
+    flow, phase, variant = rules.FLOW, s["phase"], rules.variant(s)
+    entry = flow.entry(variant, phase, name) if phase != flow.end else None
     if entry is None:
         return None
     who = entry[0]
@@ -27,7 +27,7 @@ def seat_for(rules, s, name):
         return -1
     if who.seats is None:
         return None
-    check = pre_check(entry)
+    check = pre_check(rules, variant, name, entry)
     found = None
     for p in who.seats(s):
         if check is None or check(s, p) is None:

@@ -29,13 +29,6 @@ def trade_actions(s, seat):
     return []
 
 
-def actors(s):
-    """The seats that have something to do now: Caesar, outside the initiative."""
-    if s["phase"] in ("movement", "melee", "implore"):
-        return [s["caesar"]]
-    return []
-
-
 def _initiative(s, seat, out):
     out.append({"a": "initiative"})
 

@@ -35,17 +35,6 @@ def trade_actions(s, seat):
     return []
 
 
-def actors(s):
-    """The seats that have something to do now (the referee's roll-off and rounds list none)."""
-    out = []
-    for _name, who in FLOW.moves("", s["phase"]):
-        if who.seats is not None:
-            for p in who.seats(s):
-                if p not in out:
-                    out.append(p)
-    return out
-
-
 def _plain(name):
     def lister(s, seat, out):
         a = {"a": name}

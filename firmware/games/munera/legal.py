@@ -31,18 +31,6 @@ def trade_actions(s, seat):
     return []
 
 
-def actors(s):
-    """The seat that has something to do now (the referee rolls stamina and order)."""
-    phase = s["phase"]
-    if phase == "appeal":
-        return [s["waiting"][0]]
-    if phase == "grip":
-        return [s["grip"]]
-    if phase in ("start", "act", "reroll", "wrestle"):
-        return [s["turn"]]
-    return []
-
-
 def _plain(name):
     def lister(s, seat, out):
         out.append({"a": name} if seat < 0 else {"a": name, "p": seat})

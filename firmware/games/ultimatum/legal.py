@@ -12,7 +12,6 @@ from games.ultimatum.bank import MAX_BUY
 from games.ultimatum.cards import reinforce_problem
 from games.ultimatum.content import KINDS, LASER, N_NATIONS, N_SEAS, REINFORCEMENT_MAX, REINFORCEMENTS, SHIP, SUB, TROOP
 from games.ultimatum.flow import FLOW
-from games.ultimatum.state import picker
 from referee.play import may_act
 
 VESSELS = (SHIP, SUB)
@@ -56,26 +55,6 @@ def of_name(s, seat, name):
 
 def trade_actions(s, seat):
     """Ultimatum has no gifts or trades between seats."""
-    return []
-
-
-def actors(s):
-    """The seats that have something to do now (the referee is not listed)."""
-    phase = s["phase"]
-    if phase in ("nations", "fleets"):
-        return [picker(s)]
-    if phase in ("buy", "occupy"):
-        return [s["active"]]
-    if phase == "war":
-        return [s["active"]] + [
-            p for p in range(s["players"]) if s["fire_back"][p] > 0 and p != s["active"] and legal_actions(s, p)
-        ]
-    if phase == "battle":
-        out = [s["active"]]
-        d = s["battle"]["def"]
-        if d != s["active"] and legal_actions(s, d):
-            out.append(d)
-        return out
     return []
 
 

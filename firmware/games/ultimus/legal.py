@@ -11,13 +11,12 @@ buttons and the link ask for, need not load it.
 """
 
 from games.ultimus import cardchecks, checks
-from games.ultimus.battle import active_seat, entrance_seat
 from games.ultimus.boxplay import MAX_WOUNDS
 from games.ultimus.cardplay import choices
 from games.ultimus.content import BETTING_CARDS, MAX_COINS_PER_BETTING_CARD, NET_OWNER
 from games.ultimus.flow import FLOW
 from games.ultimus.hexmap import DOORS
-from games.ultimus.state import ARENA, DEAD, GLADIATORS, MODE_BOX, MODE_FULL, PARDONED, UNDECIDED
+from games.ultimus.state import ARENA, DEAD, GLADIATORS, MODE_BOX, MODE_FULL, PARDONED
 from games.ultimus.yelling import (
     BLEED,
     CARDS,
@@ -75,35 +74,6 @@ def _plan(variant, phase, trades):
         )
     _PLANS[trades][variant][phase] = plan
     return plan
-
-
-def actors(s):
-    """The seats that have something to do now (the referee is not listed).
-
-    Derived from the phase rather than by asking legal_actions of every seat:
-    random play and the box ask this before every single action.
-    """
-    phase = s["phase"]
-    n = s["players"]
-    if phase == "betting":
-        if s["mode"] != MODE_FULL:
-            return []
-        return [p for p in range(n) if not s["ready"][p]]
-    if phase == "entrance":
-        return [entrance_seat(s)]
-    if phase == "shout":
-        return [p for p in range(n) if s["shout"][p] == UNDECIDED]
-    if phase == "action":
-        if s["pollice_verso"]:
-            return [s["loudest"]]
-        card = s["card"]
-        return [card["ctrl"] if card is not None else active_seat(s)]
-    if phase == "battle_end" and s["mode"] != MODE_FULL:
-        return [p for p in range(n) if s["gold"][p] and len(s["paid"]) < len(BETTING_CARDS)]
-    return []
-
-
-# --- both levels ---------------------------------------------------------------------
 
 
 def _referee(name):
@@ -203,6 +173,15 @@ def _choose(s, seat, out):
         out.append(a)
     if not options:
         out.append({"a": "choose", "p": seat, "g": -1})
+
+
+def card_actions(s, seat):
+    """The actions of the card in play (the full game's card level), for the flow's pre-checks of its
+    actions: one listing, as legal_actions lists them."""
+    out = []
+    if s["card"] is not None:
+        _card_in_play(s, seat, out)
+    return out
 
 
 def _card_in_play(s, seat, out):

@@ -1,0 +1,145 @@
+"""The pre-checks of ULTIMUS's flow: whether an action has something to act on now (None, or why not).
+
+CHECKS holds them by variant and by the names of games.ultimus.flow's actions: referee.acting imports
+this module when a menu or the actors are first asked, never apply, so that a box that asks for
+neither does not hold them (a Munera box's largest free block is within bytes of its bound: even a
+fifth slot in each of the flow's entries would cost it). An action without one has something to do
+whenever the flow's Who lets the seat act. Each is made of the rule checks the handler refuses
+with, tried on the least the action could be or on each of its choices, so that a menu and apply
+cannot differ; tests/test_flow.py holds them to the legal listing both ways.
+"""
+
+from games.ultimus import checks
+from games.ultimus.content import BETTING_CARDS, NET_OWNER
+from games.ultimus.state import ARENA, DEAD, GLADIATORS, MODE_BOX, MODE_FULL, PARDONED
+from referee.engine import load_handler
+
+
+def _can_bet(s, p):
+    """A coin may go onto one of the seat's betting cards, from new or won gold."""
+    found = checks.ALREADY_READY
+    for k in range(len(s["bets"][p])):
+        for won in (0, 1):
+            found = checks.coin_problem(s, p, k, won)
+            if found is None:
+                return None
+    return found
+
+
+def _uncommitted(s, p):
+    return checks.commit_problem(s, p, 0, -1)
+
+
+def _thinking(s, p):
+    return checks.think_problem(s, p, [])
+
+
+def _next_battle(s, seat):
+    return checks.next_battle_problem(s)
+
+
+def _finish(s, seat):
+    return checks.finish_problem(s)
+
+
+def _can_give(s, p):
+    """Gold not on a betting card, and another seat to give it to."""
+    return checks.give_problem(s, p, (p + 1) % s["players"], 1)
+
+
+def _can_pass(s, p):
+    hand = s["hands"][p]
+    if not hand:
+        return ("not_in_hand", "no yelling card in your hand")
+    return checks.pass_card_problem(s, p, (p + 1) % s["players"], hand[0])
+
+
+def _can_pay(s, p):
+    """The box: a betting card not yet settled, and a coin to settle it with."""
+    if len(s["paid"]) >= len(BETTING_CARDS):
+        return ("already_paid", "every betting card has been settled")
+    return None if s["gold"][p] > 0 else ("no_gold", "this seat has no gold")
+
+
+def _some(problem=None, status=ARENA):
+    """A pre-check: some gladiator of that status passes the rule check (problem(s, g))."""
+
+    def check(s, seat):
+        found = ("no_gladiator", "no gladiator this can be done to")
+        for g in range(GLADIATORS):
+            if s["status"][g] == status:
+                found = problem(s, g) if problem is not None else None
+                if found is None:
+                    return None
+        return found
+
+    return check
+
+
+def _bleedable(s, g):
+    return checks.bleed_problem(s, g, 1)  # one wound: the least that can bleed
+
+
+def _nettable(s, g):
+    return checks.net_problem(s, NET_OWNER, g)
+
+
+def _card_listed(name):
+    """The full game's card in play: its action `name` is offered when the card's own listing has one
+    (the card level is the host's alone: a box never plays it, nor loads its listing)."""
+
+    def check(s, seat):
+        for a in load_handler("games.ultimus.legal.card_actions")(s, seat):
+            if a["a"] == name:
+                return None
+        return ("not_now", "the card in play does not allow that now")
+
+    return check
+
+
+# --- the table: {variant: {action: pre-check}}, beside the flow's by its names -------------------
+
+CHECKS = {
+    MODE_FULL: {
+        "bet": _can_bet,
+        "ready": checks.ready_problem,
+        "commit": _uncommitted,
+        "think": _thinking,
+        "choose": _card_listed("choose"),
+        "move": _card_listed("move"),
+        "rise": _card_listed("rise"),
+        "step": _card_listed("step"),
+        "melee": _card_listed("melee"),
+        "ranged": _card_listed("ranged"),
+        "net": _card_listed("net"),
+        "unnet": _card_listed("unnet"),
+        "heal": _card_listed("heal"),
+        "bleed": _card_listed("bleed"),
+        "draw": _card_listed("draw"),
+        "loudest": _card_listed("loudest"),
+        "rebet": _card_listed("rebet"),
+        "discard": _card_listed("discard"),
+        "end": _card_listed("end"),
+        "next": _next_battle,
+        "finish": _finish,
+        "give": _can_give,
+        "pass_card": _can_pass,
+    },
+    MODE_BOX: {
+        "commit": _uncommitted,
+        "next": _next_battle,
+        "finish": _finish,
+        "give": _can_give,
+        "payout": _can_pay,
+        "damage": _some(),
+        "bleed": _some(_bleedable),
+        "heal": _some(),
+        "knock": _some(checks.knock_problem),
+        "stand": _some(checks.stand_problem),
+        "net": _some(_nettable),
+        "unnet": _some(checks.unnet_problem),
+        "revive": _some(None, DEAD),
+        "come_back": _some(None, PARDONED),
+        "drunk": _some(),
+    },
+}
