@@ -38,6 +38,21 @@ def pre_check(rules, variant, name, entry):
     return check
 
 
+def _first(pair):
+    return pair[0]
+
+
+def _rank(rules, variant, name):
+    """Where the game's CHECKS table lists the action's pre-check (0 first), after every listed one if not."""
+    found = _CHECKS.get(rules, {}).get(variant) or ()
+    i = 0
+    for listed in found:
+        if listed == name:
+            return i
+        i += 1
+    return i
+
+
 def _prechecks(rules):
     """{variant: {action: pre-check}} of a game: CHECKS of the prechecks module beside its rules, or {}."""
     path = getattr(rules, "__name__", "")
@@ -78,10 +93,15 @@ def waiting(rules, variant, phase):
             for pair in out:
                 if pair[0] is who:
                     if pair[1] is not None:
-                        pair[1] = None if check is None else pair[1] + (check,)
+                        pair[1] = None if check is None else pair[1] + [(_rank(rules, variant, name), check)]
                     break
             else:
-                out.append([who, None if check is None else (check,)])
+                out.append([who, None if check is None else [(_rank(rules, variant, name), check)]])
+        # a seat's checks in the order the game's table lists them (its cheap ones first: the first to
+        # pass ends the asking)
+        for pair in out:
+            if pair[1] is not None:
+                pair[1] = tuple(c for _, c in sorted(pair[1], key=_first))
         out = _WAITS[key] = tuple((pair[0], pair[1]) for pair in out)
     return out
 

@@ -84,15 +84,37 @@ def _nettable(s, g):
     return checks.net_problem(s, NET_OWNER, g)
 
 
-def _card_listed(name):
-    """The full game's card in play: its action `name` is offered when the card's own listing has one
+NOT_NOW = ("not_now", "the card in play does not allow that now")
+
+
+def _choosing(s, seat):
+    """The card's first step: choose its gladiator (g -1 when none can be), and nothing else."""
+    return None if s["card"]["stage"] == "choose" else NOT_NOW
+
+
+def _stupid_bet(s):
+    """Whether the card in play is a stupid bet (the card level's table, loaded by name: a box never does)."""
+    special = load_handler("games.ultimus.yelling.CARDS")[s["card"]["c"]][2]
+    return special == load_handler("games.ultimus.yelling.SPECIAL_STUPID_BET")
+
+
+def _may_end(s, seat):
+    card = s["card"]
+    return load_handler("games.ultimus.cardchecks.end_card_problem")(s, card, _stupid_bet(s))
+
+
+def _card_listed(name, stupid=False):
+    """The full game's card in play: its action `name` is offered when the card's own listing has one,
+    past its choice and on a card of that kind (stupid: a stupid bet's), asked first as they are cheap
     (the card level is the host's alone: a box never plays it, nor loads its listing)."""
 
     def check(s, seat):
+        if s["card"]["stage"] == "choose" or _stupid_bet(s) != stupid:
+            return NOT_NOW
         for a in load_handler("games.ultimus.legal.card_actions")(s, seat):
             if a["a"] == name:
                 return None
-        return ("not_now", "the card in play does not allow that now")
+        return NOT_NOW
 
     return check
 
@@ -105,7 +127,11 @@ CHECKS = {
         "ready": checks.ready_problem,
         "commit": _uncommitted,
         "think": _thinking,
-        "choose": _card_listed("choose"),
+        # the card in play, its cheap checks first: actors asks a seat's until one passes
+        "choose": _choosing,
+        "end": _may_end,
+        "discard": _card_listed("discard", True),
+        "rebet": _card_listed("rebet", True),
         "move": _card_listed("move"),
         "rise": _card_listed("rise"),
         "step": _card_listed("step"),
@@ -117,9 +143,6 @@ CHECKS = {
         "bleed": _card_listed("bleed"),
         "draw": _card_listed("draw"),
         "loudest": _card_listed("loudest"),
-        "rebet": _card_listed("rebet"),
-        "discard": _card_listed("discard"),
-        "end": _card_listed("end"),
         "next": _next_battle,
         "finish": _finish,
         "give": _can_give,
