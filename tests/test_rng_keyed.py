@@ -2,6 +2,7 @@
 SHA-256(key:n) of the whole text draws: over many words, several generators taking turns (the
 table of keyed hashers filling up and emptied), and through below() and shuffle_in_place()."""
 
+import copy
 import hashlib
 
 from referee import rng, rng_keyed
@@ -17,7 +18,7 @@ def _old_word(state):
 def test_the_keyed_generator_draws_the_same_words_as_hashing_the_whole_text():
     assert rng._word is rng_keyed.word  # CPython's hashlib copies a hasher: the keyed path is the one tested
     states = [rng.start(seed, rng.SHA256) for seed in range(100)]  # more than the table keeps
-    olds = [list(s) for s in states]
+    olds = [copy.copy(s) for s in states]  # start() gives the SHA-256 generator a list
     for i in range(30000):
         k = (i * 7919) % len(states)
         assert rng._word(states[k]) == _old_word(olds[k])
