@@ -167,6 +167,7 @@ def test_wrong_input_is_one_line(tmp_path):
 def test_the_fairness_sheets_are_their_runs():
     documents = fairness_tool.runs()
     text = fairness_tool.DOC.read_text(encoding="utf-8")
+    assert sorted(documents) == sorted(GAMES), "a run for every game in docs/fairness/"
     assert all(fairness_tool.tables(text, name) is not None for name in GAMES), "a sheet for every game"
     assert fairness_tool.stale(text, documents) == []
     for name, d in documents.items():
