@@ -261,10 +261,11 @@ class Shell:
     def _preload(self, game, resuming=False):
         """Every module the game will need, imported while its state is still small (a Pico running .mpy
         files must not scatter code among the game's data): its handlers loaded by name, and when it
-        resumes, its legal listing (the resumed event names the seats to act)."""
+        resumes, what its flow answers who acts with (referee.acting and the game's pre-checks: the
+        resumed event names the seats to act; the legal listing is not needed)."""
         preload(game.rules, game.state)
         if resuming:
-            game.legal()
+            game.actors()
 
     def resumed_event(self):
         """Where the resumed game stands, for the people at the table: its battle and round
