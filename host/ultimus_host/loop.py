@@ -14,6 +14,7 @@ Reproducible: the loop draws nothing at random itself; for a seed, the same
 choosers make the same game.
 """
 
+from referee.acting import responders
 from ultimus_host import games
 
 
@@ -41,11 +42,11 @@ def run_game(game, seats, referee=None, on_event=None, max_actions=40000, pick_s
     """Play `game` on until it is over (or `until(game)` says stop, or max_actions were applied).
 
     seats: seat -> chooser with choose(view, options) returning one of the options. The seat pick_seat
-    picks (by default the first of game.actors(): the seat whose turn it is) chooses, unless another seat
-    that may act now answers first, out of turn (Ultimatum's defender, a laser fired back): a chooser
-    with respond(view, options) is asked before it, in the actors' order, and returns an action or None
-    to pass (asked again only after an action was applied). Choosers without respond never answer out
-    of turn, so games of simultaneous choices (bets, shouts) go as pick_seat says.
+    picks (by default the first of game.actors(): the main seat, whose turn it is) chooses, unless a seat
+    the flow lets answer out of its turn (referee.acting.responders: Ultimatum's defender, a laser fired
+    back) answers first: a chooser with respond(view, options) is asked before it, in seat order, and
+    returns an action or None to pass (asked again only after an action was applied). A phase without a
+    main seat has no responders: its actors (simultaneous bets and shouts) go as pick_seat says.
     referee: chooser for the referee's actions (default: default_referee(game)); it sees the public view.
     on_event(event): called with every event of every applied action, hidden parts included
     (a narrator strips them with referee.engine.public_event).
@@ -61,7 +62,7 @@ def run_game(game, seats, referee=None, on_event=None, max_actions=40000, pick_s
         actors = game.actors()
         if actors:
             seat = pick_seat(actors)
-            action = _answer(game, seats, actors, seat)
+            action = _answer(game, seats, seat)
             if action is None:
                 action = seats[seat].choose(game.seat_view(seat), game.legal_actions(seat))
         else:
@@ -77,9 +78,9 @@ def run_game(game, seats, referee=None, on_event=None, max_actions=40000, pick_s
     return applied
 
 
-def _answer(game, seats, actors, seat):
+def _answer(game, seats, seat):
     """The first action a seat other than `seat` takes out of turn (its chooser's respond), or None."""
-    for other in actors:
+    for other in responders(game.rules, game.state):
         respond = getattr(seats[other], "respond", None) if other != seat else None
         if respond is not None:
             action = respond(game.seat_view(other), game.legal_actions(other))
