@@ -3,9 +3,11 @@
 An actor is drawn among those with something to do, then an action name among
 the ones the flow allows it, then one action of that name, all from the core's
 own generator, so a seed gives the same game on every port. Actions with many
-numbers (buy, sail, airlift: a rich fleet has thousands of ways to sail) are
-drawn at random and kept only if the rule check passes, falling back to the
-full list; every action played is legal either way.
+numbers (buy, sail, airlift, attack: a rich fleet has thousands of ways to
+sail) are drawn at random and kept only if the rule check passes; a name none
+of whose draws passed is listed in full only when no other name gave an action
+(listing a whole fleet's sails only to find none left to move was most of the
+time of random play); every action played is legal either way.
 """
 
 from games.ultimatum import checks, rules
@@ -18,7 +20,13 @@ TRIES = 8
 
 def _sample(s, seat, name, rng):
     """A random action of `name` that passes its rule check, or None."""
-    if name == "sail":
+    if name == "attack":
+        mine = [n for n in range(N_NATIONS) if s["owner"][n] == seat]
+        if not mine:
+            return None
+        a = {"a": "attack", "p": seat, "from": rng.choice(mine), "to": rng.below(N_NATIONS)}
+        ok = checks.attack_problem(s, seat, a["from"], a["to"]) is None
+    elif name == "sail":
         mine = [b for b in range(N_SEAS) if s["sea"][b] == seat]
         if not mine:
             return None
@@ -50,19 +58,29 @@ def _sample(s, seat, name, rng):
     return a if ok else None
 
 
+SAMPLED = ("sail", "airlift", "buy", "attack")
+
+
 def choose_action(game, rng):
     seats = game.actors()
     seat = rng.choice(seats) if seats else -1
     legal = rules.legal()
     s = game.state
     names = legal.names(s, seat)
+    unsampled = []  # names whose draws all failed: listed only if no other name gives an action
     while names:
         name = names.pop(rng.below(len(names)))
-        if name in ("sail", "airlift", "buy"):
+        if name in SAMPLED:
             for _ in range(TRIES):
                 a = _sample(s, seat, name, rng)
                 if a is not None:
                     return a
+            unsampled.append(name)
+            continue
+        options = legal.of_name(s, seat, name)
+        if options:
+            return rng.choice(options)
+    for name in unsampled:
         options = legal.of_name(s, seat, name)
         if options:
             return rng.choice(options)
