@@ -283,9 +283,13 @@ def whirl_to(s, g, t):
     return arena.step(tp, (k + 4) % 6)
 
 
+def attack_target_problem(s, g, t):
+    """What refuses every attack of g on t, whatever the weapon and whirl (the listing asks it once a target)."""
+    return _grappling_problem(s, g) or _attacker_problem(s, g) or _target_problem(s, g, t)
+
+
 def attack_problem(s, g, t, w, whirl):
-    problem = _grappling_problem(s, g) or _attacker_problem(s, g) or _target_problem(s, g, t)
-    problem = problem or _weapon_problem(s, g, w)
+    problem = attack_target_problem(s, g, t) or _weapon_problem(s, g, w)
     if problem is not None:
         return problem
     name = weapon_name(s, g, w)

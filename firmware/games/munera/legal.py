@@ -96,6 +96,8 @@ def _targets(name, check):
 def _attack(s, seat, out):
     weapons = list(range(len(s["g"][seat]["kit"]))) + [checks.IMPROVISED_W, checks.SHIELD_W]
     for t in gladiators(s):
+        if checks.attack_target_problem(s, seat, t) is not None:
+            continue  # attack_problem refuses every weapon and whirl for the same reason
         for w in weapons:
             for whirl in (0, 1):
                 if checks.attack_problem(s, seat, t, w, whirl) is None:

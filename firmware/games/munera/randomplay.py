@@ -6,9 +6,11 @@ foe or turns toward him, and the turn ends one time in six (or when nothing else
 
 from games.munera import arena, rules
 from games.munera.content import OPTIONS, PROFILE_NAMES, TWO_HANDED
+from games.munera.flow import FLOW
+from games.munera.legal import LISTERS
 from games.munera.state import in_arena
 from referee import engine
-from referee.play import play_out
+from referee.play import list_actions, play_out
 from referee.rng import Rng
 
 
@@ -60,6 +62,24 @@ def _closing(s, g, options):
     return out
 
 
+# In a turn the actions are listed a group at a time, and a group only when the draws come to it: the
+# attacks first, the steps only when no attack was taken, the rest only when no step closes in. Each
+# group comes out in the flow's order, as in the whole listing: the same choices, a third of the listing.
+ATTACKS = ("attack", "grapple", "haze")
+STEPS = ("move", "turn")
+NOT_OTHERS = ("move", "turn", "discard")
+_PLANS = {}  # (names, kept) -> the act phase's listers of those names (or of all the others), in the flow's order
+
+
+def _listed(s, g, names, kept=True):
+    """The legal actions of g whose names are (kept) or are not (not kept) among `names`."""
+    plan = _PLANS.get((names, kept))
+    if plan is None:
+        plan = tuple((who, LISTERS[name]) for name, who in FLOW.moves("", "act") if (name in names) == kept)
+        _PLANS[(names, kept)] = plan
+    return list_actions(s, g, plan, [])
+
+
 def choose_action(game, rng):
     s = game.state
     seats = game.actors()
@@ -67,20 +87,19 @@ def choose_action(game, rng):
         options = game.legal_actions(-1)
         return rng.choice(options) if options else None
     g = seats[0]
-    options = game.legal_actions(g)
-    if not options:
-        return None
     if s["phase"] != "act":
-        return rng.choice(options)
-    attacks = [a for a in options if a["a"] in ("attack", "grapple", "haze")]
+        options = game.legal_actions(g)
+        return rng.choice(options) if options else None
+    # in the act phase "end" is always legal for the gladiator whose turn it is: there are options
+    attacks = _listed(s, g, ATTACKS)
     if attacks and rng.below(4):
         return rng.choice(attacks)
     if rng.below(6) == 0:
         return {"a": "end", "p": g}
-    closing = _closing(s, g, options)
+    closing = _closing(s, g, _listed(s, g, STEPS))
     if closing:
         return rng.choice(closing)
-    others = [a for a in options if a["a"] not in ("move", "turn", "discard")]
+    others = _listed(s, g, NOT_OTHERS, False)
     return rng.choice(others) if others else {"a": "end", "p": g}
 
 
