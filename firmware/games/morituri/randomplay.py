@@ -5,7 +5,8 @@ so that games end; the thumb goes with the crowd three times in four.
 """
 
 from games.morituri import rules
-from games.morituri.content import CLASS_NAMES, MAX_FIGURES
+from games.morituri.content import CLASS_NAMES, MAX_FIGURES, MENU
+from games.morituri.melee import pairs
 from referee import engine
 from referee.play import play_out
 from referee.rng import Rng
@@ -25,12 +26,28 @@ def setup_for(seed):
     return {"players": players, "figures": figures, "seed": seed}
 
 
+def _melee(seat, found, rng):
+    """The melee action a uniform draw among the listed melee actions of these pairs gives, worked out
+    from the draw: listing pairs x MENU x MENU dicts only to pick one was half of random play."""
+    menus = len(MENU)
+    r = rng.below(len(found) * menus * menus)
+    f, t = found[r // (menus * menus)]
+    return {"a": "melee", "p": seat, "f": f, "t": t, "fm": (r // menus) % menus, "tm": r % menus}
+
+
 def choose_action(game, rng):
     s = game.state
     seats = game.actors()
     if not seats:
         options = game.legal_actions(-1)
         return rng.choice(options) if options else None
+    found = pairs(s) if s["phase"] == "melee" else None
+    if found:
+        # the listing is each pair with every MENU x MENU, then end_melee: more than one action, so
+        # seven times in eight a melee action is drawn, as the listing's own draws would
+        if rng.below(8):
+            return _melee(seats[0], found, rng)
+        return rng.choice(game.legal_actions(seats[0]))
     options = game.legal_actions(seats[0])
     if s["phase"] == "melee" and len(options) > 1 and rng.below(8):
         options = [a for a in options if a["a"] == "melee"]
