@@ -22,6 +22,8 @@
   with the share of a heuristic game spent in the core trying the bots' options;
 - the bytes the box app allocates in steady play under MicroPython: per idle
   frame, per entry-only press with its frames, per applied action;
+- each game's random play (actions per second, beside ULTIMUS's in the same run) and its bots (games per
+  second), with issue 25's aim: every game's random play at least half of ULTIMUS's;
 - the digests a link reply needs: computed and kept, beside the FNV-1a digest
   of the older formats, under CPython and MicroPython.
 """
@@ -671,6 +673,35 @@ def say(name, met, figure, limit, short=None):
     print("  %-5s %s: %s%s" % ("met" if met else "NOT", name, figure, missed))
 
 
+def game_speeds():
+    """Each game's random play and bots under CPython, beside ULTIMUS's in the same run (tools/game_speed.py)."""
+    import game_speed
+
+    found = game_speed.figures()
+    print("CPython %s, each game's speed (best of 3, CPU time):" % sys.version.split()[0])
+    for line in game_speed.lines(found):
+        print(line)
+    FIGURES["games"] = found
+
+
+def games_aims():
+    """The speed aim of issue 25 beside the figures measured above."""
+    found = FIGURES["games"]
+    ref = found["ultimus"][0]
+    print("\naims (issue 25), from the figures above:")
+    for name in found:
+        if name == "ultimus":
+            continue
+        ratio = found[name][0] / ref
+        say(
+            "%s's random play at least half of ULTIMUS's actions/s" % name,
+            ratio >= 0.5,
+            "%.0f actions/s, %.2fx ULTIMUS's %.0f" % (found[name][0], ratio, ref),
+            "what is left is the rules' own checks and handlers (listing the options a draw needs, applying)",
+            "%.1fx short" % (0.5 / ratio),
+        )
+
+
 def chip_aims():
     """The aims of the chip issue (24) beside the figures measured above."""
     f = FIGURES
@@ -794,8 +825,10 @@ def aims():
 if __name__ == "__main__":
     chip_figures()
     core_speed()
+    game_speeds()
     main()
     allocation_figures()
     host_figures()
     aims()
     chip_aims()
+    games_aims()
