@@ -133,6 +133,32 @@ def test_the_other_games_seat_views_hold_nothing_the_table_does_not_see(name):
         game.apply(rng.choice(options))
 
 
+def test_ultimus_seat_words_count_as_people_do():
+    """A seat's secrets and actions in words: "1 coin", "3 coins" (no "coin(s)"), a card's symbols from 1."""
+    from ultimus_host.games.ultimus import words as ultimus_words
+
+    game = UltimusGame(2, 7, battles=1, mode="full")
+    rng = random.Random(7)
+    symbols = 0
+    for _ in range(3000):
+        if game.phase == "over":
+            break
+        for seat in range(2):
+            view = game.seat_view(seat)
+            if view["my_bets"]:
+                view["my_bets"] = [[b, coins] for coins, (b, _) in zip((1, 3), view["my_bets"])]
+                told = " ".join(ultimus_words.secrets(view))
+                assert "(s)" not in told and " 1 coin" in told and " 3 coins" in told, told
+            for a in game.legal_actions(seat):
+                text = pages.action_items("ultimus", view, [a], None)[0]["text"]
+                if "(symbol " in text:
+                    symbols += 1
+                    assert "(symbol %d: " % (a["i"] + 1) in text, (a, text)
+        seat = rng.choice(game.actors() or [-1])
+        game.apply(rng.choice(game.legal_actions(seat)))
+    assert symbols > 0
+
+
 def test_public_event_words_carry_no_hidden_part():
     e = {"e": "commit", "p": 0, "hidden": {"shout": 1, "c": 7}}
     assert pages.event_line("ultimus", e, None, None) == "seat 1 has chosen in secret"
@@ -170,6 +196,16 @@ def test_a_wrong_token_gets_403_and_no_hint_and_a_right_one_its_page(served):
     status, body = _get(served.url + "/")
     assert status == 200 and "ws/table" in _get(served.url + "/static/table.js")[1]
     assert not any(t in body for t in tokens)
+
+
+def test_the_table_page_names_the_box_s_buttons_not_the_terminal_s_keys(served):
+    """The virtual box's words name its terminal's keys ("confirm [Enter]", "station 1 [a]"): the table page,
+    whose buttons are clicked, says the words without them."""
+    table = Page(served, "/ws/table")
+    new_game(served, table, game="munera", players=2)
+    page = table.wait(lambda p: p["box"] and "confirm" in p["box"].get("now", ""))
+    told = [page["box"]["now"]] + [w["label"] + " " + w["words"] for w in page["box"]["wheels"]]
+    assert not any("[Enter]" in t or "[a]" in t or "(keys " in t for t in told), told
 
 
 def test_a_game_started_with_the_box_s_buttons_gets_its_seats_codes_on_the_table_page(served):

@@ -9,6 +9,7 @@ referee and the keeper of secrets; a refusal goes back to the page that asked, i
 """
 
 import queue
+import re
 import threading
 import time
 from collections.abc import Callable
@@ -24,6 +25,14 @@ from ultimus_host.web import pages
 GAME_CHANGES = ("new_game", "resumed", "seat_selection", "game_chosen", "claimed", "joined")
 MOVED_ON = "the table moved on meanwhile: look again and choose"
 LIGHTS_EVERY = 0.15  # s between two looks at a virtual box's LEDs
+# the terminal's keys the virtual box's words name ("confirm [Enter]", "station 1 [a]", "(keys 1-6)"): the table
+# page has buttons, not those keys
+KEY_HINTS = re.compile(r" ?\[(?:Enter|[a-z0-9+-])\]| \(keys? [^)]*\)")
+
+
+def without_keys(text):
+    """The box's words without the terminal's keys in them."""
+    return KEY_HINTS.sub("", text)
 
 
 def _hex(rgb):
@@ -44,13 +53,14 @@ def box_drawing(vbox):
             wheels = []
             for g in range(board.RINGS):
                 label, text = _wheel_words(shell, g)
+                label, text = without_keys(label), without_keys(text)
                 leds = [_hex(fb.leds.pixel(board.ring_pixel(g, i))) for i in range(board.RING_PIXELS)]
                 wheels.append({"label": label, "words": text, "leds": leds})
             stations = [_hex(fb.leds.pixel(board.seat_pixel(s))) for s in range(board.STATIONS)]
             now = shell.screen.describe() if shell.screen is not None and shell.selftest is None else ""
             if shell.phase == "seats":
                 now = "game menu: the wheels choose the game; SHOUT or THINK joins a station; confirm starts"
-            return {"wheels": wheels, "stations": stations, "now": now}
+            return {"wheels": wheels, "stations": stations, "now": without_keys(now)}
         except (RuntimeError, KeyError, IndexError, TypeError, AttributeError, ValueError):
             time.sleep(0.01)
     return None

@@ -220,7 +220,7 @@ def action_text(v, a, stations=None):
         sym = _symbol(v, a)
         return "%s (symbol %d: %s%s)" % (
             kind.replace("rise", "stand up"),
-            a["i"],
+            a["i"] + 1,  # the card's symbols counted from 1, as people count
             SYMBOL_NAMES[sym[0]],
             " %d" % sym[1] if sym[1] else "",
         )

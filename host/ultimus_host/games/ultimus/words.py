@@ -21,7 +21,7 @@ def view(v):
 def secrets(v):
     """A seat's own secrets in words: its hand (full mode), its gold, its betting cards, its shout choice."""
     from games.ultimus.state import UNDECIDED
-    from ultimus_host.games.ultimus.narrate import bet_card_text, describe
+    from ultimus_host.games.ultimus.narrate import _coins, bet_card_text, describe
 
     seat = v["seat"]
     out = []
@@ -30,7 +30,7 @@ def secrets(v):
     out.append(
         "your gold: %d won (yours to keep or bet), %d new (must all be bet)" % (v["gold"][seat], v["new_gold"][seat])
     )
-    bets = ["%d: %s with %d coin(s)" % (k + 1, bet_card_text(b, v), c) for k, (b, c) in enumerate(v["my_bets"])]
+    bets = ["%d: %s with %s" % (k + 1, bet_card_text(b, v), _coins(c)) for k, (b, c) in enumerate(v["my_bets"])]
     out.append("your betting cards: %s" % ("; ".join(bets) or "none yet"))
     if v["phase"] == "shout" and v["my_shout"] != UNDECIDED:
         out.append("you chose: %s" % ("SHOUT" if v["my_shout"] else "THINK (shut up)"))
