@@ -159,6 +159,34 @@ def test_ultimus_seat_words_count_as_people_do():
     assert symbols > 0
 
 
+@pytest.mark.parametrize("name, players", [("ultimus", 2), ("ultimatum", 3)])
+def test_a_served_game_s_pages_name_each_seat_by_its_station_and_count_in_words(name, players):
+    """On a box a seat is "station N" on every part of a page (the games' own tables say "seat N" in the
+    hot-seat terminal), and "2 cards", never "2 card(s)"."""
+    import re
+
+    game = games.build(name, {"players": players, "seed": 4})
+    stations = [5, 2, 3][:players]  # seat 1 at station 6...
+    rng = random.Random(4)
+    lines, told = [], []
+    for _ in range(150):
+        table, _ = pages.table_page_of(game, name, lines, stations, 1)
+        told += [table["view"], table["waiting"]] + [a["text"] for a in table["referee"]]
+        for seat in range(players):
+            page, _ = pages.seat_page_of(game, name, seat, lines, stations, 1)
+            told += [page["view"], page["who"]] + page["secrets"] + [a["text"] for a in page["actions"]]
+        seat = rng.choice(game.actors() or [-1])
+        options = game.legal_actions(seat)
+        if not options:
+            break
+        for e in game.apply(rng.choice(options)):
+            line = pages.event_line(name, e, game.public_view(), stations)
+            lines += [line] if line else []
+    told += lines
+    assert not [t for t in told if "(s)" in t or re.search(r"\bseat \d", t)]
+    assert any("station 6" in t for t in told) and any(re.search(r"\b1 \w", t) for t in told)
+
+
 def test_public_event_words_carry_no_hidden_part():
     e = {"e": "commit", "p": 0, "hidden": {"shout": 1, "c": 7}}
     assert pages.event_line("ultimus", e, None, None) == "seat 1 has chosen in secret"
@@ -247,7 +275,7 @@ def test_a_box_on_its_own_link_is_served_without_its_lights(tmp_path):
         assert "wheels" not in page["box"] and page["box"]["now"].startswith("waiting for")
         seat = Page(served, "/ws/seat/" + tokens[0])
         mine = seat.wait(lambda p: p["kind"] == "seat")
-        assert mine["who"] == "station 1" and mine["view"].startswith("seat 1: savings")
+        assert mine["who"] == "station 1" and mine["view"].startswith("station 1: savings")
     finally:
         web.should_exit = True
         thread.join(5)

@@ -5,6 +5,8 @@ events (their hidden part removed). The seat's legal actions are the one thing t
 and only their words reach the page (each as an index the server keeps, never the action's JSON).
 """
 
+import re
+
 from referee.engine import public_event
 from ultimus_host import games as host_games
 from ultimus_host import words
@@ -12,6 +14,18 @@ from ultimus_host.narrate import game_title, phase_words, sound, who
 
 NEWEST = 12  # events shown on a page
 SILENT = ("button",)  # a press: what it did follows
+# the hot-seat terminal's words the games share with the pages: "2 card(s)", "3 Ultimatum card(s)", and
+# "seat 1" where the box says "station 3" (a served game always has a box)
+SOME = re.compile(r"\b(\d+) ((?:[A-Za-z]+ )?[A-Za-z]+)\(s\)")
+SEAT = re.compile(r"\bseat (\d)\b")
+
+
+def plain(text, stations=None):
+    """Words as the page says them: "1 card", "2 cards"; each seat by its station when the box has them."""
+    text = SOME.sub(lambda m: "%s %s%s" % (m[1], m[2], "" if m[1] == "1" else "s"), text)
+    if stations is not None:
+        text = SEAT.sub(lambda m: who(int(m[1]) - 1, stations), text)
+    return text
 
 
 def _part(playing, name):
@@ -19,13 +33,13 @@ def _part(playing, name):
     return game.load(name) if game is not None and game.has(name) else None
 
 
-def view_text(playing, view):
+def view_text(playing, view, stations=None):
     """The game as a view shows it, in the words of the game's own table (a few lines)."""
     text = _part(playing, "view")
     if text is None or view is None:
         return ""
     try:
-        return text(view)
+        return plain(text(view), stations)
     except (KeyError, IndexError, TypeError, ValueError):
         return ""
 
@@ -35,7 +49,7 @@ def secrets(playing, view):
     lines = _part(playing, "secrets")
     if lines is None or view is None or "seat" not in view:
         return []
-    return lines(view)
+    return [plain(line) for line in lines(view)]
 
 
 def waiting_words(actors, stations, seat=None, over=False):
@@ -56,7 +70,7 @@ def action_items(playing, view, options, stations):
             text = words.action(playing, view, a, stations)
         except (KeyError, IndexError, TypeError, ValueError):
             text = str(a.get("a", "?")).replace("_", " ")
-        items.append({"i": i, "text": text, "group": str(a.get("a", "")).replace("_", " ")})
+        items.append({"i": i, "text": plain(text, stations), "group": str(a.get("a", "")).replace("_", " ")})
     return items
 
 
@@ -65,7 +79,8 @@ def event_line(playing, e, view, stations):
     e = public_event(e)
     if e.get("e") in SILENT:
         return None
-    return words.tell(playing, e, view, stations)
+    text = words.tell(playing, e, view, stations)
+    return plain(text, stations) if text else text
 
 
 def seat_page(playing, seat, view, options, actors, lines, stations, version):
@@ -77,7 +92,7 @@ def seat_page(playing, seat, view, options, actors, lines, stations, version):
         "game": game_title(playing),
         "who": who(seat, stations),
         "where": phase_words(view["phase"]) if view else "",
-        "view": view_text(playing, view),
+        "view": view_text(playing, view, stations),
         "secrets": secrets(playing, view),
         "actions": action_items(playing, view, options, stations),
         "waiting": waiting_words(actors, stations, seat),
@@ -93,7 +108,7 @@ def table_page(playing, view, lines, stations, version, box=None, qr=None, refer
         "n": version,
         "game": game_title(playing) if playing else None,
         "where": phase_words(view["phase"]) if view else "",
-        "view": view_text(playing, view),
+        "view": view_text(playing, view, stations),
         "box": box,
         "events": list(lines[-NEWEST:]),
         "qr": qr,
