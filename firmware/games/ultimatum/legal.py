@@ -127,8 +127,11 @@ def _attack(s, seat, out):
         if s["owner"][src] != seat:
             continue
         for dst in range(N_NATIONS):
-            if checks.attack_problem(s, seat, src, dst) is None:
+            problem = checks.attack_problem(s, seat, src, dst)
+            if problem is None:
                 out.append({"a": "attack", "p": seat, "from": src, "to": dst})
+            elif problem[0] == "too_few_troops":
+                break  # the troops are src's: every other target is refused for the same reason
 
 
 def _commando(s, seat, out):
