@@ -283,13 +283,10 @@ def whirl_to(s, g, t):
     return arena.step(tp, (k + 4) % 6)
 
 
-def attack_target_problem(s, g, t):
-    """What refuses every attack of g on t, whatever the weapon and whirl (the listing asks it once a target)."""
-    return _grappling_problem(s, g) or _attacker_problem(s, g) or _target_problem(s, g, t)
-
-
 def attack_problem(s, g, t, w, whirl):
-    problem = attack_target_problem(s, g, t) or _weapon_problem(s, g, w)
+    # legal._target_refused asks the first three alone, once a target: keep the two in step
+    problem = _grappling_problem(s, g) or _attacker_problem(s, g) or _target_problem(s, g, t)
+    problem = problem or _weapon_problem(s, g, w)
     if problem is not None:
         return problem
     name = weapon_name(s, g, w)
