@@ -342,6 +342,21 @@ def test_a_phone_that_comes_back_and_a_second_phone_see_the_seat_as_it_is_and_a_
         assert _get(served.url + "/seat/" + tokens[1])[0] == 200
 
 
+def test_ctrl_c_while_serve_starts_says_so_in_one_line(tmp_path, monkeypatch):
+    from click.testing import CliRunner
+
+    from ultimus_host.cli import main
+    from ultimus_host.web import serve
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(serve, "serve_command", interrupted)
+    result = CliRunner().invoke(main, ["serve", "--state", str(tmp_path), "--port", "8000"])
+    assert result.output.strip() == "Ultimus serve stopped before it served (the game stays saved on the box)"
+    assert result.exception is None or isinstance(result.exception, SystemExit) and not result.exception.code
+
+
 def test_serve_prints_its_address_and_no_token_reaches_its_output(tmp_path):
     """`ultimus serve` as a person starts it: the URL it prints is where it serves, and its output (the log)
     carries no seat token, though pages with tokens were asked for, right and wrong."""

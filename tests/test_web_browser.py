@@ -246,4 +246,9 @@ def test_a_turn_of_each_other_game_on_the_phones(table_and_phones, game):
     for i, phone in enumerate(phones):
         assert phone.text("#who") == "station %d" % (i + 1)
         assert phone.text("#view")  # its game in words
+        # "What you may do" only with something to do: no empty heading on the phone of one who waits
+        script = "const s = document.querySelector('section.actions');"
+        script += "return [s.hidden, s.querySelectorAll('button').length]"
+        hidden, count = phone.driver.execute_script(script)
+        assert hidden == (count == 0), (hidden, count)
     assert not any(t in table.driver.page_source for t in tokens)

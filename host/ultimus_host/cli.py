@@ -128,6 +128,8 @@ def serve(port, state_dir, box_port, host):
         serve_command(port, state_dir, box_port, host, say=click.echo)
     except ServeError as exc:
         raise click.ClickException(str(exc)) from None
+    except KeyboardInterrupt:  # Ctrl-C before it served (while it starts): its own words, not click's "Aborted!"
+        click.echo("\nUltimus serve stopped before it served (the game stays saved on the box)")
 
 
 @main.command(name="run")

@@ -51,4 +51,5 @@ function draw(p) {
     }
   }
   document.getElementById("actions").replaceChildren(...items);
+  document.getElementById("actions-section").hidden = !items.length;  // no empty heading while others play
 }
