@@ -4,6 +4,7 @@ cards drawn and arenas entered through the public API (Game.apply) only."""
 import copy
 
 from games.morituri_board import kit, rules
+from referee.engine import Game
 from referee.errors import Illegal
 
 
@@ -11,7 +12,7 @@ def new_game(players=2, first=0, seed=1, **options):
     """A game whose roll-off seat `first` wins with a 6 (everyone else rolls 1)."""
     setup = {"players": players, "seed": seed}
     setup.update(options)
-    game = rules.game(setup)
+    game = Game(rules.RULES, setup)
     game.apply({"a": "roll_off", "dice": [[6 if p == first else 1 for p in range(players)]]})
     return game
 

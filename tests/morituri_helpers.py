@@ -4,11 +4,12 @@ import copy
 
 from games.morituri import rules
 from games.morituri.state import seats_left
+from referee.engine import Game
 from referee.errors import Illegal
 
 
 def new_game(*figures, seed=1):
-    return rules.game({"players": len(figures), "figures": [list(f) for f in figures], "seed": seed})
+    return Game(rules.RULES, {"players": len(figures), "figures": [list(f) for f in figures], "seed": seed})
 
 
 def make_caesar(game, seat):

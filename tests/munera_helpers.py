@@ -4,6 +4,7 @@ rolled with the table's dice, refusals that must change nothing."""
 import copy
 
 from games.munera import rules
+from referee.engine import Game
 from referee.errors import Illegal
 
 # two gladiators face to face: 0 at the centre facing east, 1 on the next hex east facing west
@@ -18,7 +19,7 @@ def bout(*profiles, at=None, stamina=None, seed=1, **setup):
     if s["at"] is None:
         del s["at"]
     s.update(setup)
-    game = rules.game(s)
+    game = Game(rules.RULES, s)
     dice = list(stamina) if stamina is not None else [6] * n
     bows = sum(1 for g in game.state["g"] for w in g["kit"] if w[0] == "bow")
     game.apply({"a": "stamina", "dice": dice + [3] * bows})

@@ -10,8 +10,9 @@ import pytest
 from games.ultimus.cardtext import YELLING_CARD_TEXT
 from games.ultimus.content import MAX_HEALTH
 from games.ultimus.errors import Illegal
-from games.ultimus.game import Game
 from games.ultimus.hexmap import COORDS, DOORS
+from games.ultimus.rules import RULES, new_setup
+from referee.engine import Game
 
 TIGRIS, SAGITTARIUS, RETIARIUS, MURMILLO, BARBARUS, DIMACHAERUS = range(6)
 
@@ -36,7 +37,7 @@ def field(q, r):
 
 def start_battle(players=3, seed=1, mode="full", battles=3, payout=None, content=None):
     """A game in the shout phase of round 1; gladiator g stands at door g."""
-    game = Game(players, seed, mode, battles, payout=payout, content=content)
+    game = Game(RULES, new_setup(players, seed, mode, battles=battles, payout=payout, content=content))
     game.apply({"a": "draw_loudest"})
     s = game.state
     if mode == "full":

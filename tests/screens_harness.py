@@ -14,7 +14,7 @@ from games.morituri_board import randomplay as board_play
 from games.munera import randomplay as munera_play
 from games.ultimatum import randomplay as ultimatum_play
 from games.ultimus import randomplay as ultimus_play
-from games.ultimus.game import Game as UltimusGame
+from games.ultimus.rules import new_setup
 from referee import engine
 from referee.rng import Rng
 from ultimus_host.fakes import FakeClock
@@ -187,27 +187,27 @@ def walk(game, choose, rng, every, most, max_actions):
 
 def ultimus_states(seed, mode, every=7, most=60):
     r = Rng(seed)
-    game = UltimusGame(3 + r.below(4), seed, mode, 2)
+    game = engine.Game(games.rules_of("ultimus"), new_setup(3 + r.below(4), seed, mode, 2))
     return walk(game, ultimus_play.choose_action, Rng(seed ^ 0x5EED), every, most, 20000)
 
 
 def morituri_states(seed, every=3, most=60):
-    game = engine.Game(games.rules_module("morituri"), morituri_play.setup_for(seed))
+    game = engine.Game(games.rules_of("morituri"), morituri_play.setup_for(seed))
     return walk(game, morituri_play.choose_action, Rng(seed ^ 0x5EED), every, most, 5000)
 
 
 def munera_states(seed, every=3, most=60):
-    game = engine.Game(games.rules_module("munera"), munera_play.setup_for(seed))
+    game = engine.Game(games.rules_of("munera"), munera_play.setup_for(seed))
     return walk(game, munera_play.choose_action, Rng(seed ^ 0x5EED), every, most, 3000)
 
 
 def ultimatum_states(seed, every=23, most=60):
     r = Rng(seed)
-    game = games.rules_module("ultimatum").game(2 + r.below(5), seed)
+    game = engine.Game(games.rules_of("ultimatum"), {"players": 2 + r.below(5), "seed": seed})
     return walk(game, ultimatum_play.choose_action, Rng(seed ^ 0x5EED), every, most, 20000)
 
 
 def board_states(seed, every=3, most=60):
-    game = engine.Game(games.rules_module("morituri_board"), board_play.setup_for(seed))
+    game = engine.Game(games.rules_of("morituri_board"), board_play.setup_for(seed))
     chooser = board_play.Chooser(game.state["players"])
     return walk(game, chooser.choose, Rng(seed ^ 0x5EED), every, most, 4000)

@@ -3,8 +3,9 @@
 import json
 import os
 
-from games.ultimus.game import Game
+from games.ultimus.rules import RULES, new_setup
 from referee.digest import fnv_digest
+from referee.engine import Game
 from ultimus_host.games.ultimus.balance import Tally, play_game
 from ultimus_host.games.ultimus.bots import HeuristicBot, RandomBot
 from ultimus_host.loop import run_game
@@ -44,7 +45,7 @@ class Checked:
 
 
 def test_bots_only_choose_among_the_legal_actions_they_are_given():
-    game = Game(3, 4, battles=2)
+    game = Game(RULES, new_setup(3, 4, battles=2))
     seats = {0: HeuristicBot(1), 1: RandomBot(2), 2: HeuristicBot(3)}
     checked = {p: Checked(seats[p], game, p) for p in seats}
     run_game(game, checked, max_actions=3000)
@@ -52,7 +53,7 @@ def test_bots_only_choose_among_the_legal_actions_they_are_given():
 
 
 def test_the_thumb_follows_the_bots_bets():
-    game = Game(2, 1)
+    game = Game(RULES, new_setup(2, 1))
     s = game.state
     s["phase"], s["pollice_verso"], s["loudest"] = "action", [[3, 1]], 0
     s["bets"][0] = [[9, 2]]  # Murmillo to die

@@ -3,8 +3,9 @@
 import pytest
 
 from games.ultimus.content import BANK_START, BET_WIN, BETTING_CARDS, MAX_HEALTH, NEW_GOLD_BY_PLAYERS
-from games.ultimus.game import Game
+from games.ultimus.rules import RULES, new_setup
 from games.ultimus.state import ARENA, DEAD, PARDONED
+from referee.engine import Game
 from referee.errors import Illegal
 from scenario import BARBARUS, DIMACHAERUS, MURMILLO, RETIARIUS, SAGITTARIUS, TIGRIS, refused, start_battle
 
@@ -18,7 +19,7 @@ def box_round(players=4, seed=3, shouts=(0,), payout=None):
 
 
 def test_box_game_set_up_loudest_named_by_the_table_and_gold_counted():
-    game = Game(4, 1, "box")
+    game = Game(RULES, new_setup(4, 1, "box"))
     refused(game, {"a": "set_loudest", "p": 4}, "bad_action")
     game.apply({"a": "set_loudest", "p": 2})
     s = game.state
@@ -178,7 +179,7 @@ def test_a_box_game_of_an_older_version_pays_what_is_entered_as_it_did():
 
 def test_the_coin_accounting_is_a_box_game_set_up_and_nothing_else():
     with pytest.raises(Illegal) as info:
-        Game(3, 1, "full", payout="every_coin")
+        Game(RULES, new_setup(3, 1, "full", payout="every_coin"))
     assert info.value.code == "bad_setup"
     with pytest.raises(Illegal):
-        Game(3, 1, "box", payout="most")
+        Game(RULES, new_setup(3, 1, "box", payout="most"))

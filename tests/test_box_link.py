@@ -12,7 +12,8 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), "mpy"))
 
 from box_battle import SCRIPT, new_box, run_line  # noqa: E402
 from games.ultimus import VERSION  # noqa: E402
-from games.ultimus.game import replay  # noqa: E402
+from games.ultimus.rules import RULES  # noqa: E402
+from referee.engine import replay  # noqa: E402
 from ultimusbox import board  # noqa: E402
 from ultimusbox.link import MAX_LINE, PROTOCOL  # noqa: E402
 
@@ -87,7 +88,7 @@ def test_apply_digest_and_log_agree_with_a_local_replay():
         log += page["actions"]
         if len(log) >= page["total"]:
             break
-    local = replay(page["setup"], log)
+    local = replay(RULES, page["setup"], log)
     assert local.digest() == c.call("digest")["digest"] == r["digest"]
 
 

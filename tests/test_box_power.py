@@ -7,7 +7,8 @@ import sys
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "mpy"))
 
 from box_battle import SCRIPT, new_box, run_line  # noqa: E402
-from games.ultimus.game import replay  # noqa: E402
+from games.ultimus.rules import RULES  # noqa: E402
+from referee.engine import replay  # noqa: E402
 from ultimus_host.fakes import FakeStorage, PowerCut  # noqa: E402
 
 
@@ -71,7 +72,7 @@ def test_the_box_resumes_with_every_accepted_action_after_a_cut_at_any_point():
         accepted = sum(1 for end in ends if end <= budget)
         resumed = list(box.shell.journal)
         assert resumed == actions[:accepted], budget  # all accepted, nothing invented
-        assert box.shell.game.digest() == replay(setup, actions[:accepted]).digest()
+        assert box.shell.game.digest() == replay(RULES, setup, actions[:accepted]).digest()
         # and the box goes on: the next action is saved and survives another restart
         box.shell.apply(actions[accepted])
         again = new_box(storage)[1]

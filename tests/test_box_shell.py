@@ -13,8 +13,9 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), "mpy"))
 
 from box_battle import SCRIPT, new_box, run_line  # noqa: E402
 from games.ultimus import VERSION  # noqa: E402
-from games.ultimus.game import replay  # noqa: E402
+from games.ultimus.rules import RULES  # noqa: E402
 from referee.digest import fnv1a  # noqa: E402
+from referee.engine import replay  # noqa: E402
 from ultimus_host.fakes import FakeBoard, FakeStorage  # noqa: E402
 from ultimusbox import board, games  # noqa: E402
 from ultimusbox.journal import FILE, FORMAT, decode, encode, flash_trouble  # noqa: E402
@@ -337,7 +338,7 @@ def test_the_link_starts_a_named_game_and_says_which_one_plays():
     started = call(id=3, op="new_game", players=2, seed=1)  # protocol 1's request: ULTIMUS
     assert started["ok"] and started["playing"] == "ultimus"
     state = call(id=4, op="state")
-    assert state["playing"] == "ultimus" and state["digest"] == replay(box.shell.game.setup, []).digest()
+    assert state["playing"] == "ultimus" and state["digest"] == replay(RULES, box.shell.game.setup, []).digest()
     assert call(id=5, op="log")["playing"] == "ultimus"
     assert link.shell is box.shell
 

@@ -13,7 +13,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), "mpy"))
 
 from games.ultimus.rng import Rng  # noqa: E402
 from referee.digest import digest  # noqa: E402
-from referee.engine import REFEREE  # noqa: E402
+from referee.engine import REFEREE, move  # noqa: E402
 from ultimus_host import client as host_client  # noqa: E402
 from ultimus_host.fakes import FakeBoard, FakeSerial, FakeStorage  # noqa: E402
 from ultimus_host.pcdrivers import FileStorage, FolderInUse  # noqa: E402
@@ -90,10 +90,13 @@ def test_a_float_in_a_card_list_is_refused_at_the_door_and_never_journaled():
     assert link.call("state")["ok"] and link.call("digest")["ok"]
 
 
-def test_only_the_validated_action_is_journaled_not_its_extra_fields():
+def test_a_field_the_action_does_not_take_is_refused_and_never_journaled():
     fb, box, link = box_with_game("box")
+    before = (box.shell.game.digest(), fb.storage.files[FILE])
     reply = link.call("apply", action={"a": "draw_loudest", "junk": "x" * 400, "p2": 9})
-    assert reply["ok"]
+    assert not reply["ok"] and reply["error"]["code"] == "bad_field" and reply["error"]["key"] in ("junk", "p2")
+    assert (box.shell.game.digest(), fb.storage.files[FILE]) == before
+    assert link.call("apply", action={"a": "draw_loudest"})["ok"]
     last = fb.storage.files[FILE].splitlines()[-1]
     assert jnl.decode(last + b"\n") == {"a": "draw_loudest"}
 
@@ -107,7 +110,7 @@ def test_internal_guarantees_nothing_changed(monkeypatch):
         raise ZeroDivisionError("bug")
 
     game = box.shell.game
-    monkeypatch.setitem(game.rules.FLOW.now["box"]["betting"], "bets_placed", (REFEREE, broken))
+    monkeypatch.setitem(game.rules.FLOW.now["box"]["betting"], "bets_placed", move(REFEREE, broken))
     before = (game.digest(), len(game.log), fb.storage.files[FILE])
     reply = link.call("apply", action={"a": "bets_placed"})
     assert reply["error"]["code"] == "internal"
@@ -253,7 +256,7 @@ def test_a_record_that_makes_the_core_fail_is_refused_at_start_not_a_boot_loop(m
     from games.ultimus import rules
     from referee.engine import ANY_SEAT
 
-    monkeypatch.setitem(rules.FLOW.now["full"]["betting"], "bet", (ANY_SEAT, broken))
+    monkeypatch.setitem(rules.FLOW.now["full"]["betting"], "bet", move(ANY_SEAT, broken, ("k", "won")))
     box = Box(FakeBoard(storage), entropy)
     assert box.shell.game is None and box.shell.notice["code"] == "replay_failed"
     assert storage.files["game-1.jnl"]
@@ -380,11 +383,12 @@ def test_a_checkpoint_goes_to_the_flash_in_pieces_none_the_size_of_the_state(mon
     assert sum(sizes) > 1024 and len(sizes) > 3 and max(sizes) < 1024  # over a kilobyte, in pieces
     ckp = jnl.decode(storage.files["game.jnl.ckp"])
     assert ckp["count"] == 100 and ckp["digest"] == digest(ckp["state"])
-    from games.ultimus.game import replay
+    from games.ultimus.rules import RULES
+    from referee.engine import replay
 
     header, actions, damage = jnl.check_file(storage)
     assert damage is None and header is not None
-    assert Box(FakeBoard(storage), entropy).shell.game.digest() == replay(header["setup"], actions).digest()
+    assert Box(FakeBoard(storage), entropy).shell.game.digest() == replay(RULES, header["setup"], actions).digest()
 
 
 def test_a_damaged_record_before_the_checkpoint_is_still_found_and_kept_aside():
@@ -409,11 +413,12 @@ def test_a_checkpoint_of_another_journal_or_firmware_is_ignored():
 
 
 def replay_digest_bank(storage):
-    from games.ultimus.game import replay
+    from games.ultimus.rules import RULES
+    from referee.engine import replay
 
     header, actions, damage = jnl.check_file(storage)
     assert damage is None and header is not None
-    return replay(header["setup"], actions).state["bank"]
+    return replay(RULES, header["setup"], actions).state["bank"]
 
 
 def test_two_hosts_on_one_link_never_take_each_others_replies(monkeypatch):

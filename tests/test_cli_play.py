@@ -4,7 +4,8 @@ import re
 
 from click.testing import CliRunner
 
-from games.ultimus.game import Game
+from games.ultimus.rules import RULES, new_setup
+from referee.engine import Game
 from ultimus_host.cli import main
 from ultimus_host.games.ultimus.play import _menu_context, arena_map
 from ultimus_host.menu import Menu
@@ -34,7 +35,7 @@ def test_a_full_betting_card_does_not_renumber_the_other_options():
 
 
 def test_menu_keeps_numbers_and_marks_what_is_not_possible_now():
-    game = Game(2, 3, battles=1)
+    game = Game(RULES, new_setup(2, 3, battles=1))
     while game.phase != "betting":
         game.apply(game.legal_actions(-1)[0])
     view = game.seat_view(0)
@@ -68,7 +69,7 @@ def test_a_betting_card_not_possible_now_says_its_coins_as_the_rest_of_the_scree
 
 
 def test_the_map_marks_the_doors_with_the_menus_numbers():
-    game = Game(2, 3, battles=1)
+    game = Game(RULES, new_setup(2, 3, battles=1))
     picture = arena_map(game.public_view())
     assert sorted(c for c in picture if c.isdigit()) == list("123456")
 

@@ -62,7 +62,7 @@ def test_a_box_journal_of_another_game_replays_with_that_games_rules(tmp_path):
     result = run("replay", str(path))
     assert result.exit_code == 0, result.output
     caesar = "station %d" % (
-        header["box"]["stations"][engine.replay(rules, setup, [{"a": "initiative"}]).actors()[0]] + 1
+        header["box"]["stations"][engine.replay(rules.RULES, setup, [{"a": "initiative"}]).actors()[0]] + 1
     )
     said = "1 actions replayed (Morituri Te Salutamus): round 1, the movement phase, %s to act, digest" % caesar
     assert said in result.output, result.output  # words, not 'phase movement'

@@ -95,8 +95,8 @@ def test_a_box_game_never_loads_the_card_table_nor_the_map():
 
     game = randomplay.play(4, 3, "box", battles=2, stop_at_battle_end=False)
     code = (
-        "import json, sys; from games.ultimus.game import replay; d = json.load(sys.stdin);"
-        "replay(d['setup'], d['log']);"
+        "import json, sys; from games.ultimus.rules import RULES; from referee.engine import replay;"
+        "d = json.load(sys.stdin); replay(RULES, d['setup'], d['log']);"
         "print(sorted(m for m in sys.modules if m.startswith('games.ultimus')))"
     )
     loaded = subprocess.run(

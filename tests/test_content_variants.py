@@ -18,7 +18,8 @@ from games.ultimus.content import (
     RECONSTRUCTED_PAYOUTS,
 )
 from games.ultimus.errors import Illegal
-from games.ultimus.game import Game, restore
+from games.ultimus.rules import RULES, new_setup
+from referee.engine import Game, restore
 from scenario import BARBARUS, TIGRIS, arrange, card_id, shout_round, start_battle
 from test_rules_end import bet_card, finishing_blow, total_gold
 from test_rules_symbols import CORNERS
@@ -29,7 +30,7 @@ def test_a_set_up_names_its_content_or_keeps_the_reconstruction():
     assert "content" not in rules.check_setup({"players": 3, "seed": 1})
     # named or not, the reconstruction is one set-up: the same state, digest and saved form
     assert "content" not in rules.check_setup({"players": 3, "seed": 1, "content": "reconstructed"})
-    assert Game(3, 5, content="reconstructed").digest() == Game(3, 5).digest()
+    assert Game(RULES, new_setup(3, 5, content="reconstructed")).digest() == Game(RULES, new_setup(3, 5)).digest()
     for bad in ("tuned", "", None, 1):
         with pytest.raises(Illegal) as refusal:
             rules.check_setup({"players": 3, "seed": 1, "content": bad})
@@ -37,16 +38,16 @@ def test_a_set_up_names_its_content_or_keeps_the_reconstruction():
 
 
 def test_without_the_key_the_state_and_its_digest_are_those_of_before():
-    plain, named = Game(4, 7), Game(4, 7, content=CONTENT_BALANCED)
+    plain, named = Game(RULES, new_setup(4, 7)), Game(RULES, new_setup(4, 7, content=CONTENT_BALANCED))
     assert "content" not in plain.state and plain.state["hp"] == list(MAX_HEALTH)
     assert named.state["content"] == "balanced" and named.state["hp"] == list(BALANCED_MAX_HEALTH)
     assert plain.digest() != named.digest()  # the content is part of what a digest vouches for
 
 
 def test_the_content_is_public_as_the_printed_cards_are():
-    game = Game(3, 1, content=CONTENT_BALANCED)
+    game = Game(RULES, new_setup(3, 1, content=CONTENT_BALANCED))
     assert game.public_view()["content"] == "balanced" and game.seat_view(1)["content"] == "balanced"
-    assert "content" not in Game(3, 1).public_view()
+    assert "content" not in Game(RULES, new_setup(3, 1)).public_view()
 
 
 def test_each_battle_starts_every_gladiator_at_the_variants_full_health():
@@ -101,16 +102,16 @@ def test_tables_have_one_row_per_card_each_rising_with_the_coins():
 
 def test_a_balanced_game_is_saved_in_the_current_format_and_restored_with_its_content():
     # format 4 first named the content; the formats after it (5: digest format 2) keep it
-    game = Game(3, 11, content=CONTENT_BALANCED)
+    game = Game(RULES, new_setup(3, 11, content=CONTENT_BALANCED))
     game.apply({"a": "draw_loudest"})
     data = game.to_data()
     assert data["format"] == rules.FORMAT >= 4 and data["setup"]["content"] == "balanced"
-    again = restore(data)
+    again = restore(RULES, data)
     assert again.state["content"] == "balanced" and again.digest() == game.digest()
     # a save of format 4 (its digest of digest format 1) still restores with its content
     older = dict(data, format=4, digest=rules.digest_for(game.state, 4))
     assert older["digest"] != data["digest"]
-    again = restore(older)
+    again = restore(RULES, older)
     assert again.state["content"] == "balanced" and again.digest() == game.digest()
 
 

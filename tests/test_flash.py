@@ -15,6 +15,7 @@ OLD_FIRMWARE = (
     "/ultimus/__init__.mpy",
     "/ultimus/game.mpy",
     "/ultimus/rules.mpy",
+    "/games/ultimus/game.mpy",  # issue 21's one way to make a game: ULTIMUS's wrapper went
     "/ultimusbox/screens/ultimus.mpy",
     "/ultimusbox/screens/ultimus_words.mpy",
     "/ultimusbox/screens/munera_entry.mpy",
@@ -108,7 +109,7 @@ def test_flash_compiles_copies_resets_and_checks_hello(monkeypatch, tmp_path):
     assert copy[2:6] == ["mpremote", "connect", "/dev/ttyACM9", "fs"] and copy[-1] == ":"
     assert any(p.endswith("main.py") for p in copy) and any(p.endswith("games") for p in copy)
     assert reset[-1] == "reset"
-    assert os.path.exists(os.path.join(flash.BUILD, "games", "ultimus", "game.mpy"))
+    assert os.path.exists(os.path.join(flash.BUILD, "games", "ultimus", "rules.mpy"))
 
 
 def test_flash_fails_loudly_when_the_box_does_not_answer_with_the_new_version(monkeypatch, tmp_path):

@@ -11,8 +11,9 @@ import pytest
 from games.ultimatum import randomplay as ultimatum_play
 from games.ultimatum import rules as ultimatum
 from referee import acting, engine
+from referee.engine import define
 from referee.errors import Illegal
-from referee.flow import ANY_PHASE, ANY_SEAT, REFEREE, Flow, Who
+from referee.flow import ANY_PHASE, ANY_SEAT, REFEREE, Flow, Who, move
 from referee.play import UndeclaredPhase, check_next, seat_for
 from referee.rng import Rng
 
@@ -40,14 +41,14 @@ TURN = Who("the seat whose turn it is", _turn, "not_your_turn", "it is another s
 TOY = Flow(
     {
         "": {
-            "deal": {"deal": (REFEREE, _to("play"), (), (), None)},
+            "deal": {"deal": move(REFEREE, _to("play"))},
             "play": {
-                "go": (TURN, _to("score"), (), (), None),
-                "ready": (ANY_SEAT, _ready, (), (), _not_ready),
-                "oops": (TURN, _to("scroe"), (), (), None),
+                "go": move(TURN, _to("score")),
+                "ready": move(ANY_SEAT, _ready, check=_not_ready),
+                "oops": move(TURN, _to("scroe")),
             },
-            "score": {"end": (REFEREE, _to("over"), (), (), None)},
-            ANY_PHASE: {"gift": (ANY_SEAT, _ready, (), (), None)},
+            "score": {"end": move(REFEREE, _to("over"))},
+            ANY_PHASE: {"gift": move(ANY_SEAT, _ready)},
         }
     },
     next={"deal": ("play",), "play": ("score",), "score": ("over",)},
@@ -55,13 +56,17 @@ TOY = Flow(
 )
 
 
-class Toy:
-    NAME = "toy"
-    FLOW = TOY
-
-    @staticmethod
-    def variant(s):
-        return ""
+Toy = define(
+    name="toy",
+    format=1,
+    flow=TOY,
+    check_setup=dict,
+    new_state=dict,
+    public_view=dict,
+    seat_view=lambda s, seat: dict(s),
+    legal="referee.play",
+    digest_for=lambda s, fmt: "",
+)
 
 
 def _state(phase="play", turn=1, ready=(0, 0, 0)):
@@ -117,20 +122,20 @@ def test_ultimatum_declares_the_attacker_as_main_seat_and_the_others_answer():
     out of turn: main_seat is the first actor there, responders the others."""
     seen = set()
     for seed in range(1, 5):
-        game = ultimatum.game(2 + seed % 4, seed)
+        game = engine.Game(ultimatum.RULES, {"players": 2 + seed % 4, "seed": seed})
         rng = Rng(seed ^ 0x5EED)
         for _ in range(4000):
             phase = game.phase
             if phase == "over":
                 break
             actors = game.actors()
-            main = acting.main_seat(ultimatum, game.state)
+            main = acting.main_seat(ultimatum.RULES, game.state)
             if phase in ("war", "battle"):
                 assert main == game.state["active"] == actors[0]
                 if actors[1:]:
                     seen.add(phase)
             else:
-                assert main is None and acting.responders(ultimatum, game.state) == []
+                assert main is None and acting.responders(ultimatum.RULES, game.state) == []
             action = ultimatum_play.choose_action(game, rng)
             if action is None:
                 break
@@ -256,26 +261,28 @@ def _random_games():
     from games.morituri_board import randomplay as board_play
     from games.munera import randomplay as munera_play
     from games.ultimus import randomplay as ultimus_play
-    from games.ultimus.game import Game as UltimusGame
+    from games.ultimus.rules import new_setup
 
     for seed in (3, 8):
         for mode in ("full", "box"):
             yield (
                 "ultimus " + mode,
                 _rules("ultimus"),
-                UltimusGame(2 + seed % 4, seed, mode, 2),
+                engine.Game(_rules("ultimus"), new_setup(2 + seed % 4, seed, mode, 2)),
                 ultimus_play.choose_action,
             )
         yield (
             "morituri",
             _rules("morituri"),
-            _rules("morituri").game(morituri_play.setup_for(seed)),
+            engine.Game(_rules("morituri"), morituri_play.setup_for(seed)),
             morituri_play.choose_action,
         )
-        board = _rules("morituri_board").game(board_play.setup_for(seed))
+        board = engine.Game(_rules("morituri_board"), board_play.setup_for(seed))
         yield "morituri_board", _rules("morituri_board"), board, board_play.Chooser(board.state["players"]).choose
-        yield "munera", _rules("munera"), _rules("munera").game(munera_play.setup_for(seed)), munera_play.choose_action
-        yield "ultimatum", ultimatum, ultimatum.game(2 + seed % 4, seed), ultimatum_play.choose_action
+        munera = engine.Game(_rules("munera"), munera_play.setup_for(seed))
+        yield "munera", _rules("munera"), munera, munera_play.choose_action
+        ultimatum_game = engine.Game(ultimatum.RULES, {"players": 2 + seed % 4, "seed": seed})
+        yield "ultimatum", ultimatum.RULES, ultimatum_game, ultimatum_play.choose_action
 
 
 def _main_first(rules, s, seats):

@@ -78,7 +78,7 @@ def test_a_golden_save_restores_to_the_same_digests_and_goes_on(path):
     want = expected(path)
     with open(path) as f:
         data = json.load(f)
-    game = engine.restore(games.rules_module(data.get("game", "ultimus")), data)  # checks its own digest too
+    game = engine.restore(games.rules_of(data.get("game", "ultimus")), data)  # checks its own digest too
     same_place(game, want)
     if want["next"] is None:  # over: nobody, not even the referee, has anything to do
         assert not game.actors() and not game.legal_actions(-1)

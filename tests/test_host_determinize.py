@@ -5,9 +5,10 @@ import copy
 import random
 
 from games.ultimus.content import BETTING_CARDS
-from games.ultimus.game import Game
 from games.ultimus.rng import Rng, shuffle_in_place
+from games.ultimus.rules import RULES, new_setup
 from games.ultimus.yelling import CARDS
+from referee.engine import Game
 from ultimus_host.games.ultimus.bots import HeuristicBot, RandomBot
 from ultimus_host.games.ultimus.determinize import TRIAL_WRITES, _shuffled, copy_state, determinize, sandbox_for
 from ultimus_host.loop import run_game
@@ -16,7 +17,7 @@ from ultimus_host.loop import run_game
 def as_game(setup_game, state):
     """A game of the same set-up holding `state`, to ask it for views and legal actions."""
     s = setup_game.state
-    game = Game(s["players"], 0, s["mode"], s["battles"])
+    game = Game(RULES, new_setup(s["players"], 0, s["mode"], battles=s["battles"]))
     game.state = state
     return game
 
@@ -72,7 +73,7 @@ class Probe:
 def test_a_determinized_state_agrees_with_the_seats_view_and_hides_nothing_it_should_not():
     stats = {"hands": 0, "same_hands": 0, "same_deck": 0, "face_down": 0}
     for seed in range(3):
-        game = Game(4, seed, battles=2)
+        game = Game(RULES, new_setup(4, seed, battles=2))
         bots = [HeuristicBot(seed), RandomBot(seed), RandomBot(seed + 1), HeuristicBot(seed + 2)]
         run_game(game, {p: Probe(game, bots[p], stats) for p in range(4)}, max_actions=400)
     assert stats["hands"] > 1000 and stats["face_down"] > 100  # shouted cards face down were sampled too
@@ -80,7 +81,7 @@ def test_a_determinized_state_agrees_with_the_seats_view_and_hides_nothing_it_sh
 
 
 def test_the_sample_keeps_the_public_state_and_redraws_the_generator():
-    game = Game(3, 4)
+    game = Game(RULES, new_setup(3, 4))
     run_game(game, {p: RandomBot(p) for p in range(3)}, until=lambda g: g.phase == "shout")
     sample = determinize(game.seat_view(1), Rng(5))
     for key in ("hp", "status", "pos", "gold", "new_gold", "order", "loudest", "bank"):
@@ -143,14 +144,14 @@ class Twin:
 
 def test_the_heuristic_bot_chooses_the_same_whatever_the_secrets_it_cannot_see():
     checks = {"choices": 0, "scrambled": 0}
-    game = Game(3, 0)
+    game = Game(RULES, new_setup(3, 0))
     run_game(game, {p: Twin(game, p, checks) for p in range(3)})
     assert game.phase == "over"
     assert checks["choices"] > 200 and checks["scrambled"] > checks["choices"] * 0.9
 
 
 def test_a_state_copy_is_equal_and_shares_nothing_that_can_change():
-    game = Game(4, 2)
+    game = Game(RULES, new_setup(4, 2))
     run_game(game, {p: RandomBot(p) for p in range(4)}, until=lambda g: g.state["card"] is not None)
     s = game.state
     twin = copy_state(s)
@@ -191,7 +192,7 @@ class TrialCheck:
 def test_a_trial_changes_only_its_own_copy_of_what_the_action_writes():
     tried = collections.Counter()
     for seed in range(4):
-        game = Game(3 + seed, seed, battles=2)
+        game = Game(RULES, new_setup(3 + seed, seed, battles=2))
         run_game(game, {p: TrialCheck(seed * 10 + p, tried) for p in range(3 + seed)}, max_actions=1500)
     assert all(tried[kind] for kind in list(TRIAL_WRITES) + ["copied whole"]), tried
 

@@ -1,7 +1,8 @@
 """The host's one game loop: who acts, what each seat is shown, when it stops, what it tells."""
 
 from games.ultimus import randomplay
-from games.ultimus.game import Game
+from games.ultimus.rules import RULES, new_setup
+from referee.engine import Game
 from ultimus_host.games.ultimus.bots import PlayOn, RandomBot, random_table
 from ultimus_host.loop import run_game
 
@@ -9,7 +10,7 @@ from ultimus_host.loop import run_game
 def test_random_play_through_the_loop_is_randomplay_game_for_game():
     # The demo and randomplay (the cross-port digests) play the same games for a seed.
     for seed in range(8):
-        game = Game(4, seed)
+        game = Game(RULES, new_setup(4, seed))
         run_game(game, until=lambda g: g.phase == "battle_end", **random_table(4, seed))
         assert game.log == randomplay.play(4, seed).log
 
@@ -27,7 +28,7 @@ class Watcher:
 
 
 def test_each_seat_is_shown_its_own_view_and_its_own_legal_actions_only():
-    game = Game(3, 11)
+    game = Game(RULES, new_setup(3, 11))
     seen = []
     run_game(game, {p: Watcher(game, p, seen) for p in range(3)})
     assert game.phase == "over" and len(seen) > 100
@@ -38,7 +39,7 @@ def test_each_seat_is_shown_its_own_view_and_its_own_legal_actions_only():
 
 
 def test_the_referee_sees_the_public_view_and_plays_every_planned_battle():
-    game = Game(2, 3, battles=2)
+    game = Game(RULES, new_setup(2, 3, battles=2))
     shown = []
 
     class Referee(PlayOn):
@@ -51,7 +52,7 @@ def test_the_referee_sees_the_public_view_and_plays_every_planned_battle():
 
 
 def test_the_loop_stops_at_max_actions_or_when_asked_and_tells_every_event():
-    game = Game(3, 5)
+    game = Game(RULES, new_setup(3, 5))
     events = []
     applied = run_game(game, {p: RandomBot(p) for p in range(3)}, on_event=events.append, max_actions=25)
     assert applied == 25 == len(game.log) and events and events[0]["e"] == "loudest_draw"

@@ -3,9 +3,10 @@
 import re
 
 from games.ultimus import randomplay
-from games.ultimus.game import Game
 from games.ultimus.hexmap import DOORS
+from games.ultimus.rules import RULES, new_setup
 from games.ultimus.views import public_event
+from referee.engine import Game
 from referee.rng import Rng
 from ultimus_host.bots import RandomBot
 from ultimus_host.games.ultimus.narrate import action_text, button_name, line, words
@@ -35,7 +36,7 @@ class Reader:
 def test_every_option_and_event_of_whole_games_reads_as_words():
     kinds, events = set(), []
     for seed in range(4):
-        game = Game(3, seed, battles=2)
+        game = Game(RULES, new_setup(3, seed, battles=2))
         run_game(game, {p: Reader(p, kinds) for p in range(3)}, on_event=events.append)
     for e in events:
         assert line(public_event(e))
@@ -46,7 +47,7 @@ def _random_games(mode, seeds, players=(2, 4, 6)):
     """(game, events) after every action of random games: every event kind and action of a mode shows up."""
     for seed in seeds:
         for n in players:
-            game = Game(n, seed, mode, 2)
+            game = Game(RULES, new_setup(n, seed, mode, battles=2))
             rng = Rng(seed * 31 + n)
             for _ in range(20000):
                 if game.phase == "over":

@@ -17,12 +17,13 @@ from hypothesis import strategies as st
 from games.ultimus import randomplay, rules
 from games.ultimus.errors import Illegal
 from games.ultimus.flow import FLOW
-from games.ultimus.game import Game, copy_data
 from games.ultimus.hexmap import FIELDS
 from games.ultimus.rng import Rng
+from games.ultimus.rules import RULES, new_setup
 from games.ultimus.yelling import CARDS
 from legality import examples
 from referee import engine
+from referee.engine import Game, copy_data
 
 # No shrinking: a failure names its players and seed, and walk() replays it in a second.
 SETTINGS = settings(
@@ -161,7 +162,7 @@ def accepts(s, action):
     """Whether apply takes the action, on a copy: the state given is never changed."""
     trial = copy_data(s)
     try:
-        engine.apply(rules, trial, action)
+        engine.apply(rules.RULES, trial, action)
     except Illegal as exc:
         assert exc.code != "internal"
         return False
@@ -187,7 +188,7 @@ def check_both_directions(game):
         if key(a) in shown_keys:
             continue
         try:  # on the game's own state: a refusal changes nothing (the digest below holds it to that)
-            engine.apply(rules, s, a)
+            engine.apply(rules.RULES, s, a)
         except Illegal as exc:
             assert exc.code != "internal"
             continue
@@ -197,7 +198,7 @@ def check_both_directions(game):
 
 def walk(players, seed, mode, stride, battles=2, payout=None):
     """A random game, checked every `stride` actions and at each phase change."""
-    game = Game(players, seed, mode, battles, payout=payout)
+    game = Game(RULES, new_setup(players, seed, mode, battles=battles, payout=payout))
     rng = Rng(seed)
     phase = None
     for step in range(4000):
@@ -234,7 +235,7 @@ def test_the_full_game_lists_exactly_what_it_accepts(players, seed):
 
 def test_the_two_actions_0_1_0_accepted_without_listing_are_listed_now():
     """Healing at full health and more wounds than health: apply took them, legal_actions left them out."""
-    game = Game(3, 1, "box")
+    game = Game(RULES, new_setup(3, 1, "box"))
     game.apply({"a": "set_loudest", "p": 0})
     game.apply({"a": "bets_placed"})
     for g in SIX:

@@ -389,7 +389,7 @@ def test_a_power_cut_at_every_journal_write_resumes_with_nothing_lost():
         accepted = sum(1 for end in ends if end <= budget)
         assert list(again.shell.journal) == actions[:accepted], budget
         assert again.shell.playing == "morituri_board" and again.shell.screen.NAME == "morituri_board"
-        assert again.shell.game.digest() == replay(rules, setup, actions[:accepted]).digest()
+        assert again.shell.game.digest() == replay(rules.RULES, setup, actions[:accepted]).digest()
         assert again.shell.screen.describe()  # the resumed screen says what now
         again.shell.apply(actions[accepted])  # and the game goes on
         assert list(new_box(cut, SEED)[1].shell.journal) == actions[: accepted + 1]

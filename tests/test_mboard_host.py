@@ -5,6 +5,7 @@ from click.testing import CliRunner
 
 from games.morituri_board import rules
 from games.morituri_board.randomplay import setup_for
+from referee.engine import Game
 from ultimus_host.cli import main
 from ultimus_host.games.morituri_board.bots import RandomBot as TableRandomBot
 from ultimus_host.games.morituri_board.bots import Referee, SensibleBot, strength
@@ -117,7 +118,7 @@ def test_the_made_up_deck_has_69_cards_and_the_road_follows_the_pawns():
 def test_random_and_sensible_bots_finish_whole_games_through_the_one_loop():
     for seed in range(10):
         setup = setup_for(seed)
-        game = rules.game(setup)
+        game = Game(rules.RULES, setup)
         table = Table(setup["players"], seed)
         seats = {p: (SensibleBot(table, p) if p % 2 else TableRandomBot(table, p)) for p in range(setup["players"])}
         run_game(game, seats, referee=Referee(), on_event=table.follow, max_actions=20000)
@@ -125,7 +126,7 @@ def test_random_and_sensible_bots_finish_whole_games_through_the_one_loop():
 
 
 def test_the_sensible_bot_values_a_better_kit_more():
-    game = rules.game({"players": 2, "seed": 1})
+    game = Game(rules.RULES, {"players": 2, "seed": 1})
     view = game.public_view()
     assert strength(view, ["", "lorica", "", "gladius", ""], 2) > strength(view, ["", "", "", "", ""], 2)
 

@@ -52,14 +52,14 @@ def candidates(s):
 
 
 def check_both_directions(game):
-    shown = legality.check_both_directions(rules, game, candidates)
+    shown = legality.check_both_directions(rules.RULES, game, candidates)
     if game.state["phase"] != "over":
         assert shown, "nobody can act in phase %s" % game.state["phase"]
     return shown
 
 
 def walk(seed, stride):
-    game = engine.Game(rules, randomplay.setup_for(seed))
+    game = engine.Game(rules.RULES, randomplay.setup_for(seed))
     chooser = randomplay.Chooser(game.state["players"])
     rng = Rng(seed)
     for step in range(3000):

@@ -129,7 +129,7 @@ def test_the_fight_chain_matches_20000_seeded_fights_played_through_the_engine(k
                 action = {"a": "crowd", "p": reduced}
             else:
                 action = {"a": "thumb", "p": reduced, "up": 1}  # he takes the crowd's mercy
-            events += engine.apply(rules, s, action)
+            events += engine.apply(rules.RULES, s, action)
         x = s["rng"]
         over = [e for e in events if e["e"] == "fight_over"][0]
         dead = [e["seat"] for e in events if e["e"] == "dies"]

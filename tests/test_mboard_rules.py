@@ -8,13 +8,14 @@ import pytest
 from games.morituri_board import kit, rules
 from games.morituri_board.content import CARD_NAMES, CARDS, default_values
 from mboard_helpers import equip, new_game, of, refused, seat, take, to_space
+from referee.engine import Game
 from referee.errors import Illegal
 
 # ---- 1. start ---------------------------------------------------------------------
 
 
 def test_start_two_hit_points_the_pugio_no_armour():
-    g = rules.game({"players": 3, "seed": 5})
+    g = Game(rules.RULES, {"players": 3, "seed": 5})
     for p in range(3):
         v = seat(g, p)
         assert (v["hp"], v["attack"], v["attacks"], v["defence"], v["encumbrance"]) == (2, 1, 1, 0, 0)
@@ -22,7 +23,7 @@ def test_start_two_hit_points_the_pugio_no_armour():
 
 
 def test_start_the_roll_off_high_roller_moves_first_ties_roll_again_then_clockwise():
-    g = rules.game({"players": 3, "seed": 5})
+    g = Game(rules.RULES, {"players": 3, "seed": 5})
     ev = g.apply({"a": "roll_off", "dice": [[3, 5, 5], [2, 6]]})  # seats 1 and 2 tie on 5; seat 2 wins the re-roll
     assert g.state["first"] == 2 and g.state["active"] == 2 and len(of(ev, "roll")) == 5
     order = []
@@ -35,7 +36,7 @@ def test_start_the_roll_off_high_roller_moves_first_ties_roll_again_then_clockwi
 
 
 def test_start_an_unsettled_roll_off_is_refused():
-    g = rules.game({"players": 2, "seed": 5})
+    g = Game(rules.RULES, {"players": 2, "seed": 5})
     refused(g, {"a": "roll_off", "dice": [[4, 4]]}, "bad_dice")
     refused(g, {"a": "roll_off", "dice": [[7, 1]]}, "bad_dice")
 
@@ -217,12 +218,12 @@ def test_flux_cards_can_never_bring_hit_points_to_zero():
 )
 def test_setup_is_checked_with_clear_messages(setup, words):
     with pytest.raises(Illegal) as info:
-        rules.game(setup)
+        Game(rules.RULES, setup)
     assert info.value.code == "bad_setup" and words in info.value.message
 
 
 def test_setup_defaults_alternate_rule_1_on_and_rule_2_off():
-    g = rules.game({"players": 2, "seed": 1})
+    g = Game(rules.RULES, {"players": 2, "seed": 1})
     assert g.setup == {"players": 2, "seed": 1, "last_alive": 1, "rejoin": 0}
 
 

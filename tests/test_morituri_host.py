@@ -7,6 +7,7 @@ from click.testing import CliRunner
 
 from games.morituri import rules
 from games.morituri.randomplay import setup_for
+from referee.engine import Game
 from ultimus_host.bots import RandomBot
 from ultimus_host.cli import main
 from ultimus_host.games.morituri.bots import InitiativeReferee, SensibleBot
@@ -61,7 +62,7 @@ def test_demo_is_narrated_and_the_same_game_for_the_same_seed():
     b = run("demo", "--game", "morituri", "--seed", "4")
     assert a.exit_code == 0 and a.output == b.output
     assert "is Caesar for round 1" in a.output and "WINS" in a.output or "no winner" in a.output
-    game = rules.game(setup_for(4))
+    game = Game(rules.RULES, setup_for(4))
     seats = " v ".join("seat %d %s" % (p + 1, "+".join(c)) for p, c in enumerate(game.setup["figures"]))
     assert "seed 4, " + seats in (a.output)
     c = run("demo", "--game", "morituri", "--seed", "5", "--figures", "heavy,light/rhino,animal", "-v")
@@ -159,7 +160,7 @@ def test_parse_figures():
 
 def test_random_and_sensible_bots_finish_whole_games_through_the_one_loop():
     for seed in range(12):
-        game = rules.game(setup_for(seed))
+        game = Game(rules.RULES, setup_for(seed))
         players = game.state["players"]
         seats = {p: (SensibleBot(p) if p % 2 else RandomBot(p)) for p in range(players)}
         run_game(game, seats, referee=InitiativeReferee(), max_actions=5000)
@@ -177,7 +178,7 @@ def test_the_sensible_bot_spares_its_own_and_follows_the_crowd_otherwise():
 
 def test_every_event_of_random_games_has_a_line():
     for seed in range(6):
-        game = rules.game(setup_for(seed))
+        game = Game(rules.RULES, setup_for(seed))
         cls = game.state["cls"]
         told = []
 

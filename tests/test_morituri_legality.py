@@ -43,12 +43,12 @@ def candidates(s):
 
 
 def check_both_directions(game):
-    shown = legality.check_both_directions(rules, game, candidates)
+    shown = legality.check_both_directions(rules.RULES, game, candidates)
     return shown
 
 
 def walk(seed, stride):
-    game = engine.Game(rules, randomplay.setup_for(seed))
+    game = engine.Game(rules.RULES, randomplay.setup_for(seed))
     rng = Rng(seed)
     for step in range(3000):
         if step % stride == 0:

@@ -69,11 +69,11 @@ def test_a_saved_game_restores_digest_for_digest():
     g = randomplay.play(11)
     data = g.to_data()
     assert data["game"] == "morituri"
-    again = engine.restore(rules, data)
+    again = engine.restore(rules.RULES, data)
     assert again.digest() == g.digest() and again.state == g.state
     data["digest"] = "00000000"
     with pytest.raises(Illegal):
-        engine.restore(rules, data)
+        engine.restore(rules.RULES, data)
 
 
 @pytest.mark.parametrize("seed", range(60))
@@ -83,5 +83,5 @@ def test_random_legal_play_of_whole_games_terminates_with_a_winner_or_nobody(see
     s = g.state
     left = set(s["owner"][f] for f in range(len(s["cls"])) if not s["flags"][f] & 8)
     assert (s["winner"] == -1 and not left) or left == {s["winner"]}
-    replayed = engine.replay(rules, g.setup, g.log)
+    replayed = engine.replay(rules.RULES, g.setup, g.log)
     assert replayed.digest() == g.digest()

@@ -383,7 +383,7 @@ def test_a_power_cut_at_every_journal_write_resumes_with_nothing_lost():
         accepted = sum(1 for end in ends if end <= budget)
         assert list(again.shell.journal) == actions[:accepted], budget
         assert again.shell.playing == "munera" and again.shell.screen.NAME == "munera"
-        assert again.shell.game.digest() == replay(rules, setup, actions[:accepted]).digest()
+        assert again.shell.game.digest() == replay(rules.RULES, setup, actions[:accepted]).digest()
         assert again.shell.screen.describe()  # the screen starts afresh where the bout stands
         again.shell.apply(actions[accepted])  # and the bout goes on
         assert list(new_box(cut, SEED)[1].shell.journal) == actions[: accepted + 1]
@@ -498,10 +498,10 @@ def test_a_new_bout_imports_its_handlers_before_its_first_action():
     out = subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True, text=True, check=True)
     loaded = set(out.stdout.split())
     named = {
-        "games.munera." + handler[len("games.munera.") :].rsplit(".", 1)[0]
+        "games.munera." + entry[1][len("games.munera.") :].rsplit(".", 1)[0]
         for moves in rules.FLOW.variants[""].values()
-        for who, handler in moves.values()
-        if type(handler) is str
+        for entry in moves.values()
+        if type(entry[1]) is str
     }
     assert len(named) >= 4 and named <= loaded, named - loaded
 

@@ -9,6 +9,7 @@ from games.munera import rules
 from games.munera.reach import can_end_adjacent
 from munera_helpers import act, attack, bout, end, glad, of, refused, start
 from referee import engine
+from referee.engine import Game
 
 DATA = os.path.join(os.path.dirname(__file__), "data", "v0.2.0")
 
@@ -310,7 +311,7 @@ def test_set_up_options_are_checked_with_a_clear_message():
         ({"profile": "gaul", "two_handed": "trident"}, "two_handed is one of"),
     ):
         with pytest.raises(Illegal) as info:
-            rules.game({"gladiators": [entry, "gaul"], "seed": 1})
+            Game(rules.RULES, {"gladiators": [entry, "gaul"], "seed": 1})
         assert info.value.code == "bad_setup" and words in info.value.message
 
 
@@ -323,15 +324,15 @@ def test_a_bout_saved_before_the_editions_replays_with_its_own_rules():
     with open(os.path.join(DATA, "munera-3p-seed37.json")) as f:
         data = json.load(f)
     assert data["format"] == 1 and "edition" not in data["setup"]
-    game = engine.restore(rules, data)
+    game = engine.restore(rules.RULES, data)
     assert game.state["edition"] == 1 and game.setup["edition"] == 1
     assert rules.digest_for(game.state, 1) == data["digest"]
     again = json.loads(json.dumps(game.to_data()))
-    assert again["format"] == rules.FORMAT and engine.restore(rules, again).digest() == game.digest()
+    assert again["format"] == rules.FORMAT and engine.restore(rules.RULES, again).digest() == game.digest()
     fresh = dict(data)
     fresh["setup"] = dict(data["setup"], edition=rules.EDITION)
     try:
-        engine.restore(rules, fresh)
+        engine.restore(rules.RULES, fresh)
     except Exception as exc:  # edition 2 reads the same log otherwise: it cannot match
         assert getattr(exc, "code", "") == "bad_log"
     else:
@@ -339,7 +340,7 @@ def test_a_bout_saved_before_the_editions_replays_with_its_own_rules():
 
 
 def test_a_new_bout_plays_the_newest_edition():
-    assert rules.game({"gladiators": ["gaul", "samnite"], "seed": 1}).state["edition"] == rules.EDITION
+    assert Game(rules.RULES, {"gladiators": ["gaul", "samnite"], "seed": 1}).state["edition"] == rules.EDITION
 
 
 def test_a_box_journal_written_before_the_editions_resumes_with_its_own_rules():

@@ -4,6 +4,7 @@
 from click.testing import CliRunner
 
 from games.munera import rules
+from referee.engine import Game
 from ultimus_host.cli import main
 from ultimus_host.games.munera.bots import BOTS, BoxReferee
 from ultimus_host.games.munera.bouts import Tally, bout, matrix, outcome
@@ -43,7 +44,7 @@ def test_every_bot_plays_whole_bouts_to_an_end():
 
 
 def test_the_careful_bot_never_spends_past_6_ap():
-    game = rules.game({"gladiators": ["gaetulian", "cestus"], "seed": 5})
+    game = Game(rules.RULES, {"gladiators": ["gaetulian", "cestus"], "seed": 5})
     seats = {0: BOTS["careful"](1), 1: BOTS["careful"](2)}
     spent = []
     run_game(game, seats, referee=BoxReferee(), on_event=lambda e: e["e"] == "end_turn" and spent.append(e["spent"]))
@@ -123,7 +124,7 @@ def test_the_narrator_tells_every_kind_of_event_of_random_bouts():
 
     told = set()
     for seed in range(25):
-        game = engine.Game(rules, randomplay.setup_for(seed))
+        game = engine.Game(rules.RULES, randomplay.setup_for(seed))
         rng = Rng(seed)
         while game.phase != "over" and len(game.log) < 2000:
             for e in game.apply(randomplay.choose_action(game, rng)):

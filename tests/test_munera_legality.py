@@ -50,12 +50,12 @@ def candidates(s):
 
 
 def check_both_directions(game):
-    shown = legality.check_both_directions(rules, game, candidates)
+    shown = legality.check_both_directions(rules.RULES, game, candidates)
     return shown
 
 
 def walk(seed, stride):
-    game = engine.Game(rules, randomplay.setup_for(seed))
+    game = engine.Game(rules.RULES, randomplay.setup_for(seed))
     rng = Rng(seed)
     for step in range(3000):
         if step % stride == 0:
@@ -85,7 +85,7 @@ def test_munera_legality_under_purely_random_play_in_a_small_crowded_arena():
         setup = randomplay.setup_for(seed)
         setup["gladiators"] = ["retiarius", "cestus", "gaetulian", {"profile": "dimachaerus", "cape": 1}]
         setup["radius"] = 3
-        game = engine.Game(rules, setup)
+        game = engine.Game(rules.RULES, setup)
         rng = Rng(seed)
         for step in range(600):
             if step % 3 == 0:

@@ -9,6 +9,7 @@ from games.munera import rules
 from games.munera.arena import quadrant, scatter_dir
 from games.munera.state import exhausted, injured, tired
 from munera_helpers import act, attack, bout, end, glad, of, refused, start
+from referee.engine import Game
 
 # ---- 2. stamina ------------------------------------------------------------------
 
@@ -25,7 +26,7 @@ def test_stamina_is_6_plus_a_d6_with_the_stamina_skill():
 
 
 def test_stamina_rolls_refuse_a_wrong_number_of_dice_and_roll_arrows_d6_plus_3():
-    g = rules.game({"gladiators": ["sagittarius", "gaul"], "seed": 3})
+    g = Game(rules.RULES, {"gladiators": ["sagittarius", "gaul"], "seed": 3})
     refused(g, {"a": "stamina", "dice": [2, 2]}, "bad_dice")  # the bow's arrows are rolled too
     refused(g, {"a": "stamina", "dice": [2, 2, 7]}, "bad_dice")
     g.apply({"a": "stamina", "dice": [2, 2, 4]})
@@ -36,7 +37,7 @@ def test_stamina_rolls_refuse_a_wrong_number_of_dice_and_roll_arrows_d6_plus_3()
 
 
 def test_order_of_play_is_a_roll_off_with_ties_rolled_again():
-    g = rules.game({"gladiators": ["gaul", "gaul", "gaul"], "seed": 1})
+    g = Game(rules.RULES, {"gladiators": ["gaul", "gaul", "gaul"], "seed": 1})
     g.apply({"a": "stamina", "dice": [3, 3, 3]})
     refused(g, {"a": "order", "dice": [[4, 4, 2]]}, "bad_dice")  # the tie is not settled
     g.apply({"a": "order", "dice": [[4, 4, 2], [3, 5]]})
@@ -872,13 +873,13 @@ def test_a_bout_rolled_by_the_box_replays_and_restores_to_the_same_digest():
     from referee import engine
 
     game = randomplay.play(11)
-    again = engine.replay(rules, game.setup, game.log)
+    again = engine.replay(rules.RULES, game.setup, game.log)
     assert again.digest() == game.digest() and again.phase == "over"
     data = game.to_data()
-    assert engine.restore(rules, data).digest() == game.digest()
+    assert engine.restore(rules.RULES, data).digest() == game.digest()
     data["log"] = data["log"][:-1]
     try:
-        engine.restore(rules, data)
+        engine.restore(rules.RULES, data)
     except Exception as exc:
         assert getattr(exc, "code", "") == "bad_log"
     else:
@@ -890,13 +891,13 @@ def test_the_tables_dice_typed_in_give_the_same_bout_as_the_boxs_dice():
     from referee.play import play_out
     from referee.rng import Rng
 
-    game = rules.game({"gladiators": ["retiarius", "secutor", "gaetulian"], "seed": 12})
+    game = Game(rules.RULES, {"gladiators": ["retiarius", "secutor", "gaetulian"], "seed": 12})
     game.apply({"a": "stamina", "dice": [4, 5, 6]})
     game.apply({"a": "order", "dice": [[3, 6, 1]]})
     play_out(game, randomplay.choose_action, Rng(5), 3000)
     assert game.phase == "over"
-    typed = rules.game(game.setup)
-    shadow = rules.game(game.setup)
+    typed = Game(rules.RULES, game.setup)
+    shadow = Game(rules.RULES, game.setup)
     for action in game.log:
         rolled = [d for e in shadow.apply(action) if e["e"] == "roll" for d in e["dice"]]
         if action["a"] in ("stamina", "order"):

@@ -3,6 +3,7 @@
 import pytest
 
 from games.munera import rules
+from referee.engine import Game
 from referee.errors import Illegal
 
 
@@ -44,7 +45,7 @@ def test_setup_defaults_face_to_face_two_hexes_from_the_centre():
 
 
 def test_the_views_show_everything_but_the_generator():
-    g = rules.game({"gladiators": ["murmillo", "retiarius"], "seed": 5})
+    g = Game(rules.RULES, {"gladiators": ["murmillo", "retiarius"], "seed": 5})
     v = g.public_view()
     assert "rng" not in v and v["phase"] == "stamina" and v["g"][1]["shield"] == "galerus"
     assert v["g"][0]["injured"] == 0 and v["g"][0]["tired"] == 0 and v["g"][0]["stam"] == 0  # before the roll
@@ -54,8 +55,8 @@ def test_the_views_show_everything_but_the_generator():
 
 
 def test_the_box_rolls_the_same_bout_for_the_same_seed():
-    a = rules.game({"gladiators": ["murmillo", "retiarius"], "seed": 9})
-    b = rules.game({"gladiators": ["murmillo", "retiarius"], "seed": 9})
+    a = Game(rules.RULES, {"gladiators": ["murmillo", "retiarius"], "seed": 9})
+    b = Game(rules.RULES, {"gladiators": ["murmillo", "retiarius"], "seed": 9})
     for game in (a, b):
         game.apply({"a": "stamina"})
         game.apply({"a": "order"})

@@ -6,11 +6,12 @@ from hypothesis import strategies as st
 from games.ultimus import randomplay
 from games.ultimus.content import BANK_START, MAX_HEALTH
 from games.ultimus.errors import Illegal
-from games.ultimus.game import Game, copy_data
 from games.ultimus.rng import Rng
+from games.ultimus.rules import RULES, new_setup
 from games.ultimus.state import ARENA, DEAD, PARDONED, UNDECIDED
 from games.ultimus.views import public_view
 from games.ultimus.yelling import CARDS
+from referee.engine import Game, copy_data
 
 SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 ACTING_EVENTS = ("attack", "shoot", "step", "movement", "yell")
@@ -69,7 +70,7 @@ def scramble_secrets(s):
 
 
 def play_checked(players, seed, mode, battles, per_action=None):
-    game = Game(players, seed, mode, battles)
+    game = Game(RULES, new_setup(players, seed, mode, battles=battles))
     rng = Rng(seed)
     while game.phase != "over":
         seat = rng.choice(game.actors() or [-1])
@@ -175,7 +176,7 @@ ACTIONS = st.one_of(
     junk=st.lists(ACTIONS, min_size=1, max_size=25),
 )
 def test_an_illegal_action_never_changes_the_digest(seed, steps, mode, junk):
-    game = Game(3, seed, mode, 1)
+    game = Game(RULES, new_setup(3, seed, mode, battles=1))
     rng = Rng(seed)
     for _ in range(steps):
         if game.phase in ("battle_end", "over"):

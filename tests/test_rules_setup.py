@@ -10,16 +10,17 @@ from games.ultimus.content import (
     NEW_GOLD_BY_PLAYERS,
     YELLING_CARDS_PER_PLAYER,
 )
-from games.ultimus.game import Game
 from games.ultimus.hexmap import DOORS
+from games.ultimus.rules import RULES, new_setup
 from games.ultimus.yelling import CARDS, movement_points
+from referee.engine import Game
 from scenario import refused, start_battle
 
 
 def test_loudest_spectator_is_the_most_movement_and_ties_draw_again():
     tie_seen = False
     for seed in range(60):
-        game = Game(4, seed)
+        game = Game(RULES, new_setup(4, seed))
         events = game.apply({"a": "draw_loudest"})
         draws = [e for e in events if e["e"] == "loudest_draw"]
         for e in draws:
@@ -44,7 +45,7 @@ def test_loudest_spectator_is_the_most_movement_and_ties_draw_again():
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
 def test_battle_set_up_cards_and_gold_by_number_of_players(players):
-    game = Game(players, 7)
+    game = Game(RULES, new_setup(players, 7))
     game.apply({"a": "draw_loudest"})
     s = game.state
     assert players * BETTING_CARDS_BY_PLAYERS[players] <= len(BETTING_CARDS)
@@ -60,7 +61,7 @@ def test_battle_set_up_cards_and_gold_by_number_of_players(players):
 
 
 def test_betting_only_on_cards_held_at_most_three_coins_all_new_gold():
-    game = Game(6, 3)  # 6 players: 2 betting cards, 3 new gold
+    game = Game(RULES, new_setup(6, 3))  # 6 players: 2 betting cards, 3 new gold
     game.apply({"a": "draw_loudest"})
     s = game.state
     refused(game, {"a": "bet", "p": 0, "k": 2, "won": 0}, "bad_action")  # no third betting card
@@ -77,7 +78,7 @@ def test_betting_only_on_cards_held_at_most_three_coins_all_new_gold():
 
 
 def test_won_gold_may_be_bet_or_kept():
-    game = Game(2, 3)
+    game = Game(RULES, new_setup(2, 3))
     game.apply({"a": "draw_loudest"})
     s = game.state
     s["gold"][0] = 4
@@ -91,7 +92,7 @@ def test_won_gold_may_be_bet_or_kept():
 
 
 def test_the_public_sees_coins_on_each_betting_card_but_not_the_card():
-    game = Game(3, 5)
+    game = Game(RULES, new_setup(3, 5))
     game.apply({"a": "draw_loudest"})
     game.apply({"a": "bet", "p": 1, "k": 2, "won": 0})
     view = game.public_view()
@@ -101,7 +102,7 @@ def test_the_public_sees_coins_on_each_betting_card_but_not_the_card():
 
 
 def test_entrance_from_the_loudest_spectator_clockwise_in_front_of_free_doors():
-    game = Game(4, 11)
+    game = Game(RULES, new_setup(4, 11))
     game.apply({"a": "draw_loudest"})
     s = game.state
     for p in range(4):
@@ -133,7 +134,7 @@ def test_the_loudest_spectator_is_drawn_with_a_seed_the_same_way_twice():
 
 
 def test_won_gold_cannot_crowd_out_the_new_gold_that_must_be_bet():
-    game = Game(6, 3)  # 2 betting cards (6 places), 3 new gold
+    game = Game(RULES, new_setup(6, 3))  # 2 betting cards (6 places), 3 new gold
     game.apply({"a": "draw_loudest"})
     s = game.state
     s["gold"][0], s["bank"] = 5, s["bank"] - 5

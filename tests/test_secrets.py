@@ -17,12 +17,11 @@ import json
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games.ultimus.game import copy_data
 from games.ultimus.rng import Rng
 from games.ultimus.state import UNDECIDED
 from games.ultimus.views import public_view
 from games.ultimus.yelling import CARDS
-from referee.engine import CountingLog
+from referee.engine import CountingLog, copy_data
 from referee.engine import Game as EngineGame
 from ultimus_host.fakes import FakeBoard
 from ultimusbox.eyes import REFEREE

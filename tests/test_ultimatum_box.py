@@ -51,7 +51,7 @@ def test_a_whole_game_pressed_on_the_buttons_from_the_game_menu_to_the_winner():
     actions = list(shell.journal)
     assert shell.playing == "ultimatum" and shell.phase == "over" and s["winner"] >= 0
     assert len(actions) > SETUP_ACTIONS + 20 and len(script) > 3 * len(actions)
-    assert replay(rules, shell.game.setup, actions).digest() == shell.game.digest()
+    assert replay(rules.RULES, shell.game.setup, actions).digest() == shell.game.digest()
     names = {a["a"] for a in actions}
     assert {"roll_off", "take", "fleet", "buy", "war", "attack", "blitz", "occupy", "end"} <= names
     winner_station = STATIONS[s["winner"]]
@@ -300,7 +300,7 @@ def test_a_power_cut_at_every_journal_write_of_a_scripted_game_resumes_with_noth
         accepted = sum(1 for end in ends if end <= budget)
         assert list(again.shell.journal) == actions[:accepted], budget
         assert again.shell.playing == "ultimatum" and again.shell.screen.NAME == "ultimatum"
-        assert again.shell.game.digest() == replay(rules, setup, actions[:accepted]).digest()
+        assert again.shell.game.digest() == replay(rules.RULES, setup, actions[:accepted]).digest()
         again.shell.apply(actions[accepted])  # and the game goes on
         assert list(new_box(cut, SEED)[1].shell.journal) == actions[: accepted + 1]
         checked += 1

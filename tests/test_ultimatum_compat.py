@@ -31,12 +31,12 @@ def load(path):
 def test_an_ultimatum_game_saved_before_edition_2_restores_as_edition_1_with_its_own_digest(path):
     data = load(path)
     assert data["format"] in (1, 2) and "edition" not in data["setup"]
-    game = engine.restore(rules, data)  # checks the saved digest
+    game = engine.restore(rules.RULES, data)  # checks the saved digest
     assert game.state["edition"] == 1 and len(game.log) == len(data["log"])
     assert rules.digest_for(game.state, data["format"]) == data["digest"] != game.digest()
     again = json.loads(json.dumps(game.to_data()))  # saved again: format 2, the edition named
     assert again["format"] == rules.FORMAT == 3 and again["setup"]["edition"] == 1
-    assert engine.restore(rules, again).digest() == game.digest()
+    assert engine.restore(rules.RULES, again).digest() == game.digest()
 
 
 def test_the_random_save_breaks_edition_2s_navy_limits_so_edition_1_is_what_replays_it():
@@ -49,5 +49,5 @@ def test_the_random_save_breaks_edition_2s_navy_limits_so_edition_1_is_what_repl
     assert hops  # battleships from blockade to blockade
     data["setup"]["edition"] = 2
     with pytest.raises(Illegal) as info:
-        engine.restore(rules, data)
+        engine.restore(rules.RULES, data)
     assert info.value.code == "bad_log" and "battleship" in info.value.message

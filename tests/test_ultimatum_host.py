@@ -6,6 +6,7 @@ import re
 from click.testing import CliRunner
 
 from games.ultimatum import rules
+from referee.engine import Game
 from ultimus_host.cli import main
 from ultimus_host.games.ultimatum.bots import RandomBot, SensibleBot
 from ultimus_host.games.ultimatum.narrate import action_text, line
@@ -99,7 +100,7 @@ def test_random_and_sensible_bots_finish_whole_games_seeing_only_their_seat():
 
     for players in range(2, 7):
         for seed in range(3):
-            game = rules.game(players, seed)
+            game = Game(rules.RULES, {"players": players, "seed": seed})
             seats = {p: Watch(SensibleBot(p) if (p + seed) % 3 else RandomBot(p), p) for p in range(players)}
             play_out(game, seats, max_actions=30000)
             assert game.phase == "over", (players, seed)
@@ -110,7 +111,7 @@ def test_every_event_and_action_of_random_games_has_a_plain_line():
 
     for seed in range(4):
         game = play(3, seed, max_actions=1500)
-        replayed = rules.game(3, seed)
+        replayed = Game(rules.RULES, {"players": 3, "seed": seed})
         for action in game.log:
             assert not RAW.search(action_text(action)), action
             for e in replayed.apply(action):

@@ -18,6 +18,7 @@ from games.ultimatum import randomplay, rules
 from games.ultimatum.content import KINDS, N_NATIONS, N_SEAS
 from games.ultimatum.flow import FLOW
 from legality import SETTINGS, key  # noqa: F401  (key: for this file's candidates)
+from referee.engine import Game
 from referee.rng import Rng
 
 VESSELS = ("ship", "sub", "boat")
@@ -100,12 +101,12 @@ def _firing(s, add):
 
 
 def check_both_directions(game):
-    shown = legality.check_both_directions(rules, game, candidates)
+    shown = legality.check_both_directions(rules.RULES, game, candidates)
     return shown
 
 
 def walk(players, seed, steps, stride, edition=rules.EDITION):
-    game = rules.game(players, seed, edition=edition)
+    game = Game(rules.RULES, {"players": players, "seed": seed, "edition": edition})
     rng = Rng(seed)
     seen = set()
     for step in range(steps):
@@ -133,7 +134,7 @@ def test_a_game_of_the_first_reading_edition_1_lists_exactly_what_it_accepts():
 
 def test_ultimatum_lists_exactly_what_it_accepts_in_every_kind_of_battle():
     """A long two-player game checked at the first battle of each kind and in each phase."""
-    game = rules.game(2, 11)
+    game = Game(rules.RULES, {"players": 2, "seed": 11})
     rng = Rng(11)
     kinds = set()
     for _ in range(6000):

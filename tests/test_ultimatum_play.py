@@ -35,14 +35,14 @@ def test_random_legal_play_of_whole_games_ends_with_a_winner(players, seed):
 
 def test_a_replay_and_a_restore_give_the_same_game():
     game = randomplay.play(3, 7, 2500)
-    again = engine.replay(rules, game.setup, list(game.log))
+    again = engine.replay(rules.RULES, game.setup, list(game.log))
     assert again.digest() == game.digest()
     data = game.to_data()
     assert data["game"] == "ultimatum"
-    assert engine.restore(rules, data).digest() == game.digest()
+    assert engine.restore(rules.RULES, data).digest() == game.digest()
     data["digest"] = "00000000"
     try:
-        engine.restore(rules, data)
+        engine.restore(rules.RULES, data)
         raise AssertionError("a wrong digest was restored")
     except Illegal as exc:
         assert exc.code == "bad_log"

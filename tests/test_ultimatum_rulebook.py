@@ -7,6 +7,7 @@ import pytest
 from games.ultimatum import rules
 from games.ultimatum.content import BLOCKADES, REINFORCEMENT_MAX
 from referee import engine
+from referee.engine import Game
 from referee.errors import Illegal
 from test_ultimatum_bank import conquer, oil_game
 from test_ultimatum_battles import duel, laser_game
@@ -309,10 +310,10 @@ def test_oil_alliance_embargo_money_buys_troops_and_vessels_never_a_laser():
 
 
 def test_a_new_game_is_refereed_by_the_latest_reading_and_names_it_in_its_set_up():
-    game = rules.game(3, 1)
+    game = Game(rules.RULES, {"players": 3, "seed": 1})
     assert game.setup["edition"] == rules.EDITION == 2 and game.state["edition"] == 2
     assert rules.check_setup({"players": 3, "seed": 1}) == {"players": 3, "seed": 1, "edition": 2}
-    assert engine.saved_setup(rules, {"players": 3, "seed": 1})["edition"] == 1  # a save of edition 1
+    assert engine.saved_setup(rules.RULES, {"players": 3, "seed": 1})["edition"] == 1  # a save of edition 1
     for bad in (3, "2", 0, True):
         with pytest.raises(Illegal) as info:
             rules.check_setup({"players": 3, "seed": 1, "edition": bad})

@@ -11,6 +11,7 @@ import pytest
 from games.ultimatum import rules
 from games.ultimatum.content import ALLIANCE_SIZES, BLOCKADES, N_NATIONS
 from games.ultimatum.state import alliance_counts, nations_of
+from referee.engine import Game
 from referee.errors import Illegal
 
 HIGH, LOW = 28, 4
@@ -42,7 +43,7 @@ def setup(players=2, seed=1, wants=None, first=0, attacker=0, edition=rules.EDIT
     nations of wants[seat] it may still take (else the first it may), and `attacker`
     places the last fleet, so attacks first (edition: the box's reading of the rules)."""
     wants = wants or {}
-    game = rules.game(players, seed, edition=edition)
+    game = Game(rules.RULES, {"players": players, "seed": seed, "edition": edition})
     game.apply({"a": "roll_off", "dice": win_roll_off(players, first)})
     while game.phase == "nations":
         seat = game.actors()[0]
@@ -64,7 +65,7 @@ def to_war(game):
 
 
 def test_set_up_walker_roll_off_decides_who_chooses_first():
-    game = rules.game(3, 5)
+    game = Game(rules.RULES, {"players": 3, "seed": 5})
     refused(game, {"a": "take", "p": 0, "n": USA}, "wrong_phase")
     events = game.apply({"a": "roll_off", "dice": [[[16], [28], [28]], [[4], [8]]]})
     assert game.state["order"] == [2, 0, 1]  # seat 2 won the re-roll of the tie, then clockwise
@@ -73,7 +74,7 @@ def test_set_up_walker_roll_off_decides_who_chooses_first():
 
 
 def test_set_up_walker_four_nations_one_per_alliance_one_worldpower_with_ten_troops():
-    game = rules.game(2, 1)
+    game = Game(rules.RULES, {"players": 2, "seed": 1})
     game.apply({"a": "roll_off", "dice": win_roll_off(2, 0)})
     game.apply({"a": "take", "p": 0, "n": 21})  # Peace
     refused(game, {"a": "take", "p": 0, "n": 22}, "one_per_alliance")
@@ -96,7 +97,7 @@ def test_set_up_walker_four_nations_one_per_alliance_one_worldpower_with_ten_tro
 
 
 def test_set_up_walker_then_one_nation_each_with_five_troops_until_all_37_are_taken():
-    game = rules.game(3, 2)
+    game = Game(rules.RULES, {"players": 3, "seed": 2})
     game.apply({"a": "roll_off", "dice": win_roll_off(3, 1)})
     s = game.state
     takers = []
@@ -115,7 +116,7 @@ def test_set_up_walker_then_one_nation_each_with_five_troops_until_all_37_are_ta
 
 
 def test_set_up_walker_refuses_overfilling_an_alliance():
-    game = rules.game(2, 3)
+    game = Game(rules.RULES, {"players": 2, "seed": 3})
     game.apply({"a": "roll_off", "dice": win_roll_off(2, 0)})
     s = game.state
     while game.phase == "nations" and not all(s["owner"][n] >= 0 for n in OIL):
@@ -129,7 +130,7 @@ def test_set_up_walker_refuses_overfilling_an_alliance():
 
 
 def test_set_up_walker_second_roll_off_two_battleships_per_blockade_last_to_place_attacks_first():
-    game = rules.game(3, 4)
+    game = Game(rules.RULES, {"players": 3, "seed": 4})
     game.apply({"a": "roll_off", "dice": win_roll_off(3, 0)})
     while game.phase == "nations":
         seat = game.actors()[0]

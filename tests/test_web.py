@@ -19,7 +19,7 @@ import urllib.request
 import pytest
 from websockets.exceptions import InvalidStatus
 
-from games.ultimus.game import Game as UltimusGame
+from games.ultimus.rules import RULES, new_setup
 from games.ultimus.state import UNDECIDED
 from referee.engine import Game, public_event
 from ultimus_host.web import pages
@@ -59,7 +59,7 @@ def twin(game, state):
 
 @pytest.mark.parametrize("mode, players, seed", [("full", 2, 3), ("full", 4, 11), ("box", 3, 5)])
 def test_a_seats_page_and_the_table_page_are_the_same_whatever_the_secrets_they_may_not_see(mode, players, seed):
-    game = UltimusGame(players, seed, battles=1, mode=mode)
+    game = Game(RULES, new_setup(players, seed, battles=1, mode=mode))
     rng = random.Random(seed)
     lines = ["an event"]
     compared = 0
@@ -80,7 +80,7 @@ def test_a_seats_page_and_the_table_page_are_the_same_whatever_the_secrets_they_
 
 def test_the_scrambling_changes_what_a_seat_sees_of_itself():
     """The comparison above can fail: a seat's page made of a game whose own hand is scrambled differs."""
-    game = UltimusGame(2, 3, battles=1, mode="full")
+    game = Game(RULES, new_setup(2, 3, battles=1, mode="full"))
     rng = random.Random(1)
     while not game.state["hands"][0]:
         game.apply(rng.choice(game.legal_actions(rng.choice(game.actors() or [-1]))))

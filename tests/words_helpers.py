@@ -35,7 +35,7 @@ def events_of(name, count=4):
     """[(public event, the game's state when it was told, a public view)] of random games of `name`, and the
     refusals of actions tried out of turn or of kinds the game does not have (as the box's refused events)."""
     out = []
-    rules = games.rules_module(name)
+    rules = games.rules_of(name)
     for played in random_games(name, count):
         game = engine.Game(rules, played.setup)
         for i, action in enumerate(played.log):

@@ -233,12 +233,13 @@ def game_heaps(mpy_dir, boxes):
 def play_shape(battles=10):
     """(actions, action dicts listed, events) of random play over `battles` 6-player battles:
     what the reference loop does as much of."""
-    from games.ultimus.game import Game
+    from games.ultimus.rules import RULES, new_setup
+    from referee.engine import Game
     from referee.rng import Rng
 
     actions = listed = events = 0
     for i in range(battles):
-        game, rng = Game(6, 1000 + i), Rng((1000 + i) ^ 0x5EED)
+        game, rng = Game(RULES, new_setup(6, 1000 + i)), Rng((1000 + i) ^ 0x5EED)
         while game.phase not in ("battle_end", "over"):
             seats = game.actors()
             options = game.legal_actions(rng.choice(seats) if seats else -1)
@@ -291,13 +292,14 @@ def our_rate(battles=10):
 def per_action_us(battles=10):
     """Mean microseconds per action of listing and choosing (actors, legal_actions, two draws)
     and of applying it, timed apart."""
-    from games.ultimus.game import Game
+    from games.ultimus.rules import RULES, new_setup
+    from referee.engine import Game
     from referee.rng import Rng
 
     actions, listing, applying = 0, 0.0, 0.0
     clock = time.perf_counter
     for i in range(battles):
-        game, rng = Game(6, 1000 + i), Rng((1000 + i) ^ 0x5EED)
+        game, rng = Game(RULES, new_setup(6, 1000 + i)), Rng((1000 + i) ^ 0x5EED)
         while game.phase not in ("battle_end", "over"):
             t0 = clock()
             action = randomplay.choose_action(game, rng)
@@ -318,7 +320,7 @@ def handlers_alone_us(battles=10):
     timed, spent, clock = 0, 0.0, time.perf_counter
     for i in range(battles):
         played = randomplay.play(6, 1000 + i)
-        game = Game(rules, played.setup)
+        game = Game(rules.RULES, played.setup)
         s = game.state
         for action in played.log:
             handler = rules.FLOW.now[rules.variant(s)][s["phase"]][action["a"]][1]

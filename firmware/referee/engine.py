@@ -1,28 +1,36 @@
 """The one engine every game runs on: apply against a declared flow, refuse, log, replay, digest.
 
-A game's rules are a module with:
-  NAME                  the game's name in saved games, journals and on the link
-  FORMAT                the number of the saved-data format this version writes
-  FLOW                  a Flow: for each variant and phase, which actions are allowed,
-                        who may take them and which handler runs (the one table to read)
-  variant(s)            the FLOW variant that applies to a state ("" if the game has none)
-  check_setup(setup)    the set-up as a new dict with its defaults, or Illegal("bad_setup")
-  new_state(setup)      the state a checked set-up starts from: one plain dict
-  public_view(s), seat_view(s, seat)
-  legal()               the module with legal_actions(s, seat) and
-                        trade_actions(s, seat), loaded on first use (a box never needs it)
-  digest_for(s, format) the digest an older FORMAT wrote into its saved games
-  FIELDS (optional)     {action: (fields besides "a" and "p")}: the engine keeps only these, so
-                        that what is applied and logged is the validated action itself
-  SAVED_DEFAULTS (opt.) {set-up key: value}: what a saved set-up that lacks the key was played
-                        with (saved_setup): a rule change adds a key, new games default to the
-                        new rules, and older saves replay with the rules they were played with
+A game defines itself with one call, in its rules module (docs/core.md, "The contract"):
 
-Handlers take (state, action, events); a flow may name one as a string
+  RULES = define(
+      name="...",            the game's name in saved games, journals and on the link
+      format=N,              the number of the saved-data format this version writes
+      flow=FLOW,             a Flow: for each variant and phase the actions allowed, each a
+                             move(who, handler, fields, hidden): who may take it, the handler that
+                             runs, the fields it takes besides "a" and "p" (any other is refused:
+                             bad_field) and those only its seat may read (the link's eyes)
+      check_setup=f,         the set-up as a new dict with its defaults, or Illegal("bad_setup")
+      new_state=f,           the state a checked set-up starts from: one plain dict
+      public_view=f, seat_view=f,
+      legal="games.X.legal", the module with legal_actions(s, seat) (and NEXT, where each phase
+                             leads), imported on first use (a box never needs it); trades=True
+                             if it also has trade_actions(s, seat) (gifts at any time: ULTIMUS)
+      digest_for=f,          the digest an older format wrote into its saved games
+      variant=f,             the flow variant that applies to a state (default: the one variant "")
+      saved_defaults={...},  what a saved set-up that lacks a key was played with (saved_setup): a
+                             rule change adds a key, new games default to the new rules, and older
+                             saves replay with the rules they were played with
+      secret_setup=(...),    set-up keys no other eye reads until the game is over (default: seed)
+  )
+
+and the engine (Game, replay, restore, apply, preload, saved_setup) and the box's registry take that
+one object. Handlers take (state, action, events); a flow may name one as a string
 "package.module.function" to have it imported on first use. The engine has already checked the
-phase, the variant and the actor; a handler checks the rest with the game's
+phase, the variant, the fields and the actor; a handler checks the rest with the game's
 rule checks (each one function, shared with legal_actions), refuses with
-Illegal before it changes anything, then applies and appends its events.
+Illegal before it changes anything, then applies and appends its events. A handler that can
+only find out half-way that it must refuse (the table's dice run short) is declared
+move(..., atomic=True): the engine snapshots the state and puts it back on a refusal.
 A state is plain data (dicts, lists, ints, strings) that digests the same
 on every port.
 """
@@ -30,44 +38,36 @@ on every port.
 from referee import VERSION
 from referee.digest import digest
 from referee.errors import Illegal, int_arg, need
-from referee.flow import ANY_PHASE, ANY_SEAT, REFEREE, Flow, Who, may_act  # noqa: F401  (where games found them)
+from referee.flow import ANY_PHASE, ANY_SEAT, REFEREE, Flow, Who, may_act, move  # noqa: F401  (where games found them)
+
+TYPE_CHECKING = False  # true only for a type checker: MicroPython has no typing module
+if TYPE_CHECKING:
+    from typing import Any, Callable
 
 
-def clean(rules, action):
-    """The action as it will be applied and logged: only "a", "p" and the action's own fields
-    (rules.FIELDS), each checked to be plain data; Illegal otherwise."""
+def clean(rules: "Rules", action):
+    """The action as it will be applied and logged, checked at the door: a dict whose fields hold plain
+    data and whose "a" names an action of the game; Illegal otherwise. Whether each field is the
+    action's own is checked against its flow entry (apply_clean), once the phase says which."""
     if type(action) is not dict:
         raise Illegal("bad_action", "an action is an object with a field 'a'")
-    name = action.get("a")
-    fields = getattr(rules, "FIELDS", None)  # None: every field is the action's own
-    own = fields.get(name, ()) if fields is not None and type(name) is str else None
-    extra = False  # a field that is not the action's own: then it is copied without it
     for key in action:
         value = action[key]
         t = type(value)
         if t is not int and t is not str and not plain(value):  # ints and text first: most fields are
             raise Illegal("bad_action", "field %r must hold whole numbers, text or lists of them" % (key,))
-        if own is not None and key != "a" and key != "p" and key not in own:
-            extra = True
+    name = action.get("a")
     if type(name) is not str or name not in rules.FLOW.known:
         raise Illegal("unknown_action", "unknown action %r" % (name,))
-    if not extra or own is None:
-        return action  # nothing extra: no copy to make (the common case, a whole game long)
-    out = {"a": name}
-    if "p" in action:
-        out["p"] = action["p"]
-    for key in own:
-        if key in action:
-            out[key] = action[key]
-    return out
+    return action
 
 
-def apply(rules, s, action):
+def apply(rules: "Rules", s, action):
     """Validate and apply one action; returns its events or raises Illegal (state untouched)."""
     return apply_clean(rules, s, clean(rules, action))
 
 
-def apply_clean(rules, s, action):
+def apply_clean(rules: "Rules", s, action):
     """apply() for an action clean() has already made (Game.apply logs that same dict)."""
     flow = rules.FLOW
     phase = s["phase"]
@@ -77,6 +77,10 @@ def apply_clean(rules, s, action):
         found = flow.resolve(rules.variant(s), phase, action["a"])  # the refusal that says why not
     who = found[0]
     handler = found[1]
+    fields = found[2]
+    for key in action:  # a field the entry does not declare: refused, not ignored ("dices" is a typo)
+        if key != "a" and key != "p" and key not in fields:
+            raise Illegal("bad_field", "'%s' takes no field %r" % (action["a"], key), key)
     if who is not REFEREE:
         p = action.get("p")
         if type(p) is not int or p < 0 or p >= s["players"]:
@@ -89,10 +93,32 @@ def apply_clean(rules, s, action):
         if moves is not None and moves.get(action["a"]) is found:
             moves[action["a"]] = (who, handler) + found[2:]
     events = []
-    handler(s, action, events)
+    if found[5]:  # an atomic handler: its refusal half-way puts the state back
+        saved = copy_data(s)
+        try:
+            handler(s, action, events)
+        except Illegal:
+            s.clear()
+            s.update(saved)
+            raise
+    else:
+        handler(s, action, events)
     if flow.checking is not None and s["phase"] != phase:
         flow.checking(rules, phase, s["phase"])  # the tests': every phase a handler leads to is declared
     return events
+
+
+def copy_data(x: "Any") -> "Any":
+    """A deep copy of plain data (dicts, lists, scalars); tuples stay shared."""
+    t = type(x)
+    if t is list:
+        return [copy_data(v) for v in x]
+    if t is dict:
+        out = {}
+        for k in x:
+            out[k] = copy_data(x[k])
+        return out
+    return x
 
 
 _LOADED = {}
@@ -112,7 +138,7 @@ def load_handler(path):
     return found
 
 
-def preload(rules, s):
+def preload(rules: "Rules", s):
     """Import now every handler the flow of this state's variant names by string: a game just built, its
     state still small. Otherwise each is imported at its first action, in the middle of the game, and on
     a Pico with .mpy files its code lands among the game's data and splits the free heap."""
@@ -126,7 +152,7 @@ def preload(rules, s):
 
 def lazy_module(path):
     """A function returning the module at the dotted `path`, imported on its first call: a game's
-    rules name their legal listing this way (legal = lazy_module(...)), which a box never loads."""
+    legal listing (define(legal=...)), which a box never loads."""
 
     def get():
         module = _LOADED.get(path)
@@ -135,6 +161,52 @@ def lazy_module(path):
         return module
 
     return get
+
+
+def one_variant(s) -> "str":
+    return ""
+
+
+class Rules:
+    """A game as the engine runs it: what define() returns. Its attributes are the contract
+    (docs/core.md): NAME, FORMAT, FLOW, SAVED_DEFAULTS, SECRET_SETUP, HIDDEN_FIELDS (the flow's
+    {action: hidden fields}, or None for a game that declares no secret: then other eyes read only
+    an action's "a" and "p"), trades, and the functions check_setup, new_state, public_view,
+    seat_view, variant, digest_for and legal() (the listing module, imported on first call)."""
+
+    def __init__(
+        self,
+        name: "str",
+        format: "int",
+        flow: "Flow",
+        check_setup: "Callable[[Any], dict]",
+        new_state: "Callable[[dict], dict]",
+        public_view: "Callable[[dict], dict]",
+        seat_view: "Callable[[dict, int], dict]",
+        legal: "str",
+        digest_for: "Callable[[dict, int], str]",
+        variant: "Callable[[dict], str]" = one_variant,
+        saved_defaults: "dict | None" = None,
+        secret_setup: "tuple" = ("seed",),
+        trades: "bool" = False,
+    ):
+        self.NAME = name
+        self.FORMAT = format
+        self.FLOW = flow
+        self.check_setup = check_setup
+        self.new_state = new_state
+        self.public_view = public_view
+        self.seat_view = seat_view
+        self.legal = lazy_module(legal)
+        self.digest_for = digest_for
+        self.variant = variant
+        self.SAVED_DEFAULTS = saved_defaults
+        self.SECRET_SETUP = secret_setup
+        self.HIDDEN_FIELDS = flow.hidden or None
+        self.trades = trades
+
+
+define = Rules  # RULES = define(name=..., ...): one call, one object (see the module's docstring)
 
 
 def plain(value, depth=0):
@@ -188,7 +260,7 @@ class Game:
     same state, digest for digest, on every port.
     """
 
-    def __init__(self, rules, setup, log=None):
+    def __init__(self, rules: "Rules", setup, log=None):
         """log: where accepted actions go, a list by default; the box passes its
         flash journal instead, so that a long game does not fill the heap."""
         self.rules = rules
@@ -254,6 +326,9 @@ class Game:
         return (self._legal or self.legal()).legal_actions(self.state, seat)
 
     def trade_actions(self, seat):
+        """The gifts `seat` may make now, allowed in any phase; [] for a game without trades (rules.trades)."""
+        if not self.rules.trades:
+            return []
         return (self._legal or self.legal()).trade_actions(self.state, seat)
 
     def actors(self):
@@ -289,10 +364,10 @@ class Game:
         }
 
 
-def saved_setup(rules, setup):
+def saved_setup(rules: "Rules", setup):
     """The set-up a saved game was played with: a key it lacks takes the value it had before the
     key existed (rules.SAVED_DEFAULTS), so a rule change replays older saves with the old rules."""
-    old = getattr(rules, "SAVED_DEFAULTS", None)
+    old = rules.SAVED_DEFAULTS
     if not old or type(setup) is not dict:
         return setup
     out = dict(setup)
@@ -302,7 +377,7 @@ def saved_setup(rules, setup):
     return out
 
 
-def replay(rules, setup, actions):
+def replay(rules: "Rules", setup, actions):
     """The game that a saved set-up and an accepted action log produce (saved_setup)."""
     game = Game(rules, saved_setup(rules, setup))
     for i in range(len(actions)):
@@ -313,7 +388,7 @@ def replay(rules, setup, actions):
     return game
 
 
-def saved_format(data, rules):
+def saved_format(data, rules: "Rules"):
     """The format number of saved data; a newer one than this version knows is refused loudly."""
     fmt = data.get("format", 1)  # 0.1.0 wrote no format: it is format 1
     if type(fmt) is not int or fmt < 1:
@@ -327,7 +402,7 @@ def saved_format(data, rules):
     return fmt
 
 
-def restore(rules, data):
+def restore(rules: "Rules", data):
     """A game from to_data() of this or an earlier version; refuses a log whose digest does not match."""
     if type(data) is not dict or type(data.get("setup")) is not dict or type(data.get("log")) is not list:
         raise Illegal("bad_log", "a saved game has a setup and a log")

@@ -1,8 +1,8 @@
 """A game's declared flow: which actions each phase allows, who may take them, which handler runs.
 
 Who names the seats an action is for (REFEREE: the box itself, ANY_SEAT: every seat); Flow holds
-a game's table {variant: {phase: {action: entry}}}, an entry being (who, handler, ...) (the
-engine's move(): its fifth slot, when there is one, an optional pre-check check(s, seat) -> None
+a game's table {variant: {phase: {action: entry}}}, an entry being move(who, handler, fields,
+hidden, check, atomic) (its fifth slot, check, an optional pre-check check(s, seat) -> None
 or (code, message)), with the phases each phase may lead to (next) and the phases in which one seat
 has the turn while others may answer out of turn (turns). The engine (referee.engine) applies
 against it; referee.acting answers from it who acts now and what each seat may do, so that a
@@ -33,6 +33,17 @@ ANY_SEAT = Who("any seat")
 ANY_PHASE = "*"
 
 
+def move(who, handler, fields=(), hidden=(), check=None, atomic=False):
+    """One entry of a flow: who may take the action, the handler that runs, the fields it takes besides
+    "a" and "p" (the engine refuses any other: bad_field), those of them only its seat may read (hidden:
+    the link keeps them from other eyes), an optional cheap pre-check (check(s, seat): None when the
+    action may be offered now, else (code, message)), and atomic: the engine snapshots the state around
+    the handler, for one that can only find out half-way that it must refuse (referee.engine). A plain
+    tuple (who, handler, fields, hidden, check, atomic): a flow of forty entries costs a Pico forty
+    small tuples."""
+    return (who, handler, fields, hidden, check, atomic)
+
+
 def may_act(s, who, seat):
     """Whether `seat` (-1: the referee) is who the flow lets take an action now (legal listing and
     a box screen that offers only what a seat may do ask this)."""
@@ -44,7 +55,7 @@ def may_act(s, who, seat):
 
 
 class Flow:
-    """A game's declared flow: {variant: {phase: {action: (Who, handler, ...)}}}.
+    """A game's declared flow: {variant: {phase: {action: move(who, handler, fields, ...)}}}.
 
     The phase ANY_PHASE holds actions allowed in every phase but the end (gifts, trades): they
     make nobody an actor. next: {phase: (phase, ...)}, where an action of each phase may lead
@@ -54,6 +65,7 @@ class Flow:
     turns: {phase: Who}, the phases in which the Who's seat has the turn and any other seat the
     flow lets act answers out of turn (a defender's card); other phases have no main seat (one
     actor, or simultaneous ones). referee.acting answers who acts and what they may do from it.
+    hidden: {action: its hidden fields}, for the actions that have any (the same wherever it is).
     """
 
     checking = None  # (rules, before, after) -> None: the tests' check of `next` (referee.play.check_next)
@@ -65,23 +77,27 @@ class Flow:
         self.turns = turns or {}
         self.known = {}
         self._names = {}  # (variant, phase) -> actions(), computed once
-        self.now = {}  # variant -> phase -> {action: (who, handler)}, the phase's and every phase's merged
+        self.now = {}  # variant -> phase -> {action: move()}, the phase's and every phase's merged
         self.seated = {}  # the actions a seat takes somewhere in the flow; the others are the referee's alone
+        self.hidden = {}  # action -> the fields only its seat may read, for the actions that have any
         for v in variants:
             anytime = variants[v].get(ANY_PHASE, {})
             merged = self.now[v] = {}
             for phase in variants[v]:
                 for name in variants[v][phase]:
+                    entry = variants[v][phase][name]
                     self.known[name] = 1
-                    if variants[v][phase][name][0] is not REFEREE:
+                    if entry[0] is not REFEREE:
                         self.seated[name] = 1
+                    if entry[3]:
+                        self.hidden[name] = entry[3]  # the same in every phase that has the action
                 if phase != ANY_PHASE:
                     both = dict(anytime)
                     both.update(variants[v][phase])
                     merged[phase] = both
 
     def entry(self, variant, phase, name):
-        """(who, handler) of an action now, or None."""
+        """The flow entry (move()) of an action now, or None."""
         table = self.variants[variant]
         moves = table.get(phase)
         found = moves.get(name) if moves else None
@@ -91,7 +107,7 @@ class Flow:
         return found
 
     def resolve(self, variant, phase, name):
-        """(who, handler) of a known action, or the refusal that says why not now."""
+        """The flow entry (move()) of a known action, or the refusal that says why not now."""
         moves = self.now[variant].get(phase)
         found = moves.get(name) if moves is not None else None
         if found is not None and phase != self.end:

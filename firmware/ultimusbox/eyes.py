@@ -5,10 +5,10 @@ a function of the public view only. A seat also sees its own secrets (its
 commitment, its hand, the cards it discards or passes); the referee sees
 everything (the full log, to replay the game in lockstep; the seed).
 
-The rules module of a game says what is secret: HIDDEN_FIELDS ({action:
-fields only its seat may read}; a game without the table shows spectators
-only "a" and "p"), SECRET_SETUP (set-up keys hidden until the game is over,
-"seed" by default). Events carry their secrets under "hidden".
+A game's rules (referee.engine.define) say what is secret: HIDDEN_FIELDS ({action:
+fields only its seat may read}, from its flow; None for a game that declares no
+secret field: it shows other eyes only "a" and "p"), SECRET_SETUP (set-up keys
+hidden until the game is over). Events carry their secrets under "hidden".
 
 A seat proves who it is with a token the box derives from the game's seed
 (never sent to a spectator): token(setup, "referee") and token(setup, seat).
@@ -59,7 +59,7 @@ def action_for(rules, action, eye):
     """A logged action as `eye` may read it: without the fields only its seat may know."""
     if _mine(action, eye):
         return action
-    table = getattr(rules, "HIDDEN_FIELDS", None)
+    table = rules.HIDDEN_FIELDS
     if table is None:
         hidden = None  # a game that declares nothing: only what the action is and who took it
     else:
@@ -77,7 +77,7 @@ def setup_for(rules, setup, eye, over):
     """The set-up as `eye` may read it: the seed only for the referee, or once the game is over."""
     if eye == REFEREE or over:
         return setup
-    secret = getattr(rules, "SECRET_SETUP", ("seed",))
+    secret = rules.SECRET_SETUP
     out = {}
     for key in setup:
         if key not in secret:

@@ -1,8 +1,8 @@
 """The games this box referees: the game menu's order, each game's core and its box screen.
 
 One line per game in GAMES: its name (in journals and on the link), its
-title, its rules module (the referee engine builds the core Game from a
-set-up with it) and its screen module (input controller and lights). Wheel
+title, its rules module (whose RULES the referee engine builds the core Game
+from a set-up with) and its screen module (input controller and lights). Wheel
 k on the seat selection chooses game k. Nothing here imports a game: load() imports a game's screen by name
 on first use, so that a Pico holds only the chosen game's modules.
 """
@@ -34,12 +34,12 @@ def build(name, setup, log=None):
     """The core Game of a set-up (referee.engine.Game); Illegal("bad_setup") for a bad one."""
     from referee.engine import Game
 
-    return Game(rules_module(name), setup, log)
+    return Game(rules_of(name), setup, log)
 
 
-def rules_module(name):
-    """The rules of a game of the registry (its module: NAME, FORMAT, the flow...), imported on first use."""
-    return load(find(name)[2])
+def rules_of(name):
+    """The rules of a game of the registry (its RULES, referee.engine.define), imported on first use."""
+    return load(find(name)[2]).RULES
 
 
 def load(path):

@@ -199,7 +199,7 @@ class Shell:
             box = header["box"]
             stations = box["stations"]
             journal.replaying = True  # replaying must not write the journal again, nor hold it in RAM
-            setup = saved_setup(games.rules_module(name), header["setup"])  # the rules it was played with
+            setup = saved_setup(games.rules_of(name), header["setup"])  # the rules it was played with
             game = games.build(name, setup, journal)
             if type(stations) is not list or len(stations) != game.setup["players"]:
                 raise Illegal("bad_setup", "the stations do not match the players")

@@ -139,8 +139,8 @@ def virtual_token(game_id, folder=None):
 
 
 def rules_of(name):
-    """The rules module of a game the box referees (by its name in the box's registry), None for one it does not."""
-    return games.rules_module(name) if games.find(name) else None
+    """The rules of a game the box referees (by its name in the box's registry), None for one it does not."""
+    return games.rules_of(name) if games.find(name) else None
 
 
 class DigestMismatch(Exception):

@@ -154,7 +154,7 @@ for d in FOLDERS:
 
 
 def build_files(build=None):
-    """The files of the build, as paths on the Pico ("/games/ultimus/game.mpy")."""
+    """The files of the build, as paths on the Pico ("/games/ultimus/rules.mpy")."""
     build = build or BUILD
     out = set()
     for folder, _, files in os.walk(build):

@@ -17,7 +17,7 @@ def states():
     from games.munera import rules
     from referee.engine import Game
 
-    bout = Game(rules, {"players": 2, "seed": 5, "gladiators": ["murmillo", "retiarius"]})
+    bout = Game(rules.RULES, {"players": 2, "seed": 5, "gladiators": ["murmillo", "retiarius"]})
     yield bout.state
     yield bout.public_view()
     yield {}

@@ -13,15 +13,16 @@ from heapwatch import HeapWatch
 
 _heap = HeapWatch()
 from games.ultimus import cardplay, legal, randomplay  # noqa: E402,F401 - random play uses all of the core
-from games.ultimus.game import CountingLog, Game  # noqa: E402
 from games.ultimus.rng import Rng  # noqa: E402
+from games.ultimus.rules import RULES, new_setup  # noqa: E402
+from referee.engine import CountingLog, Game  # noqa: E402
 
 _seed = int(ARGS[0]) if ARGS else 1  # noqa: F821 - ARGS comes from tools/mp_run.mjs
 _players = int(ARGS[1]) if len(ARGS) > 1 else 6  # noqa: F821
 _in_ram = len(ARGS) > 2 and ARGS[2] == "ram-log"  # noqa: F821
 
 
-_game = Game(_players, _seed, log=None if _in_ram else CountingLog())  # the box's journal is on flash
+_game = Game(RULES, new_setup(_players, _seed), None if _in_ram else CountingLog())  # the box's journal is on flash
 _rng = Rng(_seed ^ 0x5EED)
 
 

@@ -10,7 +10,7 @@ from referee.engine import CountingLog, Game  # noqa: E402
 from referee.rng import Rng  # noqa: E402
 
 _seed = int(ARGS[0]) if ARGS else 1
-_game = Game(rules, randomplay.setup_for(_seed), CountingLog())
+_game = Game(rules.RULES, randomplay.setup_for(_seed), CountingLog())
 _rng = Rng(_seed ^ 0x5EED)
 
 

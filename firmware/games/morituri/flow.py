@@ -6,7 +6,7 @@ Caesar takes every other step: he calls on the figures, picks the melee pairs,
 ends the melee, calls the fallen to implore and gives his thumb.
 """
 
-from referee.flow import REFEREE, Flow, Who
+from referee.flow import REFEREE, Flow, Who, move
 
 
 def _caesar(s):
@@ -46,13 +46,16 @@ def _h(name):
 FLOW = Flow(
     {
         "": {
-            "initiative": {"initiative": (REFEREE, _h("round.initiative"))},
-            "movement": {"activate": (CAESAR, _h("round.activate"))},
-            "melee": {"melee": (CAESAR, _h("melee.fight")), "end_melee": (CAESAR, _h("round.end_melee"))},
+            "initiative": {"initiative": move(REFEREE, _h("round.initiative"), ("dice",))},
+            "movement": {"activate": move(CAESAR, _h("round.activate"), ("f",))},
+            "melee": {
+                "melee": move(CAESAR, _h("melee.fight"), ("f", "t", "fm", "tm", "dice", "armour")),
+                "end_melee": move(CAESAR, _h("round.end_melee")),
+            },
             "implore": {
-                "implore": (CAESAR_CALLS, _h("implore.implore")),
-                "waive": (CAESAR_CALLS, _h("implore.waive")),
-                "thumb": (CAESAR_THUMB, _h("implore.thumb")),
+                "implore": move(CAESAR_CALLS, _h("implore.implore"), ("f", "dice")),
+                "waive": move(CAESAR_CALLS, _h("implore.waive"), ("f",)),
+                "thumb": move(CAESAR_THUMB, _h("implore.thumb"), ("up",)),
             },
         },
     }

@@ -24,11 +24,6 @@ NEXT = {
 }
 
 
-def trade_actions(s, seat):
-    """Morituri has no trades."""
-    return []
-
-
 def _initiative(s, seat, out):
     out.append({"a": "initiative"})
 

@@ -61,4 +61,4 @@ def choose_action(game, rng):
 
 def play(seed, max_actions=5000):
     """A random whole game; returns the engine's Game."""
-    return play_out(engine.Game(rules, setup_for(seed)), choose_action, Rng(seed ^ 0x5EED), max_actions)
+    return play_out(engine.Game(rules.RULES, setup_for(seed)), choose_action, Rng(seed ^ 0x5EED), max_actions)

@@ -11,22 +11,17 @@ the table's physical dice.
 """
 
 from games.morituri.content import CLASS_NAMES, CLASSES, HEAVY, MAX_FIGURES, MAX_PLAYERS, MIN_PLAYERS
-from games.morituri.flow import FLOW  # noqa: F401  (the engine reads it here)
+from games.morituri.flow import FLOW
 from games.morituri.state import new_state as _new_state
-from games.morituri.views import public_view, seat_view  # noqa: F401  (the engine reads them here)
-from referee import engine
+from games.morituri.views import public_view, seat_view
 from referee.digest import fnv_digest
-from referee.engine import lazy_module
+from referee.engine import define
 from referee.errors import Illegal, setup_keys
 
 NAME = "morituri"
 # Format 2 carries the digest of digest format 2 (SHA-256 of the sorted JSON: referee.digest); format 1's
 # saves carry digest format 1's (fnv_digest).
 FORMAT = 2
-
-
-def variant(s):
-    return ""
 
 
 TYPE_CHECKING = False  # true only for a type checker: MicroPython has no typing module
@@ -79,9 +74,6 @@ def new_state(setup):
     return _new_state(setup)
 
 
-legal = lazy_module("games.morituri.legal")  # imported on first use: the box never asks for legal actions
-
-
 def digest_for(s, fmt):
     """The digest of a state as an older saved-data format wrote it: format 1, digest format 1."""
     if fmt != 1:
@@ -89,8 +81,14 @@ def digest_for(s, fmt):
     return fnv_digest(s)
 
 
-def game(setup, log=None):
-    """A new Morituri game on the engine."""
-    from games.morituri import rules
-
-    return engine.Game(rules, setup, log)
+RULES = define(
+    name=NAME,
+    format=FORMAT,
+    flow=FLOW,
+    check_setup=check_setup,
+    new_state=new_state,
+    public_view=public_view,
+    seat_view=seat_view,
+    legal="games.morituri.legal",
+    digest_for=digest_for,
+)

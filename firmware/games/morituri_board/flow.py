@@ -9,7 +9,7 @@ card; the gladiator at 1 HP faces the crowd.
 
 from games.morituri_board import fight, turn
 from games.morituri_board.state import drawer
-from referee.flow import REFEREE, Flow, Who
+from referee.flow import REFEREE, Flow, Who, move
 
 
 def _active(s):
@@ -31,27 +31,27 @@ REDUCED = Who("the gladiator at 1 hit point", _reduced, "not_reduced", "only the
 FLOW = Flow(
     {
         "": {
-            "start": {"roll_off": (REFEREE, turn.roll_off)},
-            "move": {"move": (ACTIVE, turn.move)},
+            "start": {"roll_off": move(REFEREE, turn.roll_off, ("dice",))},
+            "move": {"move": move(ACTIVE, turn.move, ("dice",))},
             "space": {
-                "nothing": (ACTIVE, turn.nothing),
-                "hp_space": (ACTIVE, turn.hp_space),
-                "draw": (ACTIVE, turn.draw),
-                "arena": (ACTIVE, turn.arena),
-                "roma": (ACTIVE, turn.roma),
-                "flux": (ACTIVE, turn.space_flux),
+                "nothing": move(ACTIVE, turn.nothing),
+                "hp_space": move(ACTIVE, turn.hp_space, ("k",)),
+                "draw": move(ACTIVE, turn.draw),
+                "arena": move(ACTIVE, turn.arena, ("pennants", "vs")),
+                "roma": move(ACTIVE, turn.roma),
+                "flux": move(ACTIVE, turn.space_flux, ("n",)),
             },
             "draw": {
-                "card": (DRAWER, turn.card),
-                "flux": (DRAWER, turn.flux),
-                "lose": (DRAWER, turn.lose),
-                "debt": (DRAWER, turn.debt),
-                "other": (DRAWER, turn.other),
+                "card": move(DRAWER, turn.card, ("c", "keep", "discard")),
+                "flux": move(DRAWER, turn.flux, ("n",)),
+                "lose": move(DRAWER, turn.lose, ("c",)),
+                "debt": move(DRAWER, turn.debt),
+                "other": move(DRAWER, turn.other),
             },
-            "fight": {"round": (REFEREE, fight.fight_round)},
-            "crowd": {"crowd": (REDUCED, fight.crowd)},
-            "mercy": {"thumb": (REDUCED, fight.thumb)},
-            "roma": {"beast": (ACTIVE, turn.beast), "wait": (ACTIVE, turn.wait)},
+            "fight": {"round": move(REFEREE, fight.fight_round, ("dice", "net"))},
+            "crowd": {"crowd": move(REDUCED, fight.crowd, ("dice",))},
+            "mercy": {"thumb": move(REDUCED, fight.thumb, ("up",))},
+            "roma": {"beast": move(ACTIVE, turn.beast), "wait": move(ACTIVE, turn.wait)},
         }
     }
 )

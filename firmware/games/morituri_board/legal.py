@@ -30,11 +30,6 @@ NEXT = {
 }
 
 
-def trade_actions(s, seat):
-    """The board game has no trades."""
-    return []
-
-
 def _plain(name):
     def lister(s, seat, out):
         a = {"a": name}

@@ -88,6 +88,6 @@ class Chooser:
 
 def play(seed, max_actions=4000):
     """A random whole game; returns the engine's Game."""
-    game = engine.Game(rules, setup_for(seed))
+    game = engine.Game(rules.RULES, setup_for(seed))
     chooser = Chooser(game.state["players"])
     return play_out(game, chooser.choose, Rng(seed ^ 0x5EED), max_actions)

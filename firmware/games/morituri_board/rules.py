@@ -15,12 +15,11 @@ casses roll of a round).
 """
 
 from games.morituri_board.content import CARD_NAMES, MAX_PLAYERS, MAX_VALUE, MIN_PLAYERS, VALUES
-from games.morituri_board.flow import FLOW  # noqa: F401  (the engine reads it here)
+from games.morituri_board.flow import FLOW
 from games.morituri_board.state import new_state as _new_state
-from games.morituri_board.views import public_view, seat_view  # noqa: F401  (the engine reads them here)
-from referee import engine
+from games.morituri_board.views import public_view, seat_view
 from referee.digest import fnv_digest
-from referee.engine import lazy_module
+from referee.engine import define
 from referee.errors import Illegal, setup_keys
 
 NAME = "morituri_board"
@@ -28,26 +27,9 @@ NAME = "morituri_board"
 # saves carry digest format 1's (fnv_digest).
 FORMAT = 2
 
-FIELDS = {
-    "roll_off": ("dice",),
-    "move": ("dice",),
-    "hp_space": ("k",),
-    "arena": ("pennants", "vs"),
-    "flux": ("n",),
-    "card": ("c", "keep", "discard"),
-    "lose": ("c",),
-    "round": ("dice", "net"),
-    "crowd": ("dice",),
-    "thumb": ("up",),
-}
-
 # "rng": the generator a box asks for in a new game; taken and left out (the game rolls with
 # referee.rng's xorshift32, as Morituri does)
 SETUP_KEYS = ("players", "seed", "last_alive", "rejoin", "values", "game", "rng")
-
-
-def variant(s):
-    return ""
 
 
 TYPE_CHECKING = False  # true only for a type checker: MicroPython has no typing module
@@ -112,9 +94,6 @@ def new_state(setup):
     return _new_state(setup)
 
 
-legal = lazy_module("games.morituri_board.legal")  # imported on first use: the box never asks for legal actions
-
-
 def digest_for(s, fmt):
     """The digest of a state as an older saved-data format wrote it: format 1, digest format 1."""
     if fmt != 1:
@@ -122,8 +101,14 @@ def digest_for(s, fmt):
     return fnv_digest(s)
 
 
-def game(setup, log=None):
-    """A new Morituri board game on the engine."""
-    from games.morituri_board import rules
-
-    return engine.Game(rules, setup, log)
+RULES = define(
+    name=NAME,
+    format=FORMAT,
+    flow=FLOW,
+    check_setup=check_setup,
+    new_state=new_state,
+    public_view=public_view,
+    seat_view=seat_view,
+    legal="games.morituri_board.legal",
+    digest_for=digest_for,
+)

@@ -4,7 +4,6 @@ and the day's (set-up) record. A natural 12 spares, a natural 2 kills, else 7 or
 
 from games.munera.content import APPEAL, APPEAL_KILL_NATURAL, APPEAL_SPARE_NATURAL, APPEAL_TARGET
 from games.munera.effects import leave, settle
-from games.munera.feed import atomic
 from games.munera.state import NOBODY, injured, lost, tired
 from referee import crowd
 
@@ -46,7 +45,6 @@ def appeal_mods(s, g):
     return out
 
 
-@atomic
 def appeal(s, action, ev):
     """The first beaten gladiator appeals: spared, he leaves the arena alive; else killed."""
     g = s["waiting"][0]

@@ -2,8 +2,9 @@
 
 A rolling action takes an optional flat "dice" list; its rolls take dice from it in the
 order the rules roll them (attacker, defender, save, ...). Too few or too many is refused
-("bad_dice"), and the handler's snapshot (clone/restore) puts the state back, so a refused
-action changes nothing even when the shortfall shows only half-way through.
+("bad_dice"); the handlers that roll are atomic in the flow (move(..., atomic=True)): the engine
+puts the state back, so a refused action changes nothing even when the shortfall shows only
+half-way through.
 """
 
 from referee.dice import roll
@@ -41,33 +42,3 @@ class Feed:
             raise Illegal(
                 "bad_dice", "%d dice too many: this action rolled %d" % (len(self.given) - self.used, self.used)
             )
-
-
-def clone(x):
-    """A deep copy of plain data (dicts, lists, ints, text): the snapshot a refusal goes back to."""
-    t = type(x)
-    if t is dict:
-        out = {}
-        for k in x:
-            out[k] = clone(x[k])
-        return out
-    if t is list:
-        return [clone(v) for v in x]
-    return x
-
-
-def atomic(handler):
-    """Run handler(s, action, events) so that a refusal half-way leaves s exactly as it was."""
-
-    def run(s, action, ev):
-        saved = clone(s)
-        mine = []
-        try:
-            handler(s, action, mine)
-        except Illegal:
-            s.clear()
-            s.update(saved)
-            raise
-        ev.extend(mine)
-
-    return run

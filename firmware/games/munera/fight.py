@@ -50,7 +50,7 @@ from games.munera.effects import (
     settle,
     wound,
 )
-from games.munera.feed import Feed, atomic
+from games.munera.feed import Feed
 from games.munera.state import dist, edition, free, gladiators, quadrant_of, save, threatens, two_handed
 from referee.errors import int_arg, need
 
@@ -149,7 +149,6 @@ def _ready(x, ability):
     return False
 
 
-@atomic
 def attack(s, action, ev):
     """attack {t, w, whirl?, dice?}: w a kit index, -1 improvised, -2 the shield."""
     g = s["turn"]
@@ -217,13 +216,11 @@ def _adj(name):
     return -1 if has(name, CESTUS) else 0
 
 
-@atomic
 def reroll(s, action, ev):
     """reroll {dice?}: he takes the feint's re-roll of the attacker's die that missed."""
     _answer_feint(s, action, ev, True)
 
 
-@atomic
 def keep(s, action, ev):
     """keep: he lets the miss stand; the feint he declared stays for a later miss this turn."""
     _answer_feint(s, action, ev, False)
@@ -415,7 +412,6 @@ def _double_one(s, feed, g, t, w, name, thrown, ev):
         lose_weapon(s, feed, g, w, t, for_good, ev)
 
 
-@atomic
 def haze(s, action, ev):
     """Throw sand (2 AP, once a bout): 4+ (5+ on an enclosed helmet) and his further attacks
     this turn get +2 on that foe, who rolls his next AP at -2."""

@@ -7,7 +7,7 @@ a feint waits for his choice (reroll: the feint's re-roll or the miss). A grappl
 does every appeal to the crowd (appeal: the beaten gladiator rolls), until one is left.
 """
 
-from referee.flow import REFEREE, Flow, Who
+from referee.flow import REFEREE, Flow, Who, move
 
 
 def _active(s):
@@ -35,53 +35,34 @@ def _h(name):
 FLOW = Flow(
     {
         "": {
-            "stamina": {"stamina": (REFEREE, _h("turn.stamina"))},
-            "order": {"order": (REFEREE, _h("turn.order"))},
-            "start": {"ap": (ACTIVE, _h("turn.ap"))},
+            "stamina": {"stamina": move(REFEREE, _h("turn.stamina"), ("dice",), atomic=True)},
+            "order": {"order": move(REFEREE, _h("turn.order"), ("dice",))},
+            "start": {"ap": move(ACTIVE, _h("turn.ap"), ("dice",), atomic=True)},
             "act": {
-                "move": (ACTIVE, _h("turn.move")),
-                "turn": (ACTIVE, _h("turn.turn")),
-                "draw": (ACTIVE, _h("turn.draw")),
-                "sheathe": (ACTIVE, _h("turn.sheathe")),
-                "discard": (ACTIVE, _h("turn.discard")),
-                "pickup": (ACTIVE, _h("turn.pickup")),
-                "kick": (ACTIVE, _h("turn.kick")),
-                "cut": (ACTIVE, _h("turn.cut")),
-                "feint": (ACTIVE, _h("turn.feint")),
-                "end": (ACTIVE, _h("turn.end")),
-                "attack": (ACTIVE, _h("fight.attack")),
-                "haze": (ACTIVE, _h("fight.haze")),
-                "grapple": (ACTIVE, _h("grapple.grapple")),
+                "move": move(ACTIVE, _h("turn.move"), ("d",)),
+                "turn": move(ACTIVE, _h("turn.turn"), ("by",)),
+                "draw": move(ACTIVE, _h("turn.draw"), ("k",)),
+                "sheathe": move(ACTIVE, _h("turn.sheathe"), ("k",)),
+                "discard": move(ACTIVE, _h("turn.discard"), ("item",)),
+                "pickup": move(ACTIVE, _h("turn.pickup"), ("i",)),
+                "kick": move(ACTIVE, _h("turn.kick"), ("i",)),
+                "cut": move(ACTIVE, _h("turn.cut"), ("dice",), atomic=True),
+                "feint": move(ACTIVE, _h("turn.feint")),
+                "end": move(ACTIVE, _h("turn.end")),
+                "attack": move(ACTIVE, _h("fight.attack"), ("t", "w", "whirl", "dice"), atomic=True),
+                "haze": move(ACTIVE, _h("fight.haze"), ("t", "dice"), atomic=True),
+                "grapple": move(ACTIVE, _h("grapple.grapple"), ("t", "dice"), atomic=True),
             },
-            "reroll": {"reroll": (ACTIVE, _h("fight.reroll")), "keep": (ACTIVE, _h("fight.keep"))},
-            "wrestle": {"wrestle": (ACTIVE, _h("grapple.wrestle"))},
-            "grip": {"throw": (WINNER, _h("grapple.throw")), "release": (WINNER, _h("grapple.release"))},
-            "appeal": {"appeal": (APPELLANT, _h("appeal.appeal"))},
+            "reroll": {
+                "reroll": move(ACTIVE, _h("fight.reroll"), ("dice",), atomic=True),
+                "keep": move(ACTIVE, _h("fight.keep"), ("dice",), atomic=True),
+            },
+            "wrestle": {"wrestle": move(ACTIVE, _h("grapple.wrestle"), ("dice",), atomic=True)},
+            "grip": {
+                "throw": move(WINNER, _h("grapple.throw"), ("dice",), atomic=True),
+                "release": move(WINNER, _h("grapple.release")),
+            },
+            "appeal": {"appeal": move(APPELLANT, _h("appeal.appeal"), ("dice",), atomic=True)},
         },
     }
 )
-
-FIELDS = {
-    "stamina": ("dice",),
-    "order": ("dice",),
-    "ap": ("dice",),
-    "move": ("d",),
-    "turn": ("by",),
-    "draw": ("k",),
-    "sheathe": ("k",),
-    "discard": ("item",),
-    "pickup": ("i",),
-    "kick": ("i",),
-    "cut": ("dice",),
-    "feint": (),
-    "end": (),
-    "attack": ("t", "w", "whirl", "dice"),
-    "haze": ("t", "dice"),
-    "grapple": ("t", "dice"),
-    "reroll": ("dice",),
-    "keep": ("dice",),
-    "wrestle": ("dice",),
-    "throw": ("dice",),
-    "release": (),
-    "appeal": ("dice",),
-}

@@ -10,7 +10,7 @@ wins. The winner throws (knocked down, D3 wounds) or lets go (steps back one hex
 from games.munera import arena, checks
 from games.munera.content import CESTUS, GALERUS, has
 from games.munera.effects import drop, fatigue, knock_down, push_back, remove_kit, settle, wound
-from games.munera.feed import Feed, atomic
+from games.munera.feed import Feed
 from games.munera.fight import attack_mods, mod_total
 from games.munera.state import NOBODY, free, quadrant_of
 from referee.errors import int_arg, need
@@ -18,7 +18,6 @@ from referee.errors import int_arg, need
 GRAPPLE_W = -3  # the grapple in this turn's record of attacks
 
 
-@atomic
 def grapple(s, action, ev):
     g = s["turn"]
     t = int_arg(action, "t", 0, len(s["g"]) - 1)
@@ -58,7 +57,6 @@ def grapple(s, action, ev):
     settle(s, ev, "wrestle")
 
 
-@atomic
 def wrestle(s, action, ev):
     """The grapple test: dice [grappler's, grappled's], each + his current stamina."""
     g, t = s["grapple"][0], s["grapple"][1]
@@ -82,7 +80,6 @@ def _finish(s, winner, ev):
     settle(s, ev, "act" if winner == s["turn"] else "next")
 
 
-@atomic
 def throw(s, action, ev):
     """The winner throws: knocked down and D3 wounds (a D6 halved, rounding up)."""
     winner = s["grip"]

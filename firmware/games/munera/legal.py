@@ -26,11 +26,6 @@ NEXT = {
 }
 
 
-def trade_actions(s, seat):
-    """Munera has no trades."""
-    return []
-
-
 def _plain(name):
     def lister(s, seat, out):
         out.append({"a": name} if seat < 0 else {"a": name, "p": seat})

@@ -105,4 +105,4 @@ def choose_action(game, rng):
 
 def play(seed, max_actions=3000):
     """A random whole bout; returns the engine's Game."""
-    return play_out(engine.Game(rules, setup_for(seed)), choose_action, Rng(seed ^ 0x5EED), max_actions)
+    return play_out(engine.Game(rules.RULES, setup_for(seed)), choose_action, Rng(seed ^ 0x5EED), max_actions)

@@ -24,12 +24,11 @@ from games.munera.content import (
     SKILLS,
     TWO_HANDED,
 )
-from games.munera.flow import FIELDS, FLOW  # noqa: F401  (the engine reads them here)
+from games.munera.flow import FLOW
 from games.munera.state import new_state as _new_state
-from games.munera.views import public_view, seat_view  # noqa: F401  (the engine reads them here)
-from referee import engine
+from games.munera.views import public_view, seat_view
 from referee.digest import fnv_digest
-from referee.engine import lazy_module
+from referee.engine import define
 from referee.errors import Illegal, setup_keys
 
 NAME = "munera"
@@ -47,10 +46,6 @@ START_OUT = 2
 TYPE_CHECKING = False  # true only for a type checker: MicroPython has no typing module
 if TYPE_CHECKING:
     from typing import NoReturn
-
-
-def variant(s):
-    return ""
 
 
 def _bad(key, message) -> "NoReturn":
@@ -161,9 +156,6 @@ def new_state(setup):
     return _new_state(setup)
 
 
-legal = lazy_module("games.munera.legal")  # imported on first use: the box never asks for legal actions
-
-
 def digest_for(s, fmt):
     """The digest an older format wrote: digest format 1's (fnv_digest); format 1's states had no edition
     (and never an offered re-roll)."""
@@ -176,8 +168,15 @@ def digest_for(s, fmt):
     return fnv_digest(s)
 
 
-def game(setup, log=None):
-    """A new Munera bout on the engine."""
-    from games.munera import rules
-
-    return engine.Game(rules, setup, log)
+RULES = define(
+    name=NAME,
+    format=FORMAT,
+    flow=FLOW,
+    check_setup=check_setup,
+    new_state=new_state,
+    public_view=public_view,
+    seat_view=seat_view,
+    legal="games.munera.legal",
+    digest_for=digest_for,
+    saved_defaults=SAVED_DEFAULTS,
+)

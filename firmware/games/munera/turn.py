@@ -18,7 +18,7 @@ from games.munera.content import (
     has,
 )
 from games.munera.effects import beat, drop, remove_kit, settle
-from games.munera.feed import Feed, atomic
+from games.munera.feed import Feed
 from games.munera.state import (
     NOBODY,
     ap_mods,
@@ -38,7 +38,6 @@ def spend(s, n):
     s["spent"] += n
 
 
-@atomic
 def stamina(s, action, ev):
     """Every gladiator's stamina: 4 + D6 (6 + D6 with the Stamina skill); a bow's arrows: D6 + 3."""
     feed = Feed(s, action.get("dice"), ev)
@@ -65,7 +64,6 @@ def order(s, action, ev):
     ev.append({"e": "turn", "g": s["turn"], "round": 1})
 
 
-@atomic
 def ap(s, action, ev):
     """The AP roll: D6 + modifiers, never below 0. A knocked-down gladiator stands up first
     (-2 or his save); a tired one at -6 or worse in an adjacent foe's front appeals instead."""
@@ -213,7 +211,6 @@ def kick(s, action, ev):
     settle(s, ev, "act")
 
 
-@atomic
 def cut(s, action, ev):
     """Once a turn, 1 AP: free on 5-6 (a cape 3-6); a 6 loses a net or lasso for good,
     otherwise its owner recovers it."""

@@ -11,7 +11,7 @@ and games.ultimatum.legal lists actions from the same table.
 
 from games.ultimatum import air, bank, battles, cards, naval, setup, turn
 from games.ultimatum.state import picker
-from referee.flow import REFEREE, Flow, Who
+from referee.flow import REFEREE, Flow, Who, move
 
 
 def _picker(s):
@@ -47,42 +47,42 @@ FIRING_BACK = Who("a seat a laser was fired at", _firing_back, "no_fire_back", "
 FLOW = Flow(
     {
         "": {
-            "roll_off": {"roll_off": (REFEREE, setup.roll_off)},
-            "nations": {"take": (PICKER, setup.take)},
-            "fleet_roll_off": {"roll_off": (REFEREE, setup.roll_off)},
-            "fleets": {"fleet": (PICKER, setup.fleet)},
+            "roll_off": {"roll_off": move(REFEREE, setup.roll_off, ("dice",))},
+            "nations": {"take": move(PICKER, setup.take, ("n",))},
+            "fleet_roll_off": {"roll_off": move(REFEREE, setup.roll_off, ("dice",))},
+            "fleets": {"fleet": move(PICKER, setup.fleet, ("b",))},
             "buy": {
-                "buy": (ACTIVE, bank.buy),
-                "reinforce": (ACTIVE, cards.reinforce),
-                "intelligence": (ACTIVE, cards.intelligence),
-                "war": (ACTIVE, turn.to_war),
-                "end": (ACTIVE, turn.end_turn),
+                "buy": move(ACTIVE, bank.buy, ("kind", "n", "at")),
+                "reinforce": move(ACTIVE, cards.reinforce, ("kind", "n", "at")),
+                "intelligence": move(ACTIVE, cards.intelligence),
+                "war": move(ACTIVE, turn.to_war),
+                "end": move(ACTIVE, turn.end_turn),
             },
             "war": {
-                "buy": (ACTIVE, bank.buy),
-                "reinforce": (ACTIVE, cards.reinforce),
-                "intelligence": (ACTIVE, cards.intelligence),
-                "attack": (ACTIVE, battles.attack),
-                "commando": (ACTIVE, battles.commando),
-                "airlift": (ACTIVE, battles.airlift),
-                "sail": (ACTIVE, naval.sail),
-                "bomber": (ACTIVE, air.bomber),
-                "laser": (ACTIVE, air.laser),
-                "fire_back": (FIRING_BACK, air.fire_back),
-                "end": (ACTIVE, turn.end_turn),
+                "buy": move(ACTIVE, bank.buy, ("kind", "n", "at")),
+                "reinforce": move(ACTIVE, cards.reinforce, ("kind", "n", "at")),
+                "intelligence": move(ACTIVE, cards.intelligence),
+                "attack": move(ACTIVE, battles.attack, ("from", "to")),
+                "commando": move(ACTIVE, battles.commando, ("to",)),
+                "airlift": move(ACTIVE, battles.airlift, ("from", "to", "n")),
+                "sail": move(ACTIVE, naval.sail, ("from", "to", "ships", "subs")),
+                "bomber": move(ACTIVE, air.bomber, ("n", "b")),
+                "laser": move(ACTIVE, air.laser, ("n", "b", "dice")),
+                "fire_back": move(FIRING_BACK, air.fire_back, ("n", "b", "dice")),
+                "end": move(ACTIVE, turn.end_turn),
             },
             "battle": {
-                "roll": (ACTIVE, air.roll),
-                "blitz": (ACTIVE, battles.blitz),
-                "stop": (ACTIVE, battles.stop),
-                "fire": (ACTIVE, naval.fire),
-                "minefield": (DEFENDER, battles.minefield),
-                "ocean_mine": (DEFENDER, naval.ocean_mine),
-                "anti_aircraft": (DEFENDER, air.anti_aircraft),
-                "laser": (SIDES, air.laser),
-                "airlift": (SIDES, battles.airlift),
+                "roll": move(ACTIVE, air.roll, ("dice",)),
+                "blitz": move(ACTIVE, battles.blitz, ("dice",)),
+                "stop": move(ACTIVE, battles.stop),
+                "fire": move(ACTIVE, naval.fire, ("w", "t", "dice")),
+                "minefield": move(DEFENDER, battles.minefield),
+                "ocean_mine": move(DEFENDER, naval.ocean_mine, ("w",)),
+                "anti_aircraft": move(DEFENDER, air.anti_aircraft),
+                "laser": move(SIDES, air.laser, ("n", "b", "dice")),
+                "airlift": move(SIDES, battles.airlift, ("from", "to", "n")),
             },
-            "occupy": {"occupy": (ACTIVE, battles.occupy)},
+            "occupy": {"occupy": move(ACTIVE, battles.occupy, ("n",))},
         }
     },
     turns={"war": ACTIVE, "battle": ACTIVE},  # a laser fired back, a defender's card: out of turn

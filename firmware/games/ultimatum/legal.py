@@ -53,11 +53,6 @@ def of_name(s, seat, name):
     return out
 
 
-def trade_actions(s, seat):
-    """Ultimatum has no gifts or trades between seats."""
-    return []
-
-
 def _plain(name):
     def lister(s, seat, out):
         a = {"a": name}

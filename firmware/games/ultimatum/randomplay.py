@@ -12,6 +12,7 @@ time of random play); every action played is legal either way.
 
 from games.ultimatum import checks, rules
 from games.ultimatum.content import BLOCKADES, KINDS, LASER, N_NATIONS, N_SEAS, TROOP
+from referee.engine import Game
 from referee.play import play_out
 from referee.rng import Rng
 
@@ -64,7 +65,7 @@ SAMPLED = ("sail", "airlift", "buy", "attack")
 def choose_action(game, rng):
     seats = game.actors()
     seat = rng.choice(seats) if seats else -1
-    legal = rules.legal()
+    legal = game.legal()
     s = game.state
     names = legal.names(s, seat)
     unsampled = []  # names whose draws all failed: listed only if no other name gives an action
@@ -89,4 +90,6 @@ def choose_action(game, rng):
 
 def play(players, seed, max_actions=20000):
     """A random game, stopped at the end or after max_actions."""
-    return play_out(rules.game(players, seed), choose_action, Rng(seed ^ 0x5EED), max_actions)
+    return play_out(
+        Game(rules.RULES, {"players": players, "seed": seed}), choose_action, Rng(seed ^ 0x5EED), max_actions
+    )

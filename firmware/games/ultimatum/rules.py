@@ -6,12 +6,11 @@ fire_back) takes an optional "dice" field: the table's physical dice.
 """
 
 from games.ultimatum.content import EDITION, EDITIONS, MAX_PLAYERS, MIN_PLAYERS
-from games.ultimatum.flow import FLOW  # noqa: F401  (the engine reads it here)
+from games.ultimatum.flow import FLOW
 from games.ultimatum.state import new_state as _new_state
-from games.ultimatum.views import public_view, seat_view  # noqa: F401  (the engine reads them here)
-from referee import engine
+from games.ultimatum.views import public_view, seat_view
 from referee.digest import digest, fnv_digest
-from referee.engine import lazy_module
+from referee.engine import define
 from referee.errors import Illegal, bad_setup, setup_keys
 
 NAME = "ultimatum"
@@ -21,10 +20,6 @@ NAME = "ultimatum"
 # one (formats 1 and 2) replays as edition 1.
 FORMAT = 3
 SAVED_DEFAULTS = {"edition": 1}
-
-
-def variant(s):
-    return ""
 
 
 # every key a set-up may have; "game" and "rng" are taken and left out
@@ -55,9 +50,6 @@ def new_state(setup):
     return _new_state(setup["players"], setup["seed"], setup["edition"])
 
 
-legal = lazy_module("games.ultimatum.legal")  # imported on first use: the box never asks for legal actions
-
-
 def digest_for(s, fmt):
     """The digest an older format wrote: formats 1 and 2 had no edition in their states (all were
     edition 1); format 1 carries digest format 1's (fnv_digest)."""
@@ -68,14 +60,15 @@ def digest_for(s, fmt):
     return fnv_digest(old) if fmt == 1 else digest(old)
 
 
-def apply(s, action):
-    from games.ultimatum import rules
-
-    return engine.apply(rules, s, action)
-
-
-def game(players, seed, log=None, edition=EDITION):
-    """A new Ultimatum game on the engine (edition: the box's reading of the rulebook)."""
-    from games.ultimatum import rules
-
-    return engine.Game(rules, {"players": players, "seed": seed, "edition": edition}, log)
+RULES = define(
+    name=NAME,
+    format=FORMAT,
+    flow=FLOW,
+    check_setup=check_setup,
+    new_state=new_state,
+    public_view=public_view,
+    seat_view=seat_view,
+    legal="games.ultimatum.legal",
+    digest_for=digest_for,
+    saved_defaults=SAVED_DEFAULTS,
+)

@@ -6,8 +6,9 @@ every port. Seats act before the referee, so CLAMO only falls when every seat
 has committed, and the referee plays on to the next battle until the last.
 """
 
-from games.ultimus.game import Game
+from games.ultimus.rules import RULES, new_setup
 from games.ultimus.state import MODE_FULL
+from referee.engine import Game
 from referee.play import play_out
 from referee.rng import Rng
 
@@ -32,4 +33,10 @@ def choose_action(game, rng):
 def play(players, seed, mode=MODE_FULL, battles=1, max_actions=20000, stop_at_battle_end=True):
     """Play a random game; returns the Game (stopped at the first battle end if asked)."""
     stop = "battle_end" if stop_at_battle_end else None
-    return play_out(Game(players, seed, mode, battles), choose_action, Rng(seed ^ 0x5EED), max_actions, stop)
+    return play_out(
+        Game(RULES, new_setup(players, seed, mode, battles=battles)),
+        choose_action,
+        Rng(seed ^ 0x5EED),
+        max_actions,
+        stop,
+    )

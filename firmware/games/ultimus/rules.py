@@ -10,15 +10,15 @@ loudest-spectator draw, CLAMO at the end of the countdown, next battle).
 """
 
 from games.ultimus.content import CONTENT_KINDS, CONTENT_RECONSTRUCTED, DEFAULT_BATTLES, MAX_PLAYERS, MIN_PLAYERS
-from games.ultimus.flow import FLOW  # noqa: F401  (the engine reads it here)
+from games.ultimus.flow import FLOW
 from games.ultimus.state import MODE_BOX, MODE_FULL, PAYOUT_EVERY_COIN
 from games.ultimus.state import new_state as _new_state
-from games.ultimus.views import public_view, seat_view  # noqa: F401  (the engine reads them here)
-from referee import engine
+from games.ultimus.views import public_view, seat_view
 from referee.digest import fnv_digest
-from referee.engine import lazy_module
+from referee.engine import define
 from referee.errors import Illegal, bad_setup, setup_keys
 from referee.rng import KINDS as RNG_KINDS
+from referee.rng import SHA256
 
 NAME = "ultimus"
 # Saved games: format 1 was written by 0.1.0 (no "format" field; the pollice
@@ -34,52 +34,8 @@ MAX_BATTLES = 99  # the rulebook lets a table play as many battles as it likes; 
 # every key a set-up may have (check_setup refuses any other); "rng" and "content" name what a newer game plays with
 SETUP_KEYS = ("players", "seed", "mode", "battles", "rng", "payout", "content")
 
-# The fields each action may carry besides "a" and "p" (both levels): the engine keeps only
-# these, so that what is applied, journaled and replayed is the validated action itself.
-FIELDS = {
-    "draw_loudest": (),
-    "set_loudest": (),
-    "bet": ("k", "won"),
-    "ready": (),
-    "bets_placed": (),
-    "place": ("g", "f"),
-    "commit": ("shout", "c"),
-    "clamo": (),
-    "thumb": ("up",),
-    "think": ("c",),
-    "choose": ("g", "f"),
-    "move": ("i",),
-    "rise": ("i",),
-    "step": ("d",),
-    "melee": ("i", "d"),
-    "ranged": ("i", "g"),
-    "net": ("i", "t", "g"),
-    "unnet": ("i", "g"),
-    "heal": ("i", "g", "n"),
-    "bleed": ("i", "g", "n"),
-    "draw": ("i",),
-    "loudest": ("i",),
-    "rebet": ("src", "k"),
-    "discard": ("c",),
-    "end": (),
-    "damage": ("g", "n", "pv", "knock"),
-    "knock": ("g",),
-    "stand": ("g",),
-    "revive": ("g",),
-    "come_back": ("g",),
-    "drunk": ("g",),
-    "done": (),
-    "payout": ("b", "coins"),
-    "next": (),
-    "finish": (),
-    "give": ("to", "n"),
-    "pass_card": ("to", "c"),
-}
-
-# The fields of an action that only its seat (and the referee) may know: a commitment's choice
-# and card, the cards a seat discards (thinking, or with the stupid bet) or passes. Whoever else
-# reads the log gets the action without them (ultimusbox.eyes).
-HIDDEN_FIELDS = {"commit": ("shout", "c"), "think": ("c",), "discard": ("c",), "pass_card": ("c",)}
+# The fields of an action that only its seat (and the referee) may know (a commitment's choice
+# and card, the cards a seat discards or passes) are declared with each action in the flow.
 # The set-up's secret: the seed gives every shuffle; it is public once the game is over.
 SECRET_SETUP = ("seed",)
 
@@ -126,6 +82,21 @@ def check_setup(setup):
     return out
 
 
+def new_setup(players, seed, mode=MODE_FULL, battles=DEFAULT_BATTLES, rng=SHA256, payout=None, content=None):
+    """The set-up of a new game from its options, as check_setup reads it: rng the generator
+    (referee.rng; None: 0.2.0's xorshift32, as an old set-up has), payout a box game's accounting
+    (games.ultimus.state.PAYOUT_EVERY_COIN; None: what is entered), content a content variant
+    (CONTENT_KINDS; None: the reconstruction). Game(RULES, new_setup(...), log) starts it."""
+    setup = {"players": players, "seed": seed, "mode": mode, "battles": battles}
+    if rng is not None:
+        setup["rng"] = rng
+    if payout is not None:
+        setup["payout"] = payout
+    if content is not None:
+        setup["content"] = content
+    return setup
+
+
 def new_state(setup):
     return _new_state(
         setup["players"],
@@ -138,9 +109,6 @@ def new_state(setup):
     )
 
 
-legal = lazy_module("games.ultimus.legal")  # imported on first use: the box never asks for legal actions
-
-
 def digest_for(s, fmt):
     """The digest of a state as an older saved-data format wrote it."""
     if fmt == 1:
@@ -151,8 +119,17 @@ def digest_for(s, fmt):
     return fnv_digest(s)
 
 
-def apply(s, action):
-    """Validate and apply one action; returns its events or raises Illegal (state untouched)."""
-    from games.ultimus import rules
-
-    return engine.apply(rules, s, action)
+RULES = define(
+    name=NAME,
+    format=FORMAT,
+    flow=FLOW,
+    check_setup=check_setup,
+    new_state=new_state,
+    public_view=public_view,
+    seat_view=seat_view,
+    legal="games.ultimus.legal",
+    digest_for=digest_for,
+    secret_setup=SECRET_SETUP,
+    variant=variant,
+    trades=True,
+)

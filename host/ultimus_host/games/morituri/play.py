@@ -10,6 +10,7 @@ command line ("heavy,light/animal": seats separated by "/").
 from games.morituri import rules
 from games.morituri.content import CLASS_NAMES, MAX_FIGURES, MENU
 from games.morituri.randomplay import setup_for
+from referee.engine import Game
 from ultimus_host.games.morituri.bots import BOTS, InitiativeReferee
 from ultimus_host.games.morituri.narrate import action_text, figure, line, roll_text
 from ultimus_host.loop import run_game
@@ -57,7 +58,7 @@ def new_game(players, seed, figures=None):
     setup = {"players": players if figures is None else len(figures), "seed": seed}
     if figures is not None:
         setup["figures"] = figures
-    return rules.game(setup)
+    return Game(rules.RULES, setup)
 
 
 def arena_text(v):
@@ -155,7 +156,7 @@ class Person:
 def demo(seed, figures=None, say=print, verbose=False):
     """A narrated game between sensible bots; the set-up is randomplay's for the seed unless given."""
     setup = {"players": len(figures), "figures": figures, "seed": seed} if figures else setup_for(seed)
-    game = rules.game(setup)
+    game = Game(rules.RULES, setup)
     say(
         "Morituri Te Salutamus v1.1: seed %d, %s"
         % (seed, " v ".join("seat %d %s" % (p + 1, "+".join(c)) for p, c in enumerate(game.setup["figures"])))

@@ -10,6 +10,7 @@ import random
 
 from games.morituri import rules
 from games.morituri.content import CLASS_NAMES
+from referee.engine import Game
 from ultimus_host.games.morituri.bots import BOTS as KINDS
 from ultimus_host.games.morituri.bots import InitiativeReferee
 from ultimus_host.loop import run_game
@@ -30,7 +31,7 @@ def figures_for(players, seed):
 
 def play(players, seed, bots):
     figures = figures_for(players, seed)
-    game = rules.game({"players": players, "figures": figures, "seed": seed})
+    game = Game(rules.RULES, {"players": players, "figures": figures, "seed": seed})
     seats = {p: KINDS[bots[p % len(bots)]](seed * 7 + p) for p in range(players)}
     actions = run_game(game, seats, referee=InitiativeReferee(), max_actions=MAX_ACTIONS)
     s = game.state

@@ -10,6 +10,7 @@ combat rounds) is the referee. line() tells each event in one sentence.
 """
 
 from games.morituri_board import rules
+from referee.engine import Game
 from ultimus_host.games.morituri_board.bots import BOTS, Referee
 from ultimus_host.games.morituri_board.table import Table
 from ultimus_host.loop import run_game
@@ -258,7 +259,7 @@ class HotSeat:
     """One terminal for the table; bots take any seats; the referee rolls."""
 
     def __init__(self, setup, bots, ask=input, say=print, verbose=False):
-        self.game = rules.game(setup)
+        self.game = Game(rules.RULES, setup)
         self.ask, self.say, self.verbose = ask, say, verbose
         self.table = Table(self.game.state["players"], setup["seed"])
         self.seats = {}

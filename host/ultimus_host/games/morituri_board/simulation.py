@@ -7,6 +7,7 @@ each seat is also counted by its place in the turn order (1st moves first, then 
 """
 
 from games.morituri_board import rules
+from referee.engine import Game
 from ultimus_host.games.morituri_board.bots import BOTS as KINDS
 from ultimus_host.games.morituri_board.bots import Referee
 from ultimus_host.games.morituri_board.table import Table
@@ -21,7 +22,7 @@ MAX_ACTIONS = 20000
 
 
 def play(players, seed, bots):
-    game = rules.game({"players": players, "seed": seed, "last_alive": 0, "rejoin": 0})
+    game = Game(rules.RULES, {"players": players, "seed": seed, "last_alive": 0, "rejoin": 0})
     table = Table(players, seed)
     seats = {p: KINDS[bots[p % len(bots)]](table, seed * 7 + p) for p in range(players)}
     actions = run_game(game, seats, referee=Referee(), on_event=table.follow, max_actions=MAX_ACTIONS)

@@ -9,6 +9,7 @@ the win rates as a heat map with matplotlib (a dependency of the host already).
 """
 
 from games.munera import rules
+from referee.engine import Game
 from ultimus_host import parallel
 from ultimus_host.games.munera.bots import BOTS, BoxReferee
 from ultimus_host.loop import run_game
@@ -21,7 +22,7 @@ def bout(a, b, seed, bots=("brawler", "brawler"), radius=None):
     setup = {"gladiators": [a, b], "seed": seed}
     if radius is not None:
         setup["radius"] = radius
-    game = rules.game(setup)
+    game = Game(rules.RULES, setup)
     seats = {0: BOTS[bots[0]](seed * 2), 1: BOTS[bots[1]](seed * 2 + 1)}
     n = run_game(game, seats, referee=BoxReferee(), max_actions=MAX_ACTIONS)
     return game, n

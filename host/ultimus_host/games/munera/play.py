@@ -10,6 +10,7 @@ from games.munera import rules
 from games.munera.checks import weapon_name
 from games.munera.content import OPTIONS, PROFILE_NAMES, TWO_HANDED
 from games.munera.state import exhausted, injured, tired
+from referee.engine import Game
 from ultimus_host.games.munera.bots import BOTS, BoxReferee
 from ultimus_host.loop import run_game
 from ultimus_host.menu import Menu
@@ -240,7 +241,7 @@ class Narrator:
 
 
 def new_game(gladiators, seed):
-    return rules.game({"gladiators": gladiators, "seed": seed})
+    return Game(rules.RULES, {"gladiators": gladiators, "seed": seed})
 
 
 def _turn(view):

@@ -10,6 +10,7 @@ import random
 
 from games.munera import rules
 from games.munera.content import PROFILE_NAMES
+from referee.engine import Game
 from ultimus_host.games.munera.bots import BOTS as KINDS
 from ultimus_host.games.munera.bots import BoxReferee
 from ultimus_host.games.munera.bouts import MAX_ACTIONS
@@ -30,7 +31,7 @@ def profiles_for(players, seed):
 
 def play(players, seed, bots):
     profiles = profiles_for(players, seed)
-    game = rules.game({"gladiators": profiles, "seed": seed})
+    game = Game(rules.RULES, {"gladiators": profiles, "seed": seed})
     seats = {p: KINDS[bots[p % len(bots)]](seed * 7 + p) for p in range(players)}
     actions = run_game(game, seats, referee=BoxReferee(), max_actions=MAX_ACTIONS)
     s = game.state

@@ -13,6 +13,7 @@ then each of its numbers (nation, place, how many) from what is legal.
 from games.ultimatum import rules
 from games.ultimatum.content import ALLIANCE_SIZES, ALLIANCES, CHEST, N_SEAS, NATIONS, SAVINGS, sea_name
 from games.ultimatum.state import movable
+from referee.engine import Game
 from ultimus_host.games.ultimatum.bots import BOTS
 from ultimus_host.games.ultimatum.narrate import KIND_WORDS, VESSEL_WORDS, action_text, line, nation
 from ultimus_host.loop import run_game
@@ -173,7 +174,7 @@ class HotSeat:
     """One terminal for the table; bots take any seats; the box rolls the roll-offs."""
 
     def __init__(self, players, seed, bots, ask=input, say=print, max_actions=MAX_ACTIONS):
-        self.game = rules.game(players, seed)
+        self.game = Game(rules.RULES, {"players": players, "seed": seed})
         self.ask, self.say, self.max_actions = ask, say, max_actions
         self.bots = {seat: BOTS[kind](seed * 7 + seat) for seat, kind in bots.items()}
 
@@ -255,7 +256,7 @@ class Person:
 
 def demo(players, seed, say=print, verbose=False, bots=("sensible",), max_actions=MAX_ACTIONS):
     """A narrated game between bots (sensible by default, given to the seats in turn)."""
-    game = rules.game(players, seed)
+    game = Game(rules.RULES, {"players": players, "seed": seed})
     say("Ultimatum: %d players, seed %d" % (players, seed))
     seats = {p: BOTS[bots[p % len(bots)]](seed * 7 + p) for p in range(players)}
     run_game(game, seats, on_event=Narrator(say, verbose), max_actions=max_actions)

@@ -7,6 +7,7 @@ the least start money).
 """
 
 from games.ultimatum import rules
+from referee.engine import Game
 from ultimus_host.games.ultimatum.bots import BOTS as KINDS
 from ultimus_host.games.ultimatum.play import MAX_ACTIONS, play_out
 
@@ -18,7 +19,7 @@ ROUNDS = None  # Ultimatum has turns, not rounds the state counts
 
 
 def play(players, seed, bots):
-    game = rules.game(players, seed)
+    game = Game(rules.RULES, {"players": players, "seed": seed})
     seats = {p: KINDS[bots[p % len(bots)]](seed * 7 + p) for p in range(players)}
     actions = play_out(game, seats, max_actions=MAX_ACTIONS)
     s = game.state

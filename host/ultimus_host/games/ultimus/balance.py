@@ -8,8 +8,9 @@ a small summary that a Tally adds; balance_report.py writes the figures out.
 """
 
 from games.ultimus.content import BET_KIND_NAMES, BETTING_CARDS, GLADIATOR_NAMES
-from games.ultimus.game import Game
+from games.ultimus.rules import RULES, new_setup
 from games.ultimus.state import DEAD, PARDONED
+from referee.engine import Game
 from ultimus_host.games.ultimus.bots import BOTS
 from ultimus_host.loop import run_game
 
@@ -21,7 +22,7 @@ def table_of_bots(players, seed, bots):
 
 def play_game(players, seed, bots, battles=1, max_actions=40000, content=None):
     """One game between bots; returns (game, events). content: ULTIMUS's content variant (None: the reconstruction)."""
-    game = Game(players, seed, battles=battles, content=content)
+    game = Game(RULES, new_setup(players, seed, battles=battles, content=content))
     events = []
     run_game(game, table_of_bots(players, seed, bots), on_event=events.append, max_actions=max_actions)
     return game, events

@@ -56,15 +56,15 @@ def play(options, ask, say, clear=None):
 
 def demo(options, say):
     """`ultimus demo`: ULTIMUS battles between random bots, narrated."""
-    from games.ultimus.game import Game
-    from referee.engine import public_event
+    from games.ultimus.rules import RULES, new_setup
+    from referee.engine import Game, public_event
     from ultimus_host.games.ultimus.bots import random_table
     from ultimus_host.games.ultimus.narrate import line
     from ultimus_host.loop import run_game
 
     players, seed, content, verbose = options["players"], options["seed"], options["content"], options["verbose"]
     say("ULTIMUS %s: %d players, seed %d, %s content" % (VERSION, players, seed, content))
-    game = Game(players, seed, battles=options["battles"], content=content)
+    game = Game(RULES, new_setup(players, seed, battles=options["battles"], content=content))
 
     def tell(e):
         if verbose or e["e"] not in QUIET_EVENTS:

@@ -27,11 +27,11 @@ from typing import Any
 
 from games.ultimus.content import BETTING_CARDS
 from games.ultimus.errors import Illegal
-from games.ultimus.game import Game
 from games.ultimus.rng import seed_state, shuffle_in_place
+from games.ultimus.rules import RULES, new_setup
 from games.ultimus.state import SHOUT, THINK, UNDECIDED
 from games.ultimus.yelling import CARDS
-from referee.engine import apply
+from referee.engine import Game, apply
 
 # The state's secrets: everything else in a state is in every seat's view under the same key.
 HIDDEN = ("rng", "deck", "discard", "hands", "bdeck", "bets", "shout", "shout_card")
@@ -40,7 +40,9 @@ _FLAT = (int, str, bool, tuple)  # items a list copy may share
 
 def template(view):
     """A fresh state of the view's set-up: every key a state has, secrets empty."""
-    return Game(view["players"], 0, view["mode"], view["battles"], content=view.get("content")).state
+    return Game(
+        RULES, new_setup(view["players"], 0, view["mode"], battles=view["battles"], content=view.get("content"))
+    ).state
 
 
 def _setup_key(setup):
@@ -251,7 +253,9 @@ class Sandbox:
     """
 
     def __init__(self, setup):
-        self.game = Game(setup["players"], 0, setup["mode"], setup["battles"], content=setup.get("content"))
+        self.game = Game(
+            RULES, new_setup(setup["players"], 0, setup["mode"], battles=setup["battles"], content=setup.get("content"))
+        )
         self.rules = self.game.rules
 
     def apply(self, state, action):

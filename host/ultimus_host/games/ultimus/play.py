@@ -9,10 +9,11 @@ of the one host loop (ultimus_host.loop.run_game).
 import json
 
 from games.ultimus.content import GLADIATOR_NAMES
-from games.ultimus.game import Game
 from games.ultimus.hexmap import COORDS, DOORS, FIELDS
+from games.ultimus.rules import RULES, new_setup
 from games.ultimus.state import ARENA, max_health
 from games.ultimus.views import public_event
+from referee.engine import Game
 from ultimus_host.games.ultimus.bots import BOTS, PlayOn
 from ultimus_host.games.ultimus.narrate import action_text, bet_card_text, describe, line
 from ultimus_host.loop import run_game
@@ -75,7 +76,7 @@ class HotSeat:
 
     def __init__(self, players, seed, bots, battles, ask=input, say=print, clear=None, content=None):
         """content: ULTIMUS's content variant (games.ultimus.content.CONTENT_KINDS); None: the reconstruction."""
-        self.game = Game(players, seed, battles=battles, content=content)
+        self.game = Game(RULES, new_setup(players, seed, battles=battles, content=content))
         self.bots = {}
         for seat, kind in bots.items():
             self.bots[seat] = BOTS[kind](seed * 7 + seat)
