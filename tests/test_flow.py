@@ -194,7 +194,7 @@ def phases_named(source):
 
 
 def _rules(name):
-    return importlib.import_module("games.%s.rules" % name)
+    return importlib.import_module("games.%s.rules" % name).RULES
 
 
 def known_phases(rules):
