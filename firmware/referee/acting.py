@@ -6,10 +6,10 @@
   options(rules, s, seat)     the names of the actions a seat may take now (a menu)
   refusal(rules, s, seat, name)  why a seat may not take an action now, or None
 
-rules is a game's rules module (its FLOW and variant(s)), as for referee.engine.apply. Each asks
-only the flow (its Who entries) and the pre-checks beside it (games/<game>/prechecks.py: CHECKS by
-variant and action name), never a game's legal listing; a box imports this module and a game's
-pre-checks when it first asks, not at power-on (every byte of code there shortens the largest free
+rules is a game's RULES (referee.engine.define: its FLOW, variant(s) and prechecks), as for
+referee.engine.apply. Each asks only the flow (its Who entries) and the pre-checks beside it
+(games/<game>/prechecks.py, define(prechecks=...): CHECKS by variant and action name), never a
+game's legal listing; a box imports this module and a game's pre-checks when it first asks, not at power-on (every byte of code there shortens the largest free
 block a game's data can have).
 
 apply does not run the pre-checks: a handler refuses every action with the very rule checks a
@@ -55,10 +55,9 @@ def _rank(rules, variant, name):
 
 def _prechecks(rules):
     """{variant: {action: pre-check}} of a game: CHECKS of the prechecks module beside its rules, or {}."""
-    path = getattr(rules, "__name__", "")
-    if not path.endswith(".rules"):
-        return {}  # not a game package's rules (a test's own flow): its entries carry their checks
-    path = path[: -len("rules")] + "prechecks"
+    path = rules.prechecks  # define(prechecks="games.X.prechecks")
+    if path is None:
+        return {}  # a game without the module (a test's own flow): its entries carry their checks
     try:
         module = __import__(path, None, None, ["CHECKS"])
     except ImportError:

@@ -30,6 +30,7 @@ class Rules(Protocol):
     SECRET_SETUP: tuple[str, ...]
     HIDDEN_FIELDS: dict[str, tuple[str, ...]] | None
     trades: bool
+    prechecks: str | None
     check_setup: Callable[[Any], dict[str, Any]]
     new_state: Callable[[dict[str, Any]], State]
     public_view: Callable[[State], dict[str, Any]]

@@ -21,6 +21,8 @@ A game defines itself with one call, in its rules module (docs/core.md, "The con
                              rule change adds a key, new games default to the new rules, and older
                              saves replay with the rules they were played with
       secret_setup=(...),    set-up keys no other eye reads until the game is over (default: seed)
+      prechecks="games.X.prechecks",  the module whose CHECKS are the flow's cheap pre-checks by
+                             variant and action (referee.acting), imported when first asked
   )
 
 and the engine (Game, replay, restore, apply, preload, saved_setup) and the box's registry take that
@@ -171,7 +173,7 @@ class Rules:
     """A game as the engine runs it: what define() returns. Its attributes are the contract
     (docs/core.md): NAME, FORMAT, FLOW, SAVED_DEFAULTS, SECRET_SETUP, HIDDEN_FIELDS (the flow's
     {action: hidden fields}, or None for a game that declares no secret: then other eyes read only
-    an action's "a" and "p"), trades, and the functions check_setup, new_state, public_view,
+    an action's "a" and "p"), trades, prechecks, and the functions check_setup, new_state, public_view,
     seat_view, variant, digest_for and legal() (the listing module, imported on first call)."""
 
     def __init__(
@@ -189,6 +191,7 @@ class Rules:
         saved_defaults: "dict | None" = None,
         secret_setup: "tuple" = ("seed",),
         trades: "bool" = False,
+        prechecks: "str | None" = None,
     ):
         self.NAME = name
         self.FORMAT = format
@@ -204,6 +207,7 @@ class Rules:
         self.SECRET_SETUP = secret_setup
         self.HIDDEN_FIELDS = flow.hidden or None
         self.trades = trades
+        self.prechecks = prechecks
 
 
 define = Rules  # RULES = define(name=..., ...): one call, one object (see the module's docstring)

@@ -90,5 +90,6 @@ RULES = define(
     public_view=public_view,
     seat_view=seat_view,
     legal="games.morituri.legal",
+    prechecks="games.morituri.prechecks",
     digest_for=digest_for,
 )

@@ -110,5 +110,6 @@ RULES = define(
     public_view=public_view,
     seat_view=seat_view,
     legal="games.morituri_board.legal",
+    prechecks="games.morituri_board.prechecks",
     digest_for=digest_for,
 )

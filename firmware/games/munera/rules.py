@@ -177,6 +177,7 @@ RULES = define(
     public_view=public_view,
     seat_view=seat_view,
     legal="games.munera.legal",
+    prechecks="games.munera.prechecks",
     digest_for=digest_for,
     saved_defaults=SAVED_DEFAULTS,
 )

@@ -69,6 +69,7 @@ RULES = define(
     public_view=public_view,
     seat_view=seat_view,
     legal="games.ultimatum.legal",
+    prechecks="games.ultimatum.prechecks",
     digest_for=digest_for,
     saved_defaults=SAVED_DEFAULTS,
 )

@@ -128,6 +128,7 @@ RULES = define(
     public_view=public_view,
     seat_view=seat_view,
     legal="games.ultimus.legal",
+    prechecks="games.ultimus.prechecks",
     digest_for=digest_for,
     secret_setup=SECRET_SETUP,
     variant=variant,
