@@ -9,8 +9,8 @@
 rules is a game's RULES (referee.engine.define: its FLOW, variant(s) and prechecks), as for
 referee.engine.apply. Each asks only the flow (its Who entries) and the pre-checks beside it
 (games/<game>/prechecks.py, define(prechecks=...): CHECKS by variant and action name), never a
-game's legal listing; a box imports this module and a game's pre-checks when it first asks, not at power-on (every byte of code there shortens the largest free
-block a game's data can have).
+game's legal listing; a box imports this module and a game's pre-checks when it first asks, not
+at power-on (every byte of code there shortens the largest free block a game's data can have).
 
 apply does not run the pre-checks: a handler refuses every action with the very rule checks a
 pre-check tries on the action's choices, so an action apply accepts has always passed its pre-check
