@@ -137,7 +137,7 @@ def test_ultimus_seat_words_count_as_people_do():
     """A seat's secrets and actions in words: "1 coin", "3 coins" (no "coin(s)"), a card's symbols from 1."""
     from ultimus_host.games.ultimus import words as ultimus_words
 
-    game = UltimusGame(2, 7, battles=1, mode="full")
+    game = Game(RULES, new_setup(2, 7, battles=1, mode="full"))
     rng = random.Random(7)
     symbols = 0
     for _ in range(3000):
