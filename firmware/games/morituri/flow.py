@@ -38,24 +38,22 @@ CAESAR_CALLS = Who("Caesar", _caesar_unless_asked, "not_caesar", "only Caesar ca
 CAESAR_THUMB = Who("Caesar", _caesar_if_asked, "not_caesar", "only Caesar gives the thumb", _nothing_asked)
 
 
-def _h(name):
-    """A handler by name, imported on first use (round, melee and implore import each other)."""
-    return "games.morituri." + name
-
-
+# The handlers are named by their dotted paths, imported on first use (round, melee and implore import
+# each other); written out whole, not built by concatenation: a literal is a constant of the compiled
+# module, a built string one more heap object per entry below a game's data on a Pico
 FLOW = Flow(
     {
         "": {
-            "initiative": {"initiative": move(REFEREE, _h("round.initiative"), ("dice",))},
-            "movement": {"activate": move(CAESAR, _h("round.activate"), ("f",))},
+            "initiative": {"initiative": move(REFEREE, "games.morituri.round.initiative", ("dice",))},
+            "movement": {"activate": move(CAESAR, "games.morituri.round.activate", ("f",))},
             "melee": {
-                "melee": move(CAESAR, _h("melee.fight"), ("f", "t", "fm", "tm", "dice", "armour")),
-                "end_melee": move(CAESAR, _h("round.end_melee")),
+                "melee": move(CAESAR, "games.morituri.melee.fight", ("f", "t", "fm", "tm", "dice", "armour")),
+                "end_melee": move(CAESAR, "games.morituri.round.end_melee"),
             },
             "implore": {
-                "implore": move(CAESAR_CALLS, _h("implore.implore"), ("f", "dice")),
-                "waive": move(CAESAR_CALLS, _h("implore.waive"), ("f",)),
-                "thumb": move(CAESAR_THUMB, _h("implore.thumb"), ("up",)),
+                "implore": move(CAESAR_CALLS, "games.morituri.implore.implore", ("f", "dice")),
+                "waive": move(CAESAR_CALLS, "games.morituri.implore.waive", ("f",)),
+                "thumb": move(CAESAR_THUMB, "games.morituri.implore.thumb", ("up",)),
             },
         },
     }

@@ -27,42 +27,40 @@ APPELLANT = Who("the beaten gladiator", _appellant, "not_appealing", "another gl
 WINNER = Who("the grapple's winner", _winner, "not_winner", "only the winner of the grapple throws or lets go")
 
 
-def _h(name):
-    """A handler by name, imported on first use."""
-    return "games.munera." + name
-
-
+# The handlers are named by their dotted paths, imported on first use; written out whole, not
+# built by concatenation: a literal is a constant of the compiled module, a built string one more heap
+# object per entry below a game's data on a Pico (the Munera box's largest free block: tests/test_munera_box.py)
 FLOW = Flow(
     {
         "": {
-            "stamina": {"stamina": move(REFEREE, _h("turn.stamina"), ("dice",), atomic=True)},
-            "order": {"order": move(REFEREE, _h("turn.order"), ("dice",))},
-            "start": {"ap": move(ACTIVE, _h("turn.ap"), ("dice",), atomic=True)},
+            "stamina": {"stamina": move(REFEREE, "games.munera.turn.stamina", ("dice",), atomic=True)},
+            "order": {"order": move(REFEREE, "games.munera.turn.order", ("dice",))},
+            "start": {"ap": move(ACTIVE, "games.munera.turn.ap", ("dice",), atomic=True)},
             "act": {
-                "move": move(ACTIVE, _h("turn.move"), ("d",)),
-                "turn": move(ACTIVE, _h("turn.turn"), ("by",)),
-                "draw": move(ACTIVE, _h("turn.draw"), ("k",)),
-                "sheathe": move(ACTIVE, _h("turn.sheathe"), ("k",)),
-                "discard": move(ACTIVE, _h("turn.discard"), ("item",)),
-                "pickup": move(ACTIVE, _h("turn.pickup"), ("i",)),
-                "kick": move(ACTIVE, _h("turn.kick"), ("i",)),
-                "cut": move(ACTIVE, _h("turn.cut"), ("dice",), atomic=True),
-                "feint": move(ACTIVE, _h("turn.feint")),
-                "end": move(ACTIVE, _h("turn.end")),
-                "attack": move(ACTIVE, _h("fight.attack"), ("t", "w", "whirl", "dice"), atomic=True),
-                "haze": move(ACTIVE, _h("fight.haze"), ("t", "dice"), atomic=True),
-                "grapple": move(ACTIVE, _h("grapple.grapple"), ("t", "dice"), atomic=True),
+                "move": move(ACTIVE, "games.munera.turn.move", ("d",)),
+                "turn": move(ACTIVE, "games.munera.turn.turn", ("by",)),
+                "draw": move(ACTIVE, "games.munera.turn.draw", ("k",)),
+                "sheathe": move(ACTIVE, "games.munera.turn.sheathe", ("k",)),
+                "discard": move(ACTIVE, "games.munera.turn.discard", ("item",)),
+                "pickup": move(ACTIVE, "games.munera.turn.pickup", ("i",)),
+                "kick": move(ACTIVE, "games.munera.turn.kick", ("i",)),
+                "cut": move(ACTIVE, "games.munera.turn.cut", ("dice",), atomic=True),
+                "feint": move(ACTIVE, "games.munera.turn.feint"),
+                "end": move(ACTIVE, "games.munera.turn.end"),
+                "attack": move(ACTIVE, "games.munera.fight.attack", ("t", "w", "whirl", "dice"), atomic=True),
+                "haze": move(ACTIVE, "games.munera.fight.haze", ("t", "dice"), atomic=True),
+                "grapple": move(ACTIVE, "games.munera.grapple.grapple", ("t", "dice"), atomic=True),
             },
             "reroll": {
-                "reroll": move(ACTIVE, _h("fight.reroll"), ("dice",), atomic=True),
-                "keep": move(ACTIVE, _h("fight.keep"), ("dice",), atomic=True),
+                "reroll": move(ACTIVE, "games.munera.fight.reroll", ("dice",), atomic=True),
+                "keep": move(ACTIVE, "games.munera.fight.keep", ("dice",), atomic=True),
             },
-            "wrestle": {"wrestle": move(ACTIVE, _h("grapple.wrestle"), ("dice",), atomic=True)},
+            "wrestle": {"wrestle": move(ACTIVE, "games.munera.grapple.wrestle", ("dice",), atomic=True)},
             "grip": {
-                "throw": move(WINNER, _h("grapple.throw"), ("dice",), atomic=True),
-                "release": move(WINNER, _h("grapple.release")),
+                "throw": move(WINNER, "games.munera.grapple.throw", ("dice",), atomic=True),
+                "release": move(WINNER, "games.munera.grapple.release"),
             },
-            "appeal": {"appeal": move(APPELLANT, _h("appeal.appeal"), ("dice",), atomic=True)},
+            "appeal": {"appeal": move(APPELLANT, "games.munera.appeal.appeal", ("dice",), atomic=True)},
         },
     }
 )
