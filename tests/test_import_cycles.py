@@ -150,17 +150,8 @@ def test_the_graph_sees_imports_inside_functions_and_relative_ones(tmp_path):
     assert cycles({"x": {"y": 1}, "y": {}}) == []
 
 
-# Cycles known and being mended elsewhere, each with who mends it; an entry goes when its cycle does (one
-# that is gone is no failure: the list only shrinks).
-KNOWN = {
-    # a rules module handing itself to the engine by importing itself: issue 21's one engine call (define)
-    ("games.%s.rules" % name, "games.%s.rules" % name): "issue 21: the contract's define()"
-    for name in ("ultimus", "morituri", "ultimatum", "munera", "morituri_board")
-}
-
-
 def test_no_module_of_the_firmware_or_the_host_imports_itself_back():
     edges, known = graph()
     assert len(known) > 100 and "referee.engine" in known and "ultimus_host.cli" in known
-    found = [c for c in cycles(edges) if tuple(c) not in KNOWN]
+    found = cycles(edges)
     assert not found, "import cycles (function-level imports count):\n" + "\n".join(_words(edges, c) for c in found)
