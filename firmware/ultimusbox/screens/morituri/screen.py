@@ -15,7 +15,7 @@ players; lights.py draws; entry.py holds the input.
 from games.morituri.content import CLASS_NAMES, DIE, MAX_PLAYERS, MENU, MIN_PLAYERS
 from ultimusbox import board
 from ultimusbox.screens import phase_handler
-from ultimusbox.screens.morituri import lights as lights
+from ultimusbox.screens.morituri import lights
 from ultimusbox.screens.morituri.entry import MAX_PER_STATION, NOBODY, Entry
 
 

@@ -35,7 +35,7 @@ from games.morituri_board.fight import reduced_seat, sides
 from games.morituri_board.state import drawer, on_road
 from ultimusbox import board
 from ultimusbox.screens import phase_handler
-from ultimusbox.screens.morituri_board import lights as lights
+from ultimusbox.screens.morituri_board import lights
 from ultimusbox.screens.morituri_board.entry import NOBODY, OPTION_ITEMS, RULE_1, RULE_2, VALUE_ITEMS, Entry
 
 # the menus MODE cycles, in the core's action names

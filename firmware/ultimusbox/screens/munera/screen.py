@@ -17,7 +17,7 @@ entry holds the input; the seat acting and a one-step phase's action come from t
 
 from games.munera.content import BOX_LINE_COUNT, MAX_GLADIATORS, MIN_GLADIATORS
 from ultimusbox import board
-from ultimusbox.screens.munera import lights as lights
+from ultimusbox.screens.munera import lights
 from ultimusbox.screens.munera.entry import (
     ATTACK,
     CUT,

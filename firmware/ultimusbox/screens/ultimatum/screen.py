@@ -30,7 +30,7 @@ from games.ultimatum.flow import FLOW
 from games.ultimatum.state import movable, picker
 from referee.engine import may_act
 from ultimusbox import board
-from ultimusbox.screens.ultimatum import lights as lights
+from ultimusbox.screens.ultimatum import lights
 from ultimusbox.screens.ultimatum.entry import COUNT, KIND, UNSET, VESSEL, Entry
 
 # what each type of field asks the table to pick (entry.py's NATION, SEA, PLACE, COUNT, KIND, VESSEL)

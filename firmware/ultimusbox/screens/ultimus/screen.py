@@ -20,7 +20,7 @@ from games.ultimus.state import MODE_BOX, PARDONED, PAYOUT_EVERY_COIN
 from referee.errors import Illegal
 from ultimusbox import board
 from ultimusbox.screens import phase_handler
-from ultimusbox.screens.ultimus import lights as lights
+from ultimusbox.screens.ultimus import lights
 from ultimusbox.screens.ultimus.entry import (
     BET_KINDS,
     BLEED,
