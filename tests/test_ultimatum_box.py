@@ -361,5 +361,7 @@ def test_a_whole_game_on_the_box_under_micropython_loads_only_ultimatum_and_a_fr
     assert fields["frame"] == "0"  # drawing the map, the entry and the dice allocates nothing
     # code from .mpy, the fakes and the game: 139.1 KB measured, of which edition 2's rules (the navy's limits,
     # the defender's laser, the reinforcement and intelligence cards, the embargo money) are about 5.8 KB of
-    # bytecode; every handler is loaded at the game's start (referee.engine.preload)
-    assert int(fields["peak"]) < 142 * 1024
+    # bytecode; every handler is loaded at the game's start (referee.engine.preload). Issue 21's contract
+    # added 1.5-2 KB (145,744 bytes measured): the fields every action declares (Ultimatum declared none, and
+    # took any) and each flow entry a move() of six slots, two 16-byte blocks where (who, handler) took one
+    assert int(fields["peak"]) < 143 * 1024
