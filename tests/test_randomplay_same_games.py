@@ -52,7 +52,7 @@ def _old_morituri(game, rng):
 
 
 def _both(module, old, seed, max_actions):
-    rules = module.rules
+    rules = module.rules.RULES
     new = module.play(seed, max_actions)
     before = play_out(engine.Game(rules, module.setup_for(seed)), old, Rng(seed ^ 0x5EED), max_actions)
     return new.log, before.log
