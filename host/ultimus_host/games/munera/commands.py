@@ -83,7 +83,7 @@ def _odds(attacker, defender, quadrant, weapon, hexes, whirl, feint, extra):
     help="Other modifiers: entangled +1, each other threat +1, hazing +2, skills.",
 )
 def odds_munera(attacker, defender, quadrant, weapon, hexes, whirl, feint, extra):
-    """One Munera attack of ATTACKER on DEFENDER (profiles of Appendix B): exact odds to hit, wound, be saved."""
+    """One Munera attack of ATTACKER on DEFENDER (gladiator profiles): exact odds to hit, wound, be saved."""
     _odds(attacker, defender, quadrant, weapon, hexes, 1 if whirl else 0, 1 if feint else 0, extra)
 
 
@@ -131,7 +131,7 @@ def munera():
 @click.option("--seed", type=int, default=1, show_default=True)
 @workers_option
 def bout(first, second, bouts, bots, seed, workers):
-    """N bouts of FIRST against SECOND (profiles of Appendix B): win, appeal and death rates."""
+    """N bouts of FIRST against SECOND (gladiator profiles, e.g. murmillo retiarius): win, appeal and death rates."""
     from ultimus_host.games.munera.bouts import tally
 
     a, b = _profile(first, "FIRST"), _profile(second, "SECOND")
@@ -153,7 +153,7 @@ def bout(first, second, bouts, bots, seed, workers):
 
 
 @munera.command()
-@click.option("--profiles", default="", help="Comma-separated profiles (default: all 22 lines of Appendix B).")
+@click.option("--profiles", default="", help="Comma-separated profiles (default: all 22 gladiator profiles).")
 @click.option("-n", "bouts", type=click.IntRange(1, 10000), default=20, show_default=True, help="Bouts per pairing.")
 @click.option("--bots", default="brawler,brawler", show_default=True)
 @click.option("--seed", type=int, default=1, show_default=True)
