@@ -36,7 +36,9 @@ def test_each_link_request_is_measured_whole_here_and_on_0_1_0_from_git(tmp_path
     assert os.path.exists(os.path.join(tree, "firmware", "ultimusbox", "app.py"))  # 0.1.0's box app
     for figures in (bench.link_cost(), bench.link_cost(tree)):  # under Node's NODE_FLAGS
         assert figures["actions"] == 55 and figures["records"] > 150
-        assert 0 < figures["apply"] <= figures["turn"] and figures["resume"] > 0 and figures["resume_long"] > 0
+        # (no order between a whole apply, a median over its several loop turns, and the longest single turn:
+        # a run of one on a busy machine put the first over the second)
+        assert figures["apply"] > 0 and figures["turn"] > 0 and figures["resume"] > 0 and figures["resume_long"] > 0
         # the longest turn of each kind of request, and the worst's request with its share in shell.apply
         kinds = ("apply_turn", "turn_digest", "turn_fresh", "turn_state", "turn_log")
         assert max(figures[k] for k in kinds) == figures["turn"] and min(figures[k] for k in kinds) > 0
