@@ -403,3 +403,5 @@ BOX.update(
         "payout": _payout,
     }
 )
+
+LISTERS = {MODE_FULL: FULL, MODE_BOX: BOX}  # by variant (referee.joins holds their names to the flow's)
