@@ -19,7 +19,7 @@ from referee.errors import Illegal
 from ultimus_host import words
 from ultimus_host.client import LinkError, rules_of, virtual_token
 from ultimus_host.narrate import sound, who
-from ultimus_host.web import pages
+from ultimus_host.web import pages, qr
 
 # the box's events that change which game is played, its seats or its stations
 GAME_CHANGES = ("new_game", "resumed", "seat_selection", "game_chosen", "claimed", "joined")
@@ -28,11 +28,13 @@ LIGHTS_EVERY = 0.15  # s between two looks at a virtual box's LEDs
 # the terminal's keys the virtual box's words name ("confirm [Enter]", "station 1 [a]", "(keys 1-6)"): the table
 # page has buttons, not those keys
 KEY_HINTS = re.compile(r" ?\[(?:Enter|[a-z0-9+-])\]| \(keys? [^)]*\)")
+# "THINK q-y types a table die": the terminal's row of keys for the stations' THINK (or SHOUT) buttons
+KEY_ROWS = re.compile(r"\b(SHOUT|THINK) [a-z0-9]-[a-z0-9]\b")
 
 
 def without_keys(text):
     """The box's words without the terminal's keys in them."""
-    return KEY_HINTS.sub("", text)
+    return KEY_ROWS.sub(r"\1 at a station", KEY_HINTS.sub("", text))
 
 
 def _hex(rgb):
@@ -97,7 +99,8 @@ class Bridge:
         self.drawing = None
         self.problem = None  # what keeps the server from refereeing, in words
         self.quick = []  # (action, the box's reply) of the actions of this turn, in order
-        self.on_seats: Callable[[list], None] | None = None  # told the seats' tokens after a new game
+        self.on_seats: Callable[[list, list], None] | None = None  # told the seats' tokens and names after a new game
+        self.told_seats = []  # the tokens on_seats was last told
 
     # --- the web side's calls (any thread) ---------------------------------
 
@@ -277,10 +280,17 @@ class Bridge:
 
     def set_tokens(self, tokens):
         with self.lock:
-            new = list(tokens) != self.seat_tokens
             self.seat_tokens = list(tokens)
-        if new and tokens and self.qr and self.on_seats is not None:
-            self.on_seats(list(tokens))
+
+    def tell_seats(self):
+        """The seats' codes told once per game while they are up (serve's terminal prints them), each named by
+        its station: after a sync, when the stations are known (a new game from this page or the box's buttons)."""
+        tokens = list(self.seat_tokens)
+        if not self.qr or not tokens or tokens == self.told_seats or self.game is None:
+            return
+        self.told_seats = tokens
+        if self.on_seats is not None:
+            self.on_seats(tokens, [who(seat, self.stations) for seat in range(len(tokens))])
 
     # --- the pages' requests -------------------------------------------------------
 
@@ -354,15 +364,12 @@ class Bridge:
 
     def qr_codes(self):
         """Each seat's QR code (its page's URL) while they are up: the table page carries the tokens then only."""
-        import segno
-
         if not self.qr or self.game is None:
             return None
         out = []
         for seat, token in enumerate(self.seat_tokens):
             url = "%s/seat/%s" % (self.base_url, token)
-            svg = segno.make(url, error="m").svg_inline(scale=4, border=2)
-            out.append({"who": who(seat, self.stations), "svg": svg, "url": url})
+            out.append({"who": who(seat, self.stations), "svg": qr.svg(url), "url": url})
         return out
 
     def redraw(self, drawing):
@@ -371,7 +378,7 @@ class Bridge:
         table = self.pages.get("table")
         if table is None:
             return
-        box = dict(drawing or {}, sound=self.sound, countdown=self.countdown)
+        box = dict(drawing or {}, sound=self.sound, countdown=pages.countdown_words(self.countdown))
         if not box.get("now"):
             box["now"] = table.get("waiting", "")
         self.pages = dict(self.pages, table=dict(table, box=box))
@@ -387,7 +394,7 @@ class Bridge:
         if drawing is None and self.vbox is not None:
             drawing = box_drawing(self.vbox)
         self.drawing = drawing
-        box = dict(drawing or {}, sound=self.sound, countdown=self.countdown)
+        box = dict(drawing or {}, sound=self.sound, countdown=pages.countdown_words(self.countdown))
         out = {}
         self.options = {}
         if game is None:
@@ -403,8 +410,9 @@ class Bridge:
             out["table"] = table
             for seat, token in enumerate(self.seat_tokens):
                 out[token], self.options[seat] = pages.seat_page_of(
-                    game, self.playing, seat, self.lines, self.stations, self.version
+                    game, self.playing, seat, self.lines, self.stations, self.version, self.countdown
                 )
         self.pages = out
         self.publish(out)
+        self.tell_seats()
         return out

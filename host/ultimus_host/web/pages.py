@@ -10,7 +10,8 @@ import re
 from referee.engine import public_event
 from ultimus_host import games as host_games
 from ultimus_host import words
-from ultimus_host.narrate import game_title, phase_words, sound, who
+from ultimus_host.narrate import COUNTDOWN, game_title, phase_words, sound, who
+from ultimus_host.web import moment
 
 NEWEST = 12  # events shown on a page
 SILENT = ("button",)  # a press: what it did follows
@@ -62,16 +63,32 @@ def waiting_words(actors, stations, seat=None, over=False):
     return "waiting for %s" % ", ".join(names)
 
 
-def action_items(playing, view, options, stations):
-    """The seat's legal actions as the page shows them: words and a group, each by its index."""
-    items = []
+def action_items(playing, view, options, stations, costs=None):
+    """The seat's legal actions as the page shows them: words, a group (the kind of action) and a cost (None:
+    free), each by its index. Two actions told in the same words are one choice for the player (a thinker's two
+    cards in either order): the page shows the first only."""
+    items, told = [], set()
     for i, a in enumerate(options):
         try:
             text = words.action(playing, view, a, stations)
         except (KeyError, IndexError, TypeError, ValueError):
             text = str(a.get("a", "?")).replace("_", " ")
-        items.append({"i": i, "text": plain(text, stations), "group": str(a.get("a", "")).replace("_", " ")})
+        text = plain(text, stations)
+        if text in told:
+            continue
+        told.add(text)
+        item = {"i": i, "text": text, "group": moment.kind_words(a.get("a", ""))}
+        if costs is not None:
+            item["cost"] = costs[i]
+        items.append(item)
     return items
+
+
+def countdown_words(n):
+    """A countdown's beat as the box sounds it: {"n": 4, "word": "Quattuor"}; None without a countdown."""
+    if not isinstance(n, int) or not 1 <= n <= len(COUNTDOWN):
+        return None
+    return {"n": n, "word": COUNTDOWN[n - 1]}
 
 
 def event_line(playing, e, view, stations):
@@ -83,9 +100,10 @@ def event_line(playing, e, view, stations):
     return plain(text, stations) if text else text
 
 
-def seat_page(playing, seat, view, options, actors, lines, stations, version):
-    """A seat's page: its view (public part and its own secrets), its actions in words, what the table waits
-    for, the newest events in words (public ones)."""
+def seat_page(playing, seat, view, options, actors, lines, stations, version, costs=None):
+    """A seat's page: its view (public part and its own secrets), its actions in words (with their costs), the
+    sentence of its decision, what the table waits for, the newest events in words (public ones)."""
+    kinds = sorted(set(str(a.get("a", "")) for a in options))
     return {
         "kind": "seat",
         "n": version,
@@ -94,8 +112,11 @@ def seat_page(playing, seat, view, options, actors, lines, stations, version):
         "where": phase_words(view["phase"]) if view else "",
         "view": view_text(playing, view, stations),
         "secrets": secrets(playing, view),
-        "actions": action_items(playing, view, options, stations),
+        "decision": plain(moment.decision(_part(playing, "decision"), view, kinds), stations),
+        "actions": action_items(playing, view, options, stations, costs),
+        "refused": [],
         "waiting": waiting_words(actors, stations, seat),
+        "countdown": None,
         "events": list(lines[-NEWEST:]),
     }
 
@@ -117,12 +138,18 @@ def table_page(playing, view, lines, stations, version, box=None, qr=None, refer
     }
 
 
-def seat_page_of(game, playing, seat, lines, stations, version):
-    """A seat's page of a game (the replica): its seat_view, its legal actions, who is to act."""
+def seat_page_of(game, playing, seat, lines, stations, version, countdown=None):
+    """A seat's page of a game (the replica): its seat_view, its legal actions and their costs, the kinds of
+    action the rules refuse it now and why, who is to act, the countdown's beat (the box's, as the table's)."""
     view = game.seat_view(seat)
     options = game.legal_actions(seat)
-    page = seat_page(playing, seat, view, options, game.actors(), lines, stations, version)
+    costs = moment.costs(_part(playing, "cost"), game, seat, options)
+    page = seat_page(playing, seat, view, options, game.actors(), lines, stations, version, costs)
+    kinds = set(str(a.get("a", "")) for a in options)
+    refused = moment.refused(game, playing, seat, kinds, view, stations)
+    page["refused"] = [{"kind": r["kind"], "why": plain(r["why"], stations)} for r in refused]
     page["waiting"] = waiting_words(game.actors(), stations, seat, game.phase == game.rules.FLOW.end)
+    page["countdown"] = countdown_words(countdown)
     return page, options
 
 

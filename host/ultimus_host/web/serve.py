@@ -8,11 +8,11 @@ to this terminal when it is one.
 
 import asyncio
 import socket
-import sys
 import threading
 import warnings
 
 from ultimus_host.client import LinkClient, LinkError
+from ultimus_host.web import qr
 from ultimus_host.web.app import Hub, make_app
 from ultimus_host.web.bridge import Bridge
 
@@ -98,15 +98,11 @@ class Server:
         self.app = make_app(self.bridge, self.hub)
         self.thread = threading.Thread(target=self.bridge.run, daemon=True)
 
-    def show_seats(self, tokens):
+    def show_seats(self, tokens, names):
         """The seats' QR codes in this terminal after a new game (a terminal only: never into a log file)."""
-        if not tokens or not sys.stdout.isatty():
-            return
-        import segno
-
-        for seat, token in enumerate(tokens):
-            self.say("seat %d's page:" % (seat + 1))
-            segno.make("%s/seat/%s" % (self.url, token), error="m").terminal(compact=True)
+        for name, token in zip(names, tokens):
+            caption = "%s's page (that player's phone scans it):" % name
+            qr.terminal("%s/seat/%s" % (self.url, token), caption, self.say)
 
     def start(self):
         """The bridge's thread, and the box asked where it stands before any page is served: a phone that comes

@@ -281,7 +281,8 @@ _SYMBOL_ACTIONS = ("move", "rise", "heal", "bleed", "draw", "loudest", "unnet")
 # each seat's action: its view v, the action a and the stations st -> its menu line
 _ACTIONS = {
     "commit": _commit,
-    "think": lambda v, a, st: "think: discard %s" % (", ".join(describe(c) for c in a["c"]) or "nothing"),
+    # the cards in the order of their numbers: both orders of a pair are one choice (apply takes either)
+    "think": lambda v, a, st: "think: discard %s" % ("; ".join(describe(c) for c in sorted(a["c"])) or "nothing"),
     "bet": _bet,
     "ready": lambda v, a, st: "bets are placed",
     "place": _place,

@@ -39,3 +39,16 @@ function fill(id, items, make) {
 function setText(id, text) {
   document.getElementById(id).textContent = text || "";
 }
+// The box's countdown as big on every page: its beat's number and the word the box sounds ("4", "Quattuor").
+function drawCountdown(id, c) {
+  const box = document.getElementById(id);
+  if (!c) { box.replaceChildren(); box.hidden = true; return; }
+  box.hidden = false;
+  box.replaceChildren(el("span", "beat", String(c.n)), el("span", "beat-word", c.word));
+}
+// The box's notices (a journal cut or refused, a game set aside...), in words, on every page.
+function drawNotices(id, notices) {
+  const box = document.getElementById(id);
+  box.replaceChildren(...(notices || []).map((t) => el("li", null, t)));
+  box.hidden = !(notices && notices.length);
+}

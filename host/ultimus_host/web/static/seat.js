@@ -24,7 +24,10 @@ function draw(p) {
   setText("who", p.who);
   setText("game", p.game);
   setText("where", p.where ? "- " + p.where : "");
-  setText("waiting", p.actions.length ? "your move" : p.waiting);
+  drawNotices("notices", p.notices);
+  drawCountdown("countdown", p.countdown);
+  setText("decision", p.actions.length ? p.decision || "your move: choose below" : "");
+  setText("waiting", p.waiting);
   document.getElementById("secrets-section").hidden = !p.secrets.length;
   fill("secrets", p.secrets, (t) => el("li", null, t));
   fill("events", p.events, (t) => el("li", null, t));
@@ -41,6 +44,7 @@ function draw(p) {
     const list = group === null ? p.actions : p.actions.filter((a) => a.group === group);
     items = list.map((a) => {
       const b = el("button", null, a.text);
+      if (a.cost) { b.appendChild(el("span", "cost", a.cost)); }
       b.onclick = () => choose(p, a);
       return b;
     });
@@ -51,5 +55,12 @@ function draw(p) {
     }
   }
   document.getElementById("actions").replaceChildren(...items);
+  // what the rules refuse now, greyed out, each with the rules' reason under it
+  fill("refused", group === null ? p.refused || [] : [], (r) => {
+    const b = el("button", "refused", r.kind);
+    b.disabled = true;
+    b.appendChild(el("span", "why", r.why));
+    return b;
+  });
   document.getElementById("actions-section").hidden = !items.length;  // no empty heading while others play
 }

@@ -2,7 +2,9 @@
 "use strict";
 const BUTTONS = [["confirm", 20], ["thumbs up", 21], ["thumbs down", 22], ["mode", 23], ["damage -", 18], ["heal +", 19]];
 let page = null;
-const link = live("/ws/table", (p) => {
+// the referee's page is /referee/KEY (its socket needs the key); any other address is the public table page
+const REFEREE_KEY = location.pathname.startsWith("/referee/") ? location.pathname.split("/")[2] : null;
+const link = live(REFEREE_KEY ? "/ws/referee/" + REFEREE_KEY : "/ws/table", (p) => {
   if (p.kind === "said") { setText("said", p.text); return; }
   if (p.kind !== "table") { return; }
   page = p;
@@ -33,7 +35,8 @@ function draw(p) {
   const box = p.box || {};
   setText("now", box.now || p.waiting || "");
   setText("waiting", box.now && p.waiting ? p.waiting : "");
-  setText("countdown", box.countdown ? String(box.countdown) : "");
+  drawCountdown("countdown", box.countdown);
+  drawNotices("notices", p.notices);
   setText("sound", box.sound ? "\u266a " + box.sound : "");
   fill("wheels", box.wheels || [], (w, g) => {
     const d = el("div", "wheel");
