@@ -3,7 +3,6 @@ the main seat and those who answer out of turn, a seat's menu, the seat for an a
 declared transitions every handler is held to in the tests."""
 
 import ast
-import importlib
 import os
 
 import pytest
@@ -16,6 +15,7 @@ from referee.errors import Illegal
 from referee.flow import ANY_PHASE, ANY_SEAT, REFEREE, Flow, Who, move
 from referee.play import UndeclaredPhase, check_next, seat_for
 from referee.rng import Rng
+from ultimus_host import registry
 
 
 def _turn(s):
@@ -152,7 +152,7 @@ def test_the_engine_refuses_what_the_flow_refuses():
 
 # --- every phase a game's code names is one its flow knows -----------------------------------------
 
-GAMES = ("ultimus", "morituri", "morituri_board", "munera", "ultimatum")
+GAMES = registry.names()  # every game of the registry: a new one is held here the moment it is listed
 FIRMWARE = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "firmware")
 
 
@@ -194,7 +194,7 @@ def phases_named(source):
 
 
 def _rules(name):
-    return importlib.import_module("games.%s.rules" % name).RULES
+    return registry.get(name).rules
 
 
 def known_phases(rules):
@@ -243,46 +243,23 @@ def test_each_game_declares_where_each_phase_leads(name):
 
 
 def _setup(name):
-    return {
-        "ultimus": {"players": 3, "seed": 1},
-        "morituri": {"players": 2, "figures": [["heavy"], ["light"]], "seed": 1},
-        "morituri_board": {"players": 2, "seed": 1},
-        "munera": {"gladiators": [{"profile": "murmillo"}, {"profile": "retiarius"}], "seed": 1},
-        "ultimatum": {"players": 3, "seed": 1},
-    }[name]
+    examples = registry.get(name).examples
+    assert examples, "%s declares no example set-up: HostGame(examples=...)" % name
+    return examples[0]
 
 
 # --- the flow's answers agree with the legal listing, both ways, over random games --------------
 
 
-def _random_games():
-    """(label, rules, game, choose(game, rng)) of short random games of every game and level."""
-    from games.morituri import randomplay as morituri_play
-    from games.morituri_board import randomplay as board_play
-    from games.munera import randomplay as munera_play
-    from games.ultimus import randomplay as ultimus_play
-    from games.ultimus.rules import new_setup
-
+def _random_games(name):
+    """(label, rules, game, choose(game, rng)) of short random games of a game: each of its examples
+    (between them every variant of its flow), two seeds each, played by its own random play."""
+    host = registry.get(name)
+    assert host.examples and host.has("random"), "%s declares no examples or random play" % name
     for seed in (3, 8):
-        for mode in ("full", "box"):
-            yield (
-                "ultimus " + mode,
-                _rules("ultimus"),
-                engine.Game(_rules("ultimus"), new_setup(2 + seed % 4, seed, mode, 2)),
-                ultimus_play.choose_action,
-            )
-        yield (
-            "morituri",
-            _rules("morituri"),
-            engine.Game(_rules("morituri"), morituri_play.setup_for(seed)),
-            morituri_play.choose_action,
-        )
-        board = engine.Game(_rules("morituri_board"), board_play.setup_for(seed))
-        yield "morituri_board", _rules("morituri_board"), board, board_play.Chooser(board.state["players"]).choose
-        munera = engine.Game(_rules("munera"), munera_play.setup_for(seed))
-        yield "munera", _rules("munera"), munera, munera_play.choose_action
-        ultimatum_game = engine.Game(ultimatum.RULES, {"players": 2 + seed % 4, "seed": seed})
-        yield "ultimatum", ultimatum.RULES, ultimatum_game, ultimatum_play.choose_action
+        for k in range(len(host.examples)):
+            game, choose = host.random_game(k, seed)
+            yield "%s example %d" % (name, k), host.rules, game, choose
 
 
 def _main_first(rules, s, seats):
@@ -290,15 +267,16 @@ def _main_first(rules, s, seats):
     return ([main] if main in seats else []) + [p for p in seats if p != main]
 
 
-def test_actors_and_menus_agree_with_the_legal_listing_both_ways():
-    """For every seat at every step of random games of the five games: a seat acts now iff it has a
+@pytest.mark.parametrize("name", GAMES)
+def test_actors_and_menus_agree_with_the_legal_listing_both_ways(name):
+    """For every seat at every step of random games of each game: a seat acts now iff it has a
     legal action (the main seat first), and options() offers an action's name iff the legal listing
     (trades included) has at least one action of that name; the referee's menu too."""
-    for label, rules, game, choose in _random_games():
+    for label, rules, game, choose in _random_games(name):
         rng = Rng(7)
         legal = game.legal()
         trades = getattr(legal, "trade_actions", None)
-        for step in range(250 if label != "ultimatum" else 120):
+        for step in range(250):
             s = game.state
             if s["phase"] == rules.FLOW.end:
                 break

@@ -3,8 +3,9 @@
 Type-only: MicroPython never imports this file (tools/compile_firmware.py compiles .py files alone).
 Rules is what referee.engine.define returns (a game's RULES); Screen is what ultimusbox.shell and the
 box's display ask of a game's screen (ultimusbox.screens); Chooser is a seat or the referee in the
-host's game loop (ultimus_host.loop.run_game). tests/contract_check.py holds the five games' RULES,
-their screens and the host's bots to them.
+host's game loop (ultimus_host.loop.run_game). tests/test_contract.py holds every game of the registry
+to them at run time (its RULES, its screen's methods, its bots' choose); tests/contract_check.py holds the
+engine's Rules and the host's generic choosers under pyright.
 """
 
 from typing import Any, Callable, Protocol
@@ -26,6 +27,7 @@ class Rules(Protocol):
     NAME: str
     FORMAT: int
     FLOW: Flow
+    PLAYERS: tuple[int, int] | None  # define(players=...); every game of the registry declares it (tests/test_contract.py)
     SAVED_DEFAULTS: dict[str, Any] | None
     SECRET_SETUP: tuple[str, ...]
     HIDDEN_FIELDS: dict[str, tuple[str, ...]] | None
@@ -44,8 +46,6 @@ class Screen(Protocol):
 
     @property
     def NAME(self) -> str: ...
-    @property
-    def PLAYERS(self) -> tuple[int, int]: ...
     entry: Any
     def option_press(self, button: int) -> Any: ...
     def render_options(self, frame: Any, k: int, blink: Any) -> Any: ...

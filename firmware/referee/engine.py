@@ -23,6 +23,8 @@ A game defines itself with one call, in its rules module (docs/core.md, "The con
       secret_setup=(...),    set-up keys no other eye reads until the game is over (default: seed)
       prechecks="games.X.prechecks",  the module whose CHECKS are the flow's cheap pre-checks by
                              variant and action (referee.acting), imported when first asked
+      players=(lo, hi),      the fewest and the most seats (RULES.PLAYERS): the one range the box's seat
+                             selection, `play`, `simulate` and `serve` offer; check_setup refuses others
   )
 
 and the engine (Game, replay, restore, apply, preload, saved_setup) and the box's registry take that
@@ -173,7 +175,7 @@ class Rules:
     """A game as the engine runs it: what define() returns. Its attributes are the contract
     (docs/core.md): NAME, FORMAT, FLOW, SAVED_DEFAULTS, SECRET_SETUP, HIDDEN_FIELDS (the flow's
     {action: hidden fields}, or None for a game that declares no secret: then other eyes read only
-    an action's "a" and "p"), trades, prechecks, and the functions check_setup, new_state, public_view,
+    an action's "a" and "p"), PLAYERS, trades, prechecks, and the functions check_setup, new_state, public_view,
     seat_view, variant, digest_for and legal() (the listing module, imported on first call)."""
 
     def __init__(
@@ -192,6 +194,7 @@ class Rules:
         secret_setup: "tuple" = ("seed",),
         trades: "bool" = False,
         prechecks: "str | None" = None,
+        players: "tuple | None" = None,
     ):
         self.NAME = name
         self.FORMAT = format
@@ -208,6 +211,7 @@ class Rules:
         self.HIDDEN_FIELDS = flow.hidden or None
         self.trades = trades
         self.prechecks = prechecks
+        self.PLAYERS = players
 
 
 define = Rules  # RULES = define(name=..., ...): one call, one object (see the module's docstring)

@@ -24,18 +24,19 @@ class SeatSelection:
     def press(self, button):
         shell = self.shell
         screen = shell.screen
+        lo, hi = games.rules_of(shell.chosen).PLAYERS  # the game's one range (its define(players=...))
         if button < board.WHEEL_0:  # SHOUT or THINK of a station: join or leave
             station = button % board.STATIONS
             if station in self.joined:
                 self.joined.remove(station)
-            elif len(self.joined) < screen.PLAYERS[1]:
+            elif len(self.joined) < hi:
                 self.joined.append(station)
             shell.note({"e": "joined", "stations": sorted(self.joined)})
         elif button < board.WHEEL_0 + board.RINGS:
             shell.choose_game(button - board.WHEEL_0)
         elif button == board.CONFIRM:
-            if len(self.joined) < screen.PLAYERS[0]:
-                shell.refuse("too_few_players", "press SHOUT at %d to %d stations first" % screen.PLAYERS)
+            if len(self.joined) < lo:
+                shell.refuse("too_few_players", "press SHOUT at %d to %d stations first" % (lo, hi))
                 return
             shell.start_from_seats(sorted(self.joined))
         else:

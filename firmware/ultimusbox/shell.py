@@ -144,7 +144,7 @@ class Shell:
             self.reset()  # the Pico starts again with only this game's modules
             return
         self._use(name)
-        del self.seats.joined[self.screen.PLAYERS[1] :]  # a game for fewer players: the last to join leave
+        del self.seats.joined[games.rules_of(name).PLAYERS[1] :]  # a game for fewer players: the last to join leave
 
     # --- the game and its journal -----------------------------------------
 

@@ -13,7 +13,7 @@ import click
 
 from referee import VERSION
 from referee.errors import Illegal
-from ultimus_host import games as host_games
+from ultimus_host import registry as host_games
 from ultimus_host.narrate import phase_words, who
 from ultimus_host.simulations import simulate as _simulate
 from ultimusbox import games as box_games

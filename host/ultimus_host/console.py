@@ -11,7 +11,8 @@ import queue
 import sys
 import threading
 
-from ultimus_host import games, words
+from ultimus_host import registry as games
+from ultimus_host import words
 from ultimus_host.client import LinkError, rules_of, virtual_token
 from ultimus_host.narrate import game_title, who
 

@@ -15,7 +15,7 @@ choosers make the same game.
 """
 
 from referee.acting import responders
-from ultimus_host import games
+from ultimus_host import registry as games
 
 
 class FirstOption:

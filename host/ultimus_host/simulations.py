@@ -1,10 +1,10 @@
 """`ultimus simulate GAME`: N seeded bot games of any of the box's games, and what they say about
 fairness (ultimus_host.fairness counts and writes it out).
 
-Generic: it names no game. A game simulates if its HostGame (ultimus_host.games) declares the
-part `simulation`: play(players, seed, bots), one game as its summary (the shape is in
-ultimus_host.fairness); its module declares beside it PLAYERS (fewest, most), DEFAULT_PLAYERS,
-BOTS (its kinds, the default first), GROUPS (what else a seat is counted by: a figure's class, a
+Generic: it names no game. A game simulates if its HostGame (ultimus_host.registry) declares the
+part `simulation`: play(players, seed, bots), one game as its summary (players within its rules'
+range, RULES.PLAYERS; the shape is in ultimus_host.fairness); its module declares beside it
+DEFAULT_PLAYERS, BOTS (its kinds, the default first), GROUPS (what else a seat is counted by: a figure's class, a
 place in the turn order) and ROUNDS (what its rounds are called, None if it counts none).
 
 Game i of each player count has seed SEED+i; the jobs go to ultimus_host.parallel (processes or
@@ -18,7 +18,7 @@ import time
 import click
 
 from ultimus_host import fairness
-from ultimus_host import games as host_games
+from ultimus_host import registry as host_games
 from ultimus_host.simulate import run_with_bar, workers_option
 
 CHART_TYPES = (".png", ".svg", ".pdf")
@@ -86,7 +86,7 @@ def document(name, summaries, parameters):
 
 
 def _counts(text, sim, name):
-    lo, hi = sim.PLAYERS
+    lo, hi = host_games.get(name).players  # the rules' one range (RULES.PLAYERS)
     out = set()
     for item in [t.strip() for t in str(text).split(",") if t.strip()] or [str(text)]:
         if not (item.isdigit() and lo <= int(item) <= hi):

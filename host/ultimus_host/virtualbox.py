@@ -16,8 +16,8 @@ import termios
 import tty
 
 from referee.engine import public_event
-from ultimus_host import games as host_games
-from ultimus_host import words
+from ultimus_host import picture, words
+from ultimus_host import registry as host_games
 from ultimus_host.client import TOKENS_FILE
 from ultimus_host.fakes import FakeBoard
 from ultimus_host.narrate import game_title, sound

@@ -10,7 +10,8 @@ of the game being played: wheels are named as that game names them, never after
 another game's gladiators.
 """
 
-from ultimus_host import games, narrate
+from ultimus_host import narrate
+from ultimus_host import registry as games
 
 NO_WORDS = "an event this host has no words for"  # narrate.unknown's lead: the tests look for it
 

@@ -476,7 +476,7 @@ class Monkey:
         if shell.chosen != self.focus and self.rng.below(4):
             self.press(board.WHEEL_0 + games.names().index(self.focus), 200)
             return
-        low, high = shell.screen.PLAYERS
+        low, high = games.rules_of(shell.chosen).PLAYERS
         high = min(high, board.STATIONS)
         joined = shell.seats.joined
         if not self.want_players or self.want_players > high:

@@ -59,6 +59,11 @@ def choose_action(game, rng):
     return rng.choice(options)
 
 
+def chooser(game):
+    """The random play of a game (the host's registry names it: HostGame(random=...)): choose_action."""
+    return choose_action
+
+
 def play(seed, max_actions=5000):
     """A random whole game; returns the engine's Game."""
     return play_out(engine.Game(rules.RULES, setup_for(seed)), choose_action, Rng(seed ^ 0x5EED), max_actions)

@@ -84,6 +84,7 @@ def digest_for(s, fmt):
 RULES = define(
     name=NAME,
     format=FORMAT,
+    players=(MIN_PLAYERS, MAX_PLAYERS),
     flow=FLOW,
     check_setup=check_setup,
     new_state=new_state,

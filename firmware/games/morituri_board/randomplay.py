@@ -86,6 +86,11 @@ class Chooser:
         return choice
 
 
+def chooser(game):
+    """The random play of a game (the host's registry names it: HostGame(random=...)): a Chooser of its own."""
+    return Chooser(game.state["players"]).choose
+
+
 def play(seed, max_actions=4000):
     """A random whole game; returns the engine's Game."""
     game = engine.Game(rules.RULES, setup_for(seed))

@@ -171,6 +171,7 @@ def digest_for(s, fmt):
 RULES = define(
     name=NAME,
     format=FORMAT,
+    players=(MIN_GLADIATORS, MAX_GLADIATORS),
     flow=FLOW,
     check_setup=check_setup,
     new_state=new_state,

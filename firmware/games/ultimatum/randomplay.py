@@ -88,6 +88,11 @@ def choose_action(game, rng):
     return None
 
 
+def chooser(game):
+    """The random play of a game (the host's registry names it: HostGame(random=...)): choose_action."""
+    return choose_action
+
+
 def play(players, seed, max_actions=20000):
     """A random game, stopped at the end or after max_actions."""
     return play_out(

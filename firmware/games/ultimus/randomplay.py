@@ -30,6 +30,11 @@ def choose_action(game, rng):
     return play_on(options) or (rng.choice(options) if options else None)
 
 
+def chooser(game):
+    """The random play of a game (the host's registry names it: HostGame(random=...)): choose_action."""
+    return choose_action
+
+
 def play(players, seed, mode=MODE_FULL, battles=1, max_actions=20000, stop_at_battle_end=True):
     """Play a random game; returns the Game (stopped at the first battle end if asked)."""
     stop = "battle_end" if stop_at_battle_end else None

@@ -17,7 +17,8 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from ultimus_host import games as host_games
+from ultimus_host import registry as host_games
+from ultimus_host.web.guard import Guard, same_secret
 
 STATIC = os.path.join(os.path.dirname(os.path.abspath(__file__)), "static")
 FORBIDDEN = "forbidden"  # a wrong token's whole answer: no hint of what a right one looks like

@@ -8,7 +8,7 @@ and only their words reach the page (each as an index the server keeps, never th
 import re
 
 from referee.engine import public_event
-from ultimus_host import games as host_games
+from ultimus_host import registry as host_games
 from ultimus_host import words
 from ultimus_host.narrate import COUNTDOWN, game_title, phase_words, sound, who
 from ultimus_host.web import moment

@@ -12,7 +12,7 @@ his appeal roll; thumbs: Caesar's verdict), over (confirm: back to the seat sele
 players; lights.py draws; entry.py holds the input.
 """
 
-from games.morituri.content import CLASS_NAMES, DIE, MAX_PLAYERS, MENU, MIN_PLAYERS
+from games.morituri.content import CLASS_NAMES, DIE, MENU
 from ultimusbox import board
 from ultimusbox.screens import phase_handler
 from ultimusbox.screens.morituri import lights
@@ -27,7 +27,6 @@ def link_setup(request):
 
 class Screen:
     NAME = "morituri"
-    PLAYERS = (MIN_PLAYERS, MAX_PLAYERS)
 
     def __init__(self, shell):
         self.shell = shell

@@ -25,9 +25,7 @@ from games.morituri_board.content import (
     EITHER,
     FLUX,
     HP_SPACES,
-    MAX_PLAYERS,
     MAX_VALUE,
-    MIN_PLAYERS,
     PENNANTS,
     hands_of,
 )
@@ -73,7 +71,6 @@ def number_range(item):
 
 class Screen:
     NAME = "morituri_board"
-    PLAYERS = (MIN_PLAYERS, MAX_PLAYERS)
 
     def __init__(self, shell):
         self.shell = shell

@@ -15,7 +15,7 @@ showing n, then confirm. docs/box.md tells the players; lights draws;
 entry holds the input; the seat acting and a one-step phase's action come from the flow.
 """
 
-from games.munera.content import BOX_LINE_COUNT, MAX_GLADIATORS, MIN_GLADIATORS
+from games.munera.content import BOX_LINE_COUNT
 from ultimusbox import board
 from ultimusbox.screens.munera import lights
 from ultimusbox.screens.munera.entry import (
@@ -159,7 +159,6 @@ def choices(s, menu, g):
 
 class Screen:
     NAME = "munera"
-    PLAYERS = (MIN_GLADIATORS, MAX_GLADIATORS)
 
     def __init__(self, shell):
         self.shell = shell

@@ -17,8 +17,6 @@ from games.ultimatum.content import (
     ALLIANCE_OF,
     BLACK,
     GREEN,
-    MAX_PLAYERS,
-    MIN_PLAYERS,
     N_NATIONS,
     PRICES,
     RED,
@@ -145,7 +143,6 @@ def _can_sail(s, seat):
 
 class Screen:
     NAME = "ultimatum"
-    PLAYERS = (MIN_PLAYERS, MAX_PLAYERS)
 
     def __init__(self, shell):
         self.shell = shell

@@ -12,8 +12,6 @@ from games.ultimus.content import (
     CONTENT_BALANCED,
     CONTENT_RECONSTRUCTED,
     GLADIATOR_NAMES,
-    MAX_PLAYERS,
-    MIN_PLAYERS,
 )
 from games.ultimus.flow import ACTIVE
 from games.ultimus.state import MODE_BOX, PARDONED, PAYOUT_EVERY_COIN
@@ -84,7 +82,6 @@ def link_setup(request):
 
 class Screen:
     NAME = "ultimus"
-    PLAYERS = (MIN_PLAYERS, MAX_PLAYERS)
 
     def __init__(self, shell):
         self.shell = shell

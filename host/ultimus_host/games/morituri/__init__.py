@@ -1,11 +1,11 @@
 """The host's side of Morituri Te Salutamus: its bots, words, hot-seat play, odds and simulations.
 
-GAME declares them to the host's registry (ultimus_host.games), each part imported on first use.
+GAME declares them to the host's registry (ultimus_host.registry), each part imported on first use.
 """
 
 import click
 
-from ultimus_host.games import HostGame
+from ultimus_host.registry import HostGame
 
 HERE = __name__
 FIGURES_OPTION = click.option(
@@ -16,6 +16,9 @@ GAME = HostGame(
     "morituri",
     "Morituri",
     bots=("sensible", "random"),
+    examples=({"players": 2, "figures": [["heavy"], ["light"]], "seed": 1}, {"players": 3, "seed": 2}),
+    golden="0.2.0",
+    random="games.morituri.randomplay:chooser",
     play="%s.commands:play" % HERE,
     demo="%s.commands:demo" % HERE,
     play_options=(FIGURES_OPTION,),
@@ -26,5 +29,6 @@ GAME = HostGame(
     refusal="%s.words:refusal" % HERE,
     own_words=("new_game",),  # names each station's figures
     view="%s.words:view" % HERE,
+    decision="%s.decisions:decision" % HERE,
     simulation="%s.simulation:play" % HERE,
 )

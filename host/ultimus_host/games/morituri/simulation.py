@@ -15,7 +15,6 @@ from ultimus_host.games.morituri.bots import BOTS as KINDS
 from ultimus_host.games.morituri.bots import InitiativeReferee
 from ultimus_host.loop import run_game
 
-PLAYERS = (2, 6)
 DEFAULT_PLAYERS = 4
 BOTS = ("sensible", "random")
 GROUPS = ("class",)

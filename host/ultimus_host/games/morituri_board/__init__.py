@@ -1,11 +1,11 @@
 """The host's side of the Morituri board game: its bots, words, hot-seat play, odds and simulations.
 
-GAME declares them to the host's registry (ultimus_host.games), each part imported on first use.
+GAME declares them to the host's registry (ultimus_host.registry), each part imported on first use.
 """
 
 import click
 
-from ultimus_host.games import HostGame
+from ultimus_host.registry import HostGame
 
 HERE = __name__
 ALT_OPTION = click.option(
@@ -16,6 +16,9 @@ GAME = HostGame(
     "morituri_board",
     "Board",
     bots=("sensible", "random"),
+    examples=({"players": 3, "seed": 1}, {"players": 2, "seed": 2, "last_alive": 1, "rejoin": 1}),
+    golden="0.2.0",
+    random="games.morituri_board.randomplay:chooser",
     play="%s.commands:play" % HERE,
     demo="%s.commands:demo" % HERE,
     play_options=(ALT_OPTION,),
@@ -24,5 +27,6 @@ GAME = HostGame(
     event="%s.words:event" % HERE,
     action="%s.words:action" % HERE,
     view="%s.words:view" % HERE,
+    decision="%s.decisions:decision" % HERE,
     simulation="%s.simulation:play" % HERE,
 )

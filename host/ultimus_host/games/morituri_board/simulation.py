@@ -13,7 +13,6 @@ from ultimus_host.games.morituri_board.bots import Referee
 from ultimus_host.games.morituri_board.table import Table
 from ultimus_host.loop import run_game
 
-PLAYERS = (2, 6)
 DEFAULT_PLAYERS = 4
 BOTS = ("sensible", "random")
 GROUPS = ("turn order",)

@@ -1,11 +1,11 @@
 """The host's side of Munera Sine Missione: its bots, words, hot-seat play, odds and simulations.
 
-GAME declares them to the host's registry (ultimus_host.games), each part imported on first use.
+GAME declares them to the host's registry (ultimus_host.registry), each part imported on first use.
 """
 
 import click
 
-from ultimus_host.games import HostGame
+from ultimus_host.registry import HostGame
 
 HERE = __name__
 GLADIATORS_OPTION = click.option(
@@ -18,6 +18,12 @@ GAME = HostGame(
     "munera",
     "Munera",
     bots=("brawler", "careful", "flanker", "netter"),
+    examples=(
+        {"gladiators": ["murmillo", "retiarius"], "seed": 1},
+        {"gladiators": ["thracian", "hoplomachus", "secutor"], "seed": 2},
+    ),
+    golden="0.2.0",
+    random="games.munera.randomplay:chooser",
     play="%s.commands:play" % HERE,
     demo="%s.commands:demo" % HERE,
     play_options=(GLADIATORS_OPTION,),
@@ -29,5 +35,7 @@ GAME = HostGame(
     refusal="%s.words:refusal" % HERE,
     view="%s.words:view" % HERE,
     new_game="%s.words:new_game" % HERE,
+    decision="%s.decisions:decision" % HERE,
+    cost="%s.decisions:cost" % HERE,
     simulation="%s.simulation:play" % HERE,
 )

@@ -16,7 +16,6 @@ from ultimus_host.games.munera.bots import BoxReferee
 from ultimus_host.games.munera.bouts import MAX_ACTIONS
 from ultimus_host.loop import run_game
 
-PLAYERS = (2, 4)
 DEFAULT_PLAYERS = 2
 BOTS = ("brawler", "careful", "flanker", "netter")
 GROUPS = ("profile",)

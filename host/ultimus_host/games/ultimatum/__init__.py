@@ -1,9 +1,9 @@
 """The host's side of Ultimatum: its bots, words, hot-seat play, odds and simulations.
 
-GAME declares them to the host's registry (ultimus_host.games), each part imported on first use.
+GAME declares them to the host's registry (ultimus_host.registry), each part imported on first use.
 """
 
-from ultimus_host.games import HostGame
+from ultimus_host.registry import HostGame
 
 HERE = __name__
 
@@ -11,11 +11,15 @@ GAME = HostGame(
     "ultimatum",
     "Ultimatum",
     bots=("sensible", "random"),
+    examples=({"players": 3, "seed": 1}, {"players": 2, "seed": 4}),
+    golden="0.2.0",
+    random="games.ultimatum.randomplay:chooser",
     play="%s.commands:play" % HERE,
     demo="%s.commands:demo" % HERE,
     odds="%s.commands:odds_ultimatum" % HERE,
     event="%s.words:event" % HERE,
     action="%s.words:action" % HERE,
     view="%s.words:view" % HERE,
+    decision="%s.decisions:decision" % HERE,
     simulation="%s.simulation:play" % HERE,
 )

@@ -11,7 +11,6 @@ from referee.engine import Game
 from ultimus_host.games.ultimatum.bots import BOTS as KINDS
 from ultimus_host.games.ultimatum.play import MAX_ACTIONS, play_out
 
-PLAYERS = (2, 6)
 DEFAULT_PLAYERS = 4
 BOTS = ("sensible", "random")
 GROUPS = ("attack order",)

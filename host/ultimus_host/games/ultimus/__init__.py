@@ -1,12 +1,12 @@
 """The host's side of ULTIMUS: its bots, words, hot-seat play, balance simulations and their report.
 
-GAME declares them to the host's registry (ultimus_host.games), each part imported on first use.
+GAME declares them to the host's registry (ultimus_host.registry), each part imported on first use.
 """
 
 import click
 
 from games.ultimus.content import CONTENT_BALANCED, CONTENT_KINDS
-from ultimus_host.games import HostGame
+from ultimus_host.registry import HostGame
 
 HERE = __name__
 
@@ -29,6 +29,12 @@ GAME = HostGame(
     "ultimus",
     "ULTIMUS",
     bots=("heuristic", "random"),
+    examples=(
+        {"players": 6, "seed": 1, "mode": "full", "battles": 1},
+        {"players": 3, "seed": 2, "mode": "box", "battles": 2},
+    ),
+    golden="0.1.0",
+    random="games.ultimus.randomplay:chooser",
     play="%s.commands:play" % HERE,
     demo="%s.commands:demo" % HERE,
     play_options=(_battles(3), CONTENT_OPTION),
@@ -46,5 +52,6 @@ GAME = HostGame(
     view="%s.words:view" % HERE,
     secrets="%s.words:secrets" % HERE,
     new_game="%s.words:new_game" % HERE,
+    decision="%s.decisions:decision" % HERE,
     simulation="%s.simulation:play" % HERE,
 )

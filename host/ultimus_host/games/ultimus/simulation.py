@@ -6,10 +6,9 @@ Beside the seats, each battle counts once for every gladiator: did he win it. Th
 one new games play (the balanced cards, docs/balance.md); one battle a game, as `ultimus balance`.
 """
 
-from games.ultimus.content import CONTENT_BALANCED, GLADIATOR_NAMES, MAX_PLAYERS, MIN_PLAYERS
+from games.ultimus.content import CONTENT_BALANCED, GLADIATOR_NAMES
 from ultimus_host.games.ultimus.balance import play_game
 
-PLAYERS = (MIN_PLAYERS, MAX_PLAYERS)
 DEFAULT_PLAYERS = 4
 BOTS = ("heuristic", "random")
 GROUPS = ("gladiator",)
