@@ -1,8 +1,8 @@
 """What a seat decides now, as its phone shows it, asked of the game and never decided here:
 
-  decision(playing, view, kinds)       the sentence of the decision (the game's own words: its host part
+  decision(told, view, kinds)          the sentence of the decision (the game's own words: its host part
                                        `decision`), or "" for a game or a moment that has none
-  costs(game, playing, seat, options)  each legal action's cost in words (the game's part `cost`, told the
+  costs(cost, game, seat, options)     each legal action's cost in words (the game's part `cost`, told the
                                        seat's view before and after the action tried on a copy of the state:
                                        what the rules themselves charge, not a table restated here)
   refused(game, playing, seat, kinds, stations)
@@ -18,12 +18,7 @@ from referee import acting
 from referee.engine import apply, copy_data
 from referee.errors import Illegal
 from referee.flow import ANY_PHASE, REFEREE, may_act
-from ultimus_host import registry, words
-
-
-def _part(playing, name):
-    game = registry.find(playing)
-    return game.load(name) if game is not None and game.has(name) else None
+from ultimus_host import words
 
 
 def kind_words(name):
@@ -31,9 +26,9 @@ def kind_words(name):
     return str(name).replace("_", " ")
 
 
-def decision(playing, view, kinds):
-    """The sentence that says what this seat decides now ("" where the game has none for it)."""
-    told = _part(playing, "decision")
+def decision(told, view, kinds):
+    """The sentence that says what this seat decides now, by the game's part `told` ("" where the game has none
+    for it, or none for this moment)."""
     if told is None or view is None or not kinds:
         return ""
     try:
@@ -42,11 +37,10 @@ def decision(playing, view, kinds):
         return ""
 
 
-def costs(game, playing, seat, options):
+def costs(cost, game, seat, options):
     """Each option's cost in words (None: it costs nothing, or the game counts no costs). Each action is tried
-    on a copy of the state and the game's part reads the seat's own view before and after: the cost is the
-    rules' own, whatever the action does (an attack's roll changes only the copy)."""
-    cost = _part(playing, "cost")
+    on a copy of the state and the game's part `cost` reads the seat's own view before and after: the cost is
+    the rules' own, whatever the action does (an attack's roll changes only the copy)."""
     if cost is None or not options:
         return [None] * len(options)
     rules = game.rules
@@ -72,7 +66,7 @@ def refused(game, playing, seat, kinds, view=None, stations=None):
     flow = rules.FLOW
     variant, phase = rules.variant(s), s["phase"]
     own = flow.variants[variant].get(phase) if phase != flow.end and phase != ANY_PHASE else None
-    out = []
+    out, by_why = [], {}
     for name in flow.actions(variant, phase):
         entry = own.get(name) if own else None
         if entry is None or name in kinds or entry[0] is REFEREE or not may_act(s, entry[0], seat):
@@ -80,5 +74,9 @@ def refused(game, playing, seat, kinds, view=None, stations=None):
         why = acting.refusal(rules, s, seat, name)
         if why is not None:
             message = words.refusal(playing, why[1], view, stations) or kind_words(why[0])
-            out.append({"kind": kind_words(name), "why": message})
+            if message in by_why:  # one greyed-out line for the kinds refused for one reason
+                by_why[message]["kind"] += ", " + kind_words(name)
+            else:
+                by_why[message] = {"kind": kind_words(name), "why": message}
+                out.append(by_why[message])
     return out
