@@ -20,7 +20,7 @@ listing, and the legality tests hold the listing to apply, both ways.
 
 from referee.flow import REFEREE, may_act
 
-_WAITS = {}  # (flow, variant, phase) -> ((who, pre-checks or None), ...), computed once
+_WAITS = {}  # rules -> {variant: {phase: ((who, pre-checks or None), ...)}}, each phase's computed once
 _CHECKS = {}  # rules -> {variant: {action: pre-check}}, from its prechecks module
 
 
@@ -65,57 +65,76 @@ def _prechecks(rules):
     return getattr(module, "CHECKS", {})
 
 
-def _passes(s, seat, checks):
-    """Whether `seat` passes one of the pre-checks (None or (code, message) each)."""
-    for check in checks:
-        if check(s, seat) is None:
-            return True
-    return False
-
-
 def waiting(rules, variant, phase):
     """((who, checks), ...): whom a phase waits on, one pair per Who of its own seated actions
     (ANY_PHASE's, gifts and trades, wait on nobody), in the order of the actions' names. checks:
     the actions' pre-checks, a seat having something to do if it passes one; None if one of them
-    has none (then every seat the Who names has). Computed once."""
-    flow = rules.FLOW
-    key = (flow, variant, phase)
-    out = _WAITS.get(key)
+    has none (then every seat the Who names has). Worked out once per phase, from the flow."""
+    phases = _WAITS.get(rules)
+    if phases is None:
+        phases = _WAITS[rules] = {}
+    found = phases.get(variant)
+    if found is None:
+        found = phases[variant] = {}
+    out = found.get(phase)
     if out is None:
-        out = []
-        own = flow.variants[variant].get(phase) if phase != flow.end else None
-        for name in sorted(own or ()):
-            entry = own[name]
-            who, check = entry[0], pre_check(rules, variant, name, entry)
-            if who is REFEREE:
-                continue
-            for pair in out:
-                if pair[0] is who:
-                    if pair[1] is not None:
-                        pair[1] = None if check is None else pair[1] + [(_rank(rules, variant, name), check)]
-                    break
-            else:
-                out.append([who, None if check is None else [(_rank(rules, variant, name), check)]])
-        # a seat's checks in the order the game's table lists them (its cheap ones first: the first to
-        # pass ends the asking)
-        for pair in out:
-            if pair[1] is not None:
-                pair[1] = tuple(c for _, c in sorted(pair[1], key=_first))
-        out = _WAITS[key] = tuple((pair[0], pair[1]) for pair in out)
+        out = found[phase] = _waits_of(rules, variant, phase)
     return out
+
+
+def _waits_of(rules, variant, phase):
+    """waiting()'s answer, worked out from the flow's table of the phase."""
+    flow = rules.FLOW
+    out = []
+    own = flow.variants[variant].get(phase) if phase != flow.end else None
+    for name in sorted(own or ()):
+        entry = own[name]
+        who, check = entry[0], pre_check(rules, variant, name, entry)
+        if who is REFEREE:
+            continue
+        if getattr(who, "acts", False):
+            check = None  # every seat it names has something to do: no pre-check to ask (referee.flow.Who)
+        for pair in out:
+            if pair[0] is who:
+                if pair[1] is not None:
+                    pair[1] = None if check is None else pair[1] + [(_rank(rules, variant, name), check)]
+                break
+        else:
+            out.append([who, None if check is None else [(_rank(rules, variant, name), check)]])
+    # a seat's checks in the order the game's table lists them (its cheap ones first: the first to
+    # pass ends the asking)
+    for pair in out:
+        if pair[1] is not None:
+            pair[1] = tuple(c for _, c in sorted(pair[1], key=_first))
+    return tuple((pair[0], pair[1]) for pair in out)
 
 
 def actors(rules, s):
     """The seats that have something to do now (the referee is not listed): the main seat first
     (main_seat), then the others in seat order."""
+    phases = _WAITS.get(rules)
+    phase = s["phase"]
+    found = phases.get(rules.variant(s)) if phases is not None else None
+    plan = found.get(phase) if found is not None else None
+    if plan is None:
+        plan = waiting(rules, rules.variant(s), phase)
     out = []
-    for who, checks in waiting(rules, rules.variant(s), s["phase"]):
+    for who, checks in plan:
         for p in range(s["players"]) if who.seats is None else who.seats(s):
-            if p not in out and (checks is None or _passes(s, p, checks)):
-                out.append(p)
+            if p in out:
+                continue
+            if checks is not None:  # the seat must pass one of them
+                for check in checks:
+                    if check(s, p) is None:
+                        break
+                else:
+                    continue
+            out.append(p)
     if len(out) > 1:
         out.sort()
-        main = main_seat(rules, s)
+        turn = rules.FLOW.turns.get(phase)  # main_seat(), written out
+        seats = turn.seats(s) if turn is not None else None
+        main = seats[0] if seats else None
         if main is not None and main in out and out[0] != main:
             out.remove(main)
             out.insert(0, main)
