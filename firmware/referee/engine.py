@@ -75,7 +75,7 @@ def apply_clean(rules: "Rules", s, action):
     """apply() for an action clean() has already made (Game.apply logs that same dict)."""
     flow = rules.FLOW
     phase = s["phase"]
-    moves = flow.now[rules.variant(s)].get(phase)
+    moves = flow._now[rules.variant(s)].get(phase)
     found = moves.get(action["a"]) if moves is not None else None
     if found is None or phase == flow.end:
         found = flow.resolve(rules.variant(s), phase, action["a"])  # the refusal that says why not
@@ -146,7 +146,7 @@ def preload(rules: "Rules", s):
     """Import now every handler the flow of this state's variant names by string: a game just built, its
     state still small. Otherwise each is imported at its first action, in the middle of the game, and on
     a Pico with .mpy files its code lands among the game's data and splits the free heap."""
-    moves = rules.FLOW.now[rules.variant(s)]
+    moves = rules.FLOW._now[rules.variant(s)]
     for phase in moves:
         for name in moves[phase]:
             handler = moves[phase][name][1]

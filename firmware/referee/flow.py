@@ -18,14 +18,23 @@ class Who:
     seats(s) lists the seats allowed now (empty when nobody may); reason(s),
     if given, is a rule check (None or (code, message)) that says why nobody
     may, more tellingly than "not your turn" (the loudest spectator decides first, say).
+    acts: every seat it names has one of its actions to take, in each phase that names it (the card in
+    play can always be ended): the flow's actors (referee.acting) then ask none of those actions'
+    pre-checks, which menus still ask (tests/test_flow.py holds actors to the legal listing both ways).
     """
 
-    def __init__(self, name, seats=None, code="not_your_turn", message="it is not this seat's turn", reason=None):
+    acts = False  # a class default: a Who that does not declare it keeps no slot for it (a box's heap)
+
+    def __init__(
+        self, name, seats=None, code="not_your_turn", message="it is not this seat's turn", reason=None, acts=False
+    ):
         self.name = name
         self.seats = seats
         self.code = code
         self.message = message
         self.reason = reason
+        if acts:
+            self.acts = True
 
 
 REFEREE = Who("the referee")
@@ -77,12 +86,12 @@ class Flow:
         self.turns = turns or {}
         self.known = {}
         self._names = {}  # (variant, phase) -> actions(), computed once
-        self.now = {}  # variant -> phase -> {action: move()}, the phase's and every phase's merged
+        self._now = {}  # variant -> phase -> {action: move()}, the phase's and every phase's merged (the engine's)
         self.seated = {}  # the actions a seat takes somewhere in the flow; the others are the referee's alone
         self.hidden = {}  # action -> the fields only its seat may read, for the actions that have any
         for v in variants:
             anytime = variants[v].get(ANY_PHASE, {})
-            merged = self.now[v] = {}
+            merged = self._now[v] = {}
             for phase in variants[v]:
                 for name in variants[v][phase]:
                     entry = variants[v][phase][name]
@@ -108,7 +117,7 @@ class Flow:
 
     def resolve(self, variant, phase, name):
         """The flow entry (move()) of a known action, or the refusal that says why not now."""
-        moves = self.now[variant].get(phase)
+        moves = self._now[variant].get(phase)
         found = moves.get(name) if moves is not None else None
         if found is not None and phase != self.end:
             return found
@@ -122,6 +131,43 @@ class Flow:
             if name in table.get(phase, ()) or name in table.get(ANY_PHASE, ()):
                 raise Illegal("wrong_mode", "'%s' is not part of the %s game" % (name, variant))
         raise Illegal("wrong_phase", "not possible in the %s phase" % phase.replace("_", " "))
+
+    def seat_now(self, variant, s):
+        """Who acts now, for a box's screen: the seat whose turn it is (turns), else the first seat an action
+        of the phase names (its Who; of two, the action first by name), -1 where only the referee acts or any
+        seat may. Keeps nothing and makes nothing but what a Who's seats(s) makes, so a screen asks it when
+        the game changes, not per frame. The pre-checks are not asked (referee.acting.actors does: a box
+        holds them only once it asks that)."""
+        phase = s["phase"]
+        turn = self.turns.get(phase)
+        if turn is not None:
+            seats = turn.seats(s)
+            if seats:
+                return seats[0]
+        moves = self._now[variant].get(phase) if phase != self.end else None
+        first, seat = None, -1
+        for name in moves or ():  # the dict's own order: MicroPython's is not CPython's, hence the names
+            who = moves[name][0]
+            if who is not REFEREE and who.seats is not None and (first is None or name < first):
+                seats = who.seats(s)
+                if seats:
+                    first, seat = name, seats[0]
+        return seat
+
+    def step(self, variant, phase):
+        """The name of the one action of a phase that has one (a box's confirm takes it), else None."""
+        moves = self._now[variant].get(phase)
+        if moves is not None and len(moves) == 1:
+            for name in moves:
+                return name
+        return None
+
+    def allows(self, variant, s, seat, name):
+        """Whether the action `name` is one of the phase's now and its Who lets `seat` (-1: the referee) take
+        it: what a box's menu may offer before the rule checks (apply, or the game's pre-checks, judge the rest)."""
+        moves = self._now[variant].get(s["phase"])
+        found = moves.get(name) if moves is not None else None
+        return found is not None and s["phase"] != self.end and may_act(s, found[0], seat)
 
     def referee_only(self, variant, phase, name):
         """Whether only the referee may take the action `name` now: the flow names the referee as its actor

@@ -18,9 +18,32 @@ A game's screen module offers `Screen(shell)` with:
   describe()                  the entry in words, for the virtual box's screen
 
 and a module function `link_setup(request)` -> (core set-up, box settings)
-for the link's new_game. The shell gives the screen: game, settings,
-act(action), refuse(code, message), note(event), flash(key, ms),
-flashing(key, now_ms), seat_of_station(k), station_of_seat(seat), clock.
+for the link's new_game.
+
+The shell gives the screen this surface, and a screen uses nothing else of it
+(tests/test_screen_surface.py reads the names below):
+
+  shell.game                  the core Game (referee.engine): its
+    game.state, game.setup      state and set-up, and its
+    game.rules                  rules, of which
+      rules.variant(s)          the flow's variant for a state, and
+      rules.FLOW                the flow's answers for a box, allocation-free but for a Who's seats(s):
+        FLOW.seat_now(variant, s)        who acts now (the seat whose turn it is, else the first seat
+                                         the phase's actions name; -1: the box, or any seat)
+        FLOW.allows(variant, s, seat, name)  whether the phase has that action and its Who lets the seat
+        FLOW.step(variant, phase)        the name of a phase's one action (a confirm's), or None
+  shell.settings              the box settings of the game
+  shell.act(action)           hand an action to the core (None: refused, and shown)
+  shell.refuse(code, message) show a refusal
+  shell.note(event)           an event of the box's own (a table die, a sound)
+  shell.flash(key, ms), shell.flashing(key, now_ms)  a notice's blink
+  shell.seat_of_station(k), shell.station_of_seat(seat)
+  shell.seats                 the seat selection (its joined stations, in the order they joined)
+  shell.end_game()            back to the seat selection
+  shell.clock                 ms(), diff(a, b), add(t, us): the box's clock
+
+The pre-checks (referee.acting, games/<game>/prechecks.py) are not on it: a box loads them only when
+it resumes a game, and a screen's own copy where the heap forces one says what it measured.
 """
 
 

@@ -105,6 +105,11 @@ class Screen:
         if handler is not None:
             handler(button)
 
+    def caesar(self):
+        """The seat the flow lets act now (Flow.seat_now): Caesar, in every step but the box's initiative."""
+        game = self.shell.game
+        return game.rules.FLOW.seat_now("", game.state)
+
     def _wheel(self, button):
         """The figure on a pressed wheel, or NOBODY (a wheel without a figure is refused)."""
         if not board.WHEEL_0 <= button < board.WHEEL_0 + board.RINGS:
@@ -125,17 +130,17 @@ class Screen:
         s, shell = self.state(), self.shell
         f = self._wheel(button)
         if f >= 0:
-            shell.act({"a": "activate", "p": s["caesar"], "f": f})
+            shell.act({"a": "activate", "p": self.caesar(), "f": f})
         elif button == board.CONFIRM:
             for g in range(len(s["cls"])):  # the rest move in wheel order
                 if s["phase"] != "movement":
                     break
                 if lights.callable_now(s, g):
-                    if shell.act({"a": "activate", "p": s["caesar"], "f": g}) is None:
+                    if shell.act({"a": "activate", "p": self.caesar(), "f": g}) is None:
                         break
 
     def _press_melee(self, button):
-        e, s, shell = self.entry, self.state(), self.shell
+        e, shell = self.entry, self.shell
         f = self._wheel(button)
         if f >= 0:
             e.ending = 0
@@ -150,12 +155,12 @@ class Screen:
         elif button == board.CONFIRM:
             if e.fighter >= 0 and e.target >= 0:
                 shell.act(
-                    {"a": "melee", "p": s["caesar"], "f": e.fighter, "t": e.target, "fm": e.menu[0], "tm": e.menu[1]}
+                    {"a": "melee", "p": self.caesar(), "f": e.fighter, "t": e.target, "fm": e.menu[0], "tm": e.menu[1]}
                 )
             elif e.fighter >= 0:
                 shell.refuse("no_target", "press the wheel of the figure he fights")
             elif e.ending:
-                shell.act({"a": "end_melee", "p": s["caesar"]})
+                shell.act({"a": "end_melee", "p": self.caesar()})
             else:
                 e.ending = 1  # Caesar's light blinks white: confirm again ends the melee
         else:
@@ -184,7 +189,7 @@ class Screen:
         e, s, shell = self.entry, self.state(), self.shell
         if s["crowd"]:
             if button in (board.THUMB_UP, board.THUMB_DOWN):
-                shell.act({"a": "thumb", "p": s["caesar"], "up": 1 if button == board.THUMB_UP else 0})
+                shell.act({"a": "thumb", "p": self.caesar(), "up": 1 if button == board.THUMB_UP else 0})
             elif button == board.CONFIRM or button >= board.WHEEL_0:
                 shell.refuse("thumb_first", "the crowd has spoken: Caesar, thumbs up spares, thumbs down kills")
             return
@@ -196,11 +201,11 @@ class Screen:
         elif button == board.MINUS and e.table_die > 0:
             e.table_die -= 1
         elif button == board.THUMB_DOWN and e.fallen >= 0:  # the one picked does not implore: he dies
-            shell.act({"a": "waive", "p": s["caesar"], "f": e.fallen})
+            shell.act({"a": "waive", "p": self.caesar(), "f": e.fallen})
         elif button == board.CONFIRM:
             called = self.called()
             if called >= 0:
-                action = {"a": "implore", "p": s["caesar"], "f": called}
+                action = {"a": "implore", "p": self.caesar(), "f": called}
                 if e.table_die:
                     action["dice"] = [e.table_die]  # the die rolled on the table
                 shell.act(action)

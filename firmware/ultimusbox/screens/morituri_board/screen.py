@@ -29,8 +29,8 @@ from games.morituri_board.content import (
     PENNANTS,
     hands_of,
 )
-from games.morituri_board.fight import reduced_seat, sides
-from games.morituri_board.state import drawer, on_road
+from games.morituri_board.fight import sides
+from games.morituri_board.state import on_road
 from ultimusbox import board
 from ultimusbox.screens import phase_handler
 from ultimusbox.screens.morituri_board import lights
@@ -76,6 +76,7 @@ class Screen:
         self.shell = shell
         self.entry = Entry()
         self.handlers = {}  # phase -> its press handler (screens.phase_handler)
+        self.acting = NOBODY  # the seat whose step it is (follow())
 
     # --- seat selection: the alternate rules and the cards' values ---------------
 
@@ -130,6 +131,7 @@ class Screen:
     def start(self):
         self.entry.clear()
         self.entry.dice_at = None
+        self.follow()
 
     def state(self):
         return self.shell.game.state
@@ -141,16 +143,14 @@ class Screen:
         pass  # the dice animation runs on the frame's clock
 
     def actor(self):
-        """The seat whose step it is (the mover, the drawer, the gladiator at 1 HP), or NOBODY."""
-        s = self.state()
-        phase = s["phase"]
-        if phase == "draw":
-            return drawer(s)
-        if phase == "crowd" or phase == "mercy":
-            return reduced_seat(s)
-        if phase in ("move", "space", "roma"):
-            return s["active"]
-        return NOBODY
+        """The seat whose step it is (the mover, the drawer, the gladiator at 1 HP), or NOBODY: the flow's."""
+        return self.acting
+
+    def follow(self):
+        """The seat the flow lets act now (Flow.seat_now; NOBODY in the box's own steps), kept as the game
+        changes: the lights ask actor() each frame, which allocates nothing."""
+        game = self.shell.game
+        self.acting = game.rules.FLOW.seat_now("", game.state)
 
     def on_events(self, events):
         e, shell = self.entry, self.shell
@@ -166,6 +166,7 @@ class Screen:
         if rolled:
             shell.note({"e": "rattle"})  # dice were rolled (or the table's entered): the sound of dice
         e.clear()
+        self.follow()
 
     def render(self, frame, now_ms, blink):
         lights.render(self, frame, now_ms, blink)

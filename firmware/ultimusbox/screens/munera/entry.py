@@ -53,7 +53,7 @@ class Entry:
         self.dice_ring = NOBODY  # whose ring shows it
         self.dice = [0] * DICE_SLOTS
         self.dice_n = 0
-        self.acting = NOBODY  # the gladiator the flow lets act now (screens.acting_seat), kept as the bout changes
+        self.acting = NOBODY  # the gladiator the flow lets act now (Flow.seat_now), kept as the bout changes
         self.clear()
 
     def clear(self):

@@ -79,32 +79,6 @@ def _rounds(flat, at, k, rounds):
     return at
 
 
-def acting_seat(game):
-    """The seat the flow lets act now: the first its phase's actions name (-1: nobody, or the box's own
-    step). The screen keeps it in its entry when the bout changes (the lights read it: a frame
-    allocates nothing, and who.seats(s) makes a list)."""
-    now = moves(game)
-    for name in now or ():
-        seats = now[name][0].seats
-        found = seats(game.state) if seats is not None else None
-        if found:
-            return found[0]
-    return -1
-
-
-def first_action(game):
-    """The name of the first action the flow has in the bout's phase now: the one a phase of one step
-    takes (a roll confirm asks for)."""
-    for name in moves(game) or ():
-        return name
-    return ""
-
-
-def moves(game):
-    """The flow's actions of the phase now: {name: (who, handler)}, or None."""
-    return game.rules.FLOW.now[""].get(game.state["phase"])
-
-
 def offered(s, g, m):
     """Whether the act menu offers item m to gladiator g now: an action of it passes the rule checks
     apply refuses with (those the legal listing asks: nothing is decided here). The checks are
@@ -222,7 +196,8 @@ class Screen:
                 e.clear()  # a new step: the menu starts again
         del e.table[:]  # the table's dice went with the action
         s = self.state()
-        e.acting = g = acting_seat(self.shell.game)
+        game = self.shell.game
+        e.acting = g = game.rules.FLOW.seat_now("", s)  # the flow's: -1 in the box's own steps
         if s["phase"] == "act" and not offered(s, g, e.menu):  # no longer offered: the next one is
             self.step_menu(s, g, 1)
 
@@ -253,7 +228,7 @@ class Screen:
             elif button == board.CONFIRM:
                 shell.refuse("thumb_first", HINTS[phase])
         elif button == board.CONFIRM:
-            self._act({"a": first_action(self.shell.game)})  # the phase's one step: the flow names it
+            self._act({"a": self.shell.game.rules.FLOW.step("", phase)})  # the phase's one step: the flow names it
         elif board.WHEEL_0 <= button < board.WHEEL_0 + board.RINGS or button == board.MODE:
             shell.refuse(
                 "wrong_phase",

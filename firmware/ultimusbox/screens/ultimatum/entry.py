@@ -42,6 +42,7 @@ NO_FIELDS = ()
 class Entry:
     def __init__(self):
         self.seat = UNSET  # the seat entering (THINK at a station takes over: a defender, a laser's victim)
+        self.acting = UNSET  # the seat the flow lets act (Flow.seat_now), kept as the game changes
         self.name = ""  # the action picked from the menu
         self.vals = [UNSET, UNSET, UNSET, UNSET]
         self.field = 0  # the field being entered

@@ -24,9 +24,7 @@ from games.ultimatum.content import (
     SUB,
     TROOP,
 )
-from games.ultimatum.flow import FLOW
-from games.ultimatum.state import movable, picker
-from referee.engine import may_act
+from games.ultimatum.state import movable
 from ultimusbox import board
 from ultimusbox.screens.ultimatum import lights
 from ultimusbox.screens.ultimatum.entry import COUNT, KIND, UNSET, VESSEL, Entry
@@ -86,11 +84,16 @@ def ring_of_sea(b):
     return 4 if b < SEA_RING else 5
 
 
-def offered(s, seat, name):
-    """Whether the menu offers `name` to `seat` now: the flow lets it act, and no rule check that
-    needs no number already says no (the core decides the rest when the action is confirmed)."""
-    moves = FLOW.now[""].get(s["phase"])
-    if moves is None or name not in moves or not may_act(s, moves[name][0], seat):
+def offered(flow, s, seat, name):
+    """Whether the menu offers `name` to `seat` now: the flow lets it act (Flow.allows), and no rule check
+    that needs no number already says no (the core decides the rest when the action is confirmed).
+
+    A copy of the flow's pre-checks (games.ultimatum.prechecks, which referee.acting.options asks), kept
+    because the box cannot hold those: measured under MicroPython (tests/test_ultimatum_box.py, a whole
+    game), the menu from acting.options puts the box's peak at 151,024 bytes, from the CHECKS table alone
+    148,752, against this copy's 145,744 and a bound of 143 KB (146,432). tests/test_screens_follow_the_flow.py
+    holds the menu to the legal listing."""
+    if not flow.allows("", s, seat, name):
         return False
     if name == "roll":
         return checks.exchange_problem(s) is None
@@ -180,29 +183,29 @@ class Screen:
         pass  # the dice show on the frame's clock
 
     def seat(self):
-        """The seat entering now: the referee (-1) for a roll-off, the picker in the set-up, a seat
-        that took over with THINK, else the seat whose turn it is."""
-        s = self.state()
-        phase = s["phase"]
-        if phase in ("roll_off", "fleet_roll_off", "over"):
-            return UNSET
-        if phase in ("nations", "fleets"):
-            return picker(s)
-        if self.entry.seat >= 0:
-            return self.entry.seat
-        return s["active"]
+        """The seat entering now: a seat that took over with THINK, else the one the flow lets act (the
+        picker in the set-up, the seat whose turn it is; -1, the box, for a roll-off), kept in the entry
+        as the game changes (the lights read it each frame, which allocates nothing)."""
+        e = self.entry
+        return e.seat if e.seat >= 0 else e.acting
+
+    def _acting(self):
+        """The seat the flow lets act now (Flow.seat_now), -1 for the box's own roll-offs."""
+        return self.shell.game.rules.FLOW.seat_now("", self.state())
 
     def menu(self, seat=None):
-        """The actions the menu offers the entering seat (or `seat`), in ORDER."""
+        """The actions the menu offers the entering seat (or `seat`) now, in ORDER (offered())."""
         s = self.state()
         if seat is None:
             seat = self.seat()
-        return [name for name in ORDER if offered(s, seat, name)]
+        flow = self.shell.game.rules.FLOW
+        return [name for name in ORDER if offered(flow, s, seat, name)]
 
     def sync(self):
         """After any change: a seat that took over and has nothing left gives the buttons back; an
         action no longer on the menu gives way to the menu's first."""
         e = self.entry
+        e.acting = self._acting()
         if e.seat >= 0 and not self.menu(e.seat):
             e.seat = UNSET
         menu = self.menu()
@@ -244,6 +247,7 @@ class Screen:
         if n and e.dice_ring >= 0:
             e.show_dice(now, e.dice_ring, faces[:n], green)
         e.seat = UNSET  # an action went through: the buttons go back to whoever acts next
+        e.acting = self._acting()
         menu = self.menu()
         self.begin(e.name if e.name in menu and e.name != "buy" else self._first(menu))
 
@@ -287,7 +291,7 @@ class Screen:
         if seat < 0:
             shell.refuse("not_playing", "station %d is not in this game" % (station + 1))
             return
-        if seat == e.seat or seat == self.state()["active"]:
+        if seat == e.seat or seat == e.acting:
             e.seat = UNSET
         elif not self.menu(seat):
             shell.refuse("nothing_to_play", "station %d has nothing to play now" % (station + 1))

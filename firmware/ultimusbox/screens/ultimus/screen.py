@@ -6,7 +6,6 @@ been entered so far, and its lights (lights.py) draw the state and the
 entry. docs/box.md tells the players what each button does.
 """
 
-from games.ultimus.battle import entrance_seat
 from games.ultimus.content import (
     BETTING_CARDS,
     CONTENT_BALANCED,
@@ -87,6 +86,7 @@ class Screen:
         self.shell = shell
         self.entry = Entry()
         self.handlers = {}  # phase -> its press handler (screens.phase_handler)
+        self.acting = -1  # the seat the flow lets act (follow())
 
     # --- seat selection: the game's options --------------------------------
 
@@ -124,17 +124,21 @@ class Screen:
     def start(self):
         self.entry.clear()
         self.entry.countdown_start = None
+        self.follow()
 
     def state(self):
         return self.shell.game.state
 
     def active_seat(self):
-        s = self.shell.game.state
-        if s["phase"] != "action":
-            return -1
-        if s["card"] is not None:
-            return s["card"]["ctrl"]
-        return s["order"][s["turn"]]
+        """The seat the flow lets act now (the card's player, else the seat whose turn it is; the loudest
+        spectator during a pollice verso; the seat placing a gladiator), -1 where none or every seat acts."""
+        return self.acting
+
+    def follow(self):
+        """Ask the flow who acts (Flow.seat_now) when the game changes: the lights read it each frame,
+        which allocates nothing."""
+        game = self.shell.game
+        self.acting = game.rules.FLOW.seat_now(game.rules.variant(game.state), game.state)
 
     def secret(self, button):
         return self.shell.game.state["phase"] == "shout" and button < board.WHEEL_0
@@ -147,6 +151,7 @@ class Screen:
                 self.shell.flash(EXTRA_CARD_FLASH[e["p"]], EXTRA_MS)
             if e["e"] in ("round", "turn", "battle", "battle_end"):
                 self.entry.clear()
+        self.follow()
 
     def render(self, frame, now_ms, blink):
         lights.render(self, frame, now_ms, blink)
@@ -159,8 +164,8 @@ class Screen:
     def _press_loudest(self, button, t_us):
         if button < board.WHEEL_0:
             seat = self.shell.seat_of_station(button % board.STATIONS)
-            rules = self.shell.game.rules  # set_loudest is the box game's: the full game's flow draws
-            if seat >= 0 and "set_loudest" in rules.FLOW.now[rules.variant(self.state())]["loudest"]:
+            rules, s = self.shell.game.rules, self.state()  # set_loudest is the box game's: the full game's draws
+            if seat >= 0 and rules.FLOW.allows(rules.variant(s), s, -1, "set_loudest"):
                 self.shell.act({"a": "set_loudest", "p": seat})
         elif button == board.CONFIRM:
             self.shell.act({"a": "draw_loudest"})
@@ -171,7 +176,7 @@ class Screen:
 
     def _press_entrance(self, button, t_us):
         if board.WHEEL_0 <= button < board.WHEEL_0 + 6:
-            self.shell.act({"a": "place", "p": entrance_seat(self.state()), "g": button - board.WHEEL_0})
+            self.shell.act({"a": "place", "p": self.acting, "g": button - board.WHEEL_0})
 
     def _too_late(self, button, t_us):
         """A seat's press after CLAMO: it does not count, and the box says so."""
