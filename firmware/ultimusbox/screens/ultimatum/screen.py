@@ -91,7 +91,7 @@ def offered(flow, s, seat, name):
     A copy of the flow's pre-checks (games.ultimatum.prechecks, which referee.acting.options asks), kept
     because the box cannot hold those: measured under MicroPython (tests/test_ultimatum_box.py, a whole
     game), the menu from acting.options puts the box's peak at 151,024 bytes, from the CHECKS table alone
-    148,752, against this copy's 145,744 and a bound of 143 KB (146,432). tests/test_screens_follow_the_flow.py
+    148,752, against this copy's 146,112 and a bound of 143 KB (146,432). tests/test_screens_follow_the_flow.py
     holds the menu to the legal listing."""
     if not flow.allows("", s, seat, name):
         return False
