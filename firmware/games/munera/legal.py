@@ -7,7 +7,7 @@ in one spelling: no "dice" (the box rolls) and "whirl" always written out on att
 
 from games.munera import checks
 from games.munera.flow import FLOW
-from games.munera.state import gladiators
+from games.munera.state import dist, gladiators
 from referee.play import Listing
 
 # The phases each phase of FLOW leads to: checked after every handler in the tests (referee.play.check_next);
@@ -97,12 +97,17 @@ def _target_refused(s, g, t):
 
 
 def _attack(s, seat, out):
-    weapons = list(range(len(s["g"][seat]["kit"]))) + [checks.IMPROVISED_W, checks.SHIELD_W]
+    every = list(range(len(s["g"][seat]["kit"]))) + [checks.IMPROVISED_W, checks.SHIELD_W]
+    weapons = None  # those attack_problem's fourth check (the weapon's own, which reads no target) lets strike
     for t in gladiators(s):
         if _target_refused(s, seat, t):
             continue  # attack_problem refuses every weapon and whirl for the same reason
+        if weapons is None:
+            weapons = [w for w in every if checks._weapon_problem(s, seat, w) is None]
+        # a whirl is refused off an adjacent foe (out of reach, or not adjacent) whatever the weapon
+        whirls = (0, 1) if dist(s, seat, t) == 1 else (0,)
         for w in weapons:
-            for whirl in (0, 1):
+            for whirl in whirls:
                 if checks.attack_problem(s, seat, t, w, whirl) is None:
                     out.append({"a": "attack", "p": seat, "t": t, "w": w, "whirl": whirl})
 

@@ -10,7 +10,18 @@ tests/test_ultimatum_legality.py holds both directions over random games.
 from games.ultimatum import checks
 from games.ultimatum.bank import MAX_BUY
 from games.ultimatum.cards import reinforce_problem
-from games.ultimatum.content import KINDS, LASER, N_NATIONS, N_SEAS, REINFORCEMENT_MAX, REINFORCEMENTS, SHIP, SUB, TROOP
+from games.ultimatum.content import (
+    BLOCKADES,
+    KINDS,
+    LASER,
+    N_NATIONS,
+    N_SEAS,
+    REINFORCEMENT_MAX,
+    REINFORCEMENTS,
+    SHIP,
+    SUB,
+    TROOP,
+)
 from games.ultimatum.flow import FLOW
 from referee.play import may_act
 
@@ -91,15 +102,24 @@ def _buy(s, seat, out):
             places = range(N_NATIONS)
         else:
             places = range(N_SEAS)
+        most = -1  # how many of the kind the purse buys: found at the first place that takes one
         for at in places:
-            n = 1
-            # more pieces only ever cost more money and stations: stop at the first refusal
-            while n <= MAX_BUY and checks.buy_problem(s, seat, kind, n, at) is None:
+            if checks.buy_problem(s, seat, kind, 1, at) is not None:
+                if at >= 0 and checks.place_problem(s, seat, kind, at) is None:
+                    break  # a place that takes the kind, and one is refused: the money, for every place
+                continue
+            if most < 0:
+                # buy_problem asks where the pieces go (the place alone) and what they cost (their number
+                # alone): a place that takes one takes as many as the first such place, and more pieces
+                # only ever cost more money and stations: count up to the first refusal, once
+                most = 1
+                while most < MAX_BUY and checks.buy_problem(s, seat, kind, most + 1, at) is None:
+                    most += 1
+            for n in range(1, most + 1):
                 a = {"a": "buy", "p": seat, "kind": kind, "n": n}
                 if at >= 0:
                     a["at"] = at
                 out.append(a)
-                n += 1
 
 
 def _reinforce(s, seat, out):
@@ -118,18 +138,34 @@ def _intelligence(s, seat, out):
 
 
 def _attack(s, seat, out):
+    # attack_problem refuses a source (not yours, too few troops) or a target (not an opponent's), each for
+    # itself: the targets, tried in full from the first source that may attack, are every such source's
+    targets = None
     for src in range(N_NATIONS):
         if s["owner"][src] != seat:
             continue
+        if targets is not None:
+            if checks.attack_problem(s, seat, src, targets[0]) is None:
+                for dst in targets:
+                    out.append({"a": "attack", "p": seat, "from": src, "to": dst})
+            continue
+        found = []
         for dst in range(N_NATIONS):
             problem = checks.attack_problem(s, seat, src, dst)
             if problem is None:
+                found.append(dst)
                 out.append({"a": "attack", "p": seat, "from": src, "to": dst})
             elif problem[0] == "too_few_troops":
                 break  # the troops are src's: every other target is refused for the same reason
+        else:
+            if not found:
+                return  # no opponent's nation: nothing to attack from anywhere
+            targets = found
 
 
 def _commando(s, seat, out):
+    if checks.card_problem(s, seat) is not None:
+        return  # commando_problem's last check, which reads no target: every one refused
     for dst in range(N_NATIONS):
         if checks.commando_problem(s, seat, dst) is None:
             out.append({"a": "commando", "p": seat, "to": dst})
@@ -143,24 +179,79 @@ def _airlift(s, seat, out):
         for dst in mine:
             if checks.airlift_problem(s, seat, src, dst, 1) is not None:
                 continue  # every other number is refused for the same reason
+            # airlift_problem reads the number only against the troops at src (1 to all but one): every
+            # such number passes where 1 does
             for n in range(1, s["troops"][src]):
-                if checks.airlift_problem(s, seat, src, dst, n) is None:
-                    out.append({"a": "airlift", "p": seat, "from": src, "to": dst, "n": n})
+                out.append({"a": "airlift", "p": seat, "from": src, "to": dst, "n": n})
+
+
+# The sail listings of the last few seas (issue 34: a war's turns mostly buy and attack, and the sea stays
+# as it was): by everything sail_problem reads, the seat and every sea place's holder and vessels, those moved
+# this turn and the edition. Each listed action is a copy, for its taker to keep.
+_SAILS = {}
+_SAILS_KEPT = 64
 
 
 def _sail(s, seat, out):
+    key = (
+        seat,
+        s["edition"],
+        tuple(s["sea"]),
+        tuple(s["ships"]),
+        tuple(s["subs"]),
+        tuple(s["moved_ships"]) if "moved_ships" in s else None,
+        tuple(s["moved_subs"]) if "moved_subs" in s else None,
+    )
+    listed = _SAILS.get(key)
+    if listed is None:
+        if len(_SAILS) >= _SAILS_KEPT:
+            _SAILS.clear()
+        listed = _SAILS[key] = []
+        _sail_listed(s, seat, listed)
+    for a in listed:
+        out.append(a.copy())
+
+
+def _sail_listed(s, seat, out):
+    # sail_problem refuses the battleships (too many, moved already, a hop of the wrong kind) and the
+    # submarines (too many, moved already) each for itself, beside "no vessel at all": the legal numbers
+    # of a move are every pair of a legal number of battleships and one of submarines. Each is counted up
+    # to its first refusal (more vessels are refused for the same reason), each with none of the other.
+    # Of the target, sail_problem reads only whether it is the source and, for battleships, whether it is
+    # a naval blockade (battleship_hop_problem: blockade to anchor or back): the submarines are counted
+    # once a source, the battleships once for the blockades and once for the anchors.
     for src in range(N_SEAS):
         if s["sea"][src] != seat:
             continue
+        ships_here, subs_here = s["ships"][src], s["subs"][src]
+        subs = -1
+        ships_by_hop = {}
         for dst in range(N_SEAS):
-            for ships in range(s["ships"][src] + 1):
-                for subs in range(s["subs"][src] + 1):
-                    if checks.sail_problem(s, seat, src, dst, ships, subs) is None:
-                        out.append({"a": "sail", "p": seat, "from": src, "to": dst, "ships": ships, "subs": subs})
+            if dst == src:
+                continue  # same_place, whatever sails
+            if subs < 0:
+                subs = 0
+                while subs < subs_here and checks.sail_problem(s, seat, src, dst, 0, subs + 1) is None:
+                    subs += 1
+            hop = dst < BLOCKADES
+            ships = ships_by_hop.get(hop)
+            if ships is None:
+                ships = 0
+                while ships < ships_here and checks.sail_problem(s, seat, src, dst, ships + 1, 0) is None:
+                    ships += 1
+                ships_by_hop[hop] = ships
+            for n in range(ships + 1):
+                for m in range(1 if n == 0 else 0, subs + 1):
+                    out.append({"a": "sail", "p": seat, "from": src, "to": dst, "ships": n, "subs": m})
 
 
-def _targets(name, problem):
+def _targets(name, problem, first=None):
+    """first(s, seat): a check of problem's that reads no target (the card, the laser); when it refuses,
+    problem refuses every target."""
+
     def lister(s, seat, out):
+        if first is not None and first(s, seat) is not None:
+            return
         for n in range(N_NATIONS):
             if problem(s, seat, n, -1) is None:
                 out.append({"a": name, "p": seat, "n": n})
@@ -213,8 +304,8 @@ LISTERS = {
     "commando": _commando,
     "airlift": _airlift,
     "sail": _sail,
-    "bomber": _targets("bomber", checks.bomber_problem),
-    "laser": _targets("laser", checks.laser_problem),
+    "bomber": _targets("bomber", checks.bomber_problem, checks.card_problem),  # its last check: no card
+    "laser": _targets("laser", checks.laser_problem, checks.laser_now_problem),  # its first check
     "fire_back": _targets("fire_back", checks.fire_back_problem),
     "roll": _checked("roll", checks.exchange_problem),
     "blitz": _checked("blitz", checks.blitz_problem),

@@ -45,6 +45,19 @@ def _wanted(view, p, n):
     return _share(view, p, a) + (0.5 if a == OIL else 0.0)
 
 
+def by_name(options):
+    """{action name: its options, in their order}. A listing gives each name's options one after another:
+    the name is looked up once a run of them (a turn of a war lists a hundred attacks and more)."""
+    kinds = {}
+    name = same = None
+    for a in options:
+        if a["a"] != name:
+            name = a["a"]
+            same = kinds.setdefault(name, [])
+        same.append(a)  # pyright: ignore[reportOptionalMemberAccess]
+    return kinds
+
+
 class SensibleBot:
     name = "sensible"
 
@@ -52,9 +65,7 @@ class SensibleBot:
         self.rng = Rng(seed)
 
     def choose(self, view, options):
-        kinds = {}
-        for a in options:
-            kinds.setdefault(a["a"], []).append(a)
+        kinds = by_name(options)
         chosen = self._settle(view, kinds)
         if chosen is None:
             chosen = self._troops(view, kinds)
@@ -122,9 +133,7 @@ class SensibleBot:
         return options[0]
 
     def respond(self, view, options):
-        kinds = {}
-        for a in options:
-            kinds.setdefault(a["a"], []).append(a)
+        kinds = by_name(options)
         for name in ("anti_aircraft", "minefield", "ocean_mine"):
             if name in kinds:
                 return kinds[name][0]
