@@ -42,12 +42,45 @@ def test_the_picture_fits_the_terminal_with_what_now_the_newest_event_and_the_ke
 
 
 def test_at_80x24_the_oldest_events_are_cut_first(vbox):
-    from ultimus_host.virtualbox import LOG, _blocks, _fit
+    from ultimus_host.picture import LOG, fit
+    from ultimus_host.virtualbox import _blocks
 
     blocks = _blocks(vbox, 80)
-    older = sorted(b[2] for b in _fit(blocks, 24) if b[1] == LOG)  # how many events back each shown one is
+    older = sorted(b.rank for b in fit(blocks, 24) if b.need == LOG and b.rank >= 0)  # events back from the newest
     assert older == list(range(1, len(older) + 1))  # the newest ones, in a row: no hole among them
-    assert _fit(blocks, 200) == [b for b in blocks]  # a tall terminal: everything
+    assert fit(blocks, 200) == blocks  # a tall terminal: everything
+
+
+def test_each_picture_is_one_write_over_the_last_and_an_unchanged_one_is_not_written(vbox):
+    """A terminal shown the picture row by row (a cleared screen, then each line flushed) may show half of it:
+    `ultimus sim` writes each picture whole, each row at its place, and nothing while it does not change."""
+    import io
+
+    from ultimus_host.virtualbox import TerminalUI
+
+    class Terminal(io.StringIO):
+        writes = 0
+
+        def write(self, text):
+            Terminal.writes += 1
+            return super().write(text)
+
+        def fileno(self):
+            raise io.UnsupportedOperation
+
+    out = Terminal()
+    ui = TerminalUI(out)
+    ui.console.size = (80, 24)
+    for _ in range(6):  # every third call draws: two pictures, the same
+        ui.draw(vbox)
+    assert Terminal.writes == 1, Terminal.writes
+    frame = out.getvalue()
+    assert "\x1b[2J" not in frame and frame.count("\x1b[1;1H") == 1  # over the last picture, from its first row
+    assert "Ultimus virtual box" in frame and "quit: Ctrl-C" in frame
+    vbox.log_lines.append("a new event")
+    for _ in range(3):
+        ui.draw(vbox)
+    assert Terminal.writes == 2 and "a new event" in out.getvalue()
 
 
 @pytest.mark.parametrize("width, height", [(80, 24), (160, 50)])

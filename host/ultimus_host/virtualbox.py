@@ -7,6 +7,7 @@ buttons, and the terminal for the LEDs and the buzzer.
 """
 
 import asyncio
+import io
 import json
 import os
 import random
@@ -68,7 +69,8 @@ def _narrate(shell, e, stations=None):
 
 
 FRESH_WORDS = "`ultimus sim --new` asked for it"  # why the saved game is set aside (nobody held thumbs down)
-LAST_EVENTS = 8  # events of the resumed game shown again at a restart
+LAST_EVENTS = 20  # events of the resumed game shown again at a restart
+LOG_KEPT = 60  # events kept for the log: a tall terminal shows as many as it has rows for
 
 
 class VirtualBox:
@@ -170,7 +172,7 @@ class VirtualBox:
                 text = _narrate(self.box.shell, public_event(e), stations)
                 if text:
                     self.log_lines.append(text)
-        del self.log_lines[:-10]
+        del self.log_lines[:-LOG_KEPT]
 
     def press_key(self, key):
         button = KEYS.get(key.lower() if key not in "+-=" else key)
@@ -196,34 +198,40 @@ class VirtualBox:
 
 
 class TerminalUI:
-    """The box drawn with rich: wheels and station lights in the frame's own colours."""
+    """The box drawn in the terminal: wheels and station lights in the frame's own colours, each picture
+    written whole in one write over the last (never a cleared screen drawn row by row, which a terminal
+    may show half done), and only when it changed. Tab flips the pages of a picture that needs several."""
 
-    def __init__(self):
+    def __init__(self, out=None):
         from rich.console import Console
-        from rich.live import Live
 
-        self.console = Console()
-        self.live = Live(console=self.console, auto_refresh=False, transient=False)
+        self.out = sys.stdout if out is None else out
+        self.console = Console(file=self.out)  # its colours and size: the terminal's; it writes nothing itself
+        self.painter = Console(file=io.StringIO(), force_terminal=True, color_system=self.console.color_system)
         self.fd = sys.stdin.fileno() if sys.stdin.isatty() else None
         self.saved = None
         self.frames = 0
+        self.page = 0
+        self.last = None  # what was written last: the same picture is not written again
 
     def __enter__(self):
         if self.fd is not None:
             self.saved = termios.tcgetattr(self.fd)
             tty.setcbreak(self.fd)
-        self.live.__enter__()
+        self._write(HIDE_CURSOR + CLEAR)
         return self
 
     def __exit__(self, *exc):
-        self.live.__exit__(*exc)
+        self._write(SHOW_CURSOR + "\n")  # the last picture stays above the prompt
         if self.saved is not None and self.fd is not None:
             termios.tcsetattr(self.fd, termios.TCSADRAIN, self.saved)
 
     def poll_keys(self, vbox):
         while self.fd is not None and select.select([self.fd], [], [], 0)[0]:
             key = os.read(self.fd, 1).decode(errors="ignore")
-            if key:
+            if key == "\t":
+                self.page += 1
+            elif key:
                 vbox.press_key(key)
 
     def draw(self, vbox):
@@ -231,135 +239,156 @@ class TerminalUI:
         if self.frames % 3:
             return  # about 15 pictures a second is plenty
         width, height = self.console.size  # asked each picture: the terminal may be resized meanwhile
-        self.live.update(render_text(vbox, width, height), refresh=True)
+        pages = pictures(vbox, width, height)
+        self.page %= len(pages)
+        frame = self.frame(_joined(pages[self.page]), width)
+        if frame != self.last:
+            self._write(frame)
+            self.last = frame
+
+    def frame(self, text, width):
+        """The picture as one string for the terminal: each row written at its place over the last picture's
+        and cleared after its end (a full row is not: the cursor waits past its last column), the screen
+        cleared below, inside a synchronized update (a terminal that knows it shows the whole picture at
+        once; others ignore it)."""
+        with self.painter.capture() as capture:
+            self.painter.print(text, crop=True, overflow="crop", no_wrap=True, soft_wrap=False, width=width)
+        drawn = capture.get().rstrip("\n").split("\n")
+        out = [BEGIN_SYNC]
+        for i, (row, plain) in enumerate(zip(drawn, text.plain.split("\n"))):
+            out.append("%s%d;1H%s%s" % (ESC, i + 1, row, CLEAR_LINE if len(plain) < width else ""))
+        out.append("%s%d;1H%s%s" % (ESC, len(drawn) + 1, CLEAR_BELOW, END_SYNC))
+        return "".join(out)
+
+    def _write(self, text):
+        """The whole string in one write to the terminal (the rest of a short write after it)."""
+        data = text.encode("utf-8")
+        try:
+            fd = self.out.fileno()
+        except (AttributeError, OSError, ValueError):  # not a real file (a test's): its own write
+            self.out.write(text)
+            self.out.flush()
+            return
+        self.out.flush()
+        while data:
+            data = data[os.write(fd, data) :]
 
 
-def _dot(rgb):
+ESC = "\x1b["
+CLEAR, CLEAR_LINE, CLEAR_BELOW = ESC + "2J" + ESC + "H", ESC + "K", ESC + "J"
+HIDE_CURSOR, SHOW_CURSOR = ESC + "?25l", ESC + "?25h"
+BEGIN_SYNC, END_SYNC = ESC + "?2026h", ESC + "?2026l"
+
+
+def _dot(rgb, wide=True):
     from rich.text import Text
 
     r, g, b = rgb
     if r == g == b == 0:
-        return Text("· ", style="grey30")
-    return Text("● ", style="rgb(%d,%d,%d)" % (r, g, b))
+        return Text("· " if wide else "·", style="grey30")
+    return Text("● " if wide else "●", style="rgb(%d,%d,%d)" % (r, g, b))
 
 
-def render_text(vbox, width=None, height=None):
+COMPACT = 120  # under this many columns a wheel's lights take one column each, leaving its words the room
+
+
+def render_text(vbox, width=None, height=None, page=0):
     """The box as rich Text: header, six wheels, six stations, what now, the sound, the last events, the keys.
 
-    width, height: the terminal's (None: no limit). Lines are wrapped at words; what the table must do
-    now, the newest event and the keys always fit, and where rows run short the oldest events go first,
-    then the spacing and the rest of a long wheel's words."""
-    from rich.text import Text
+    width, height: the terminal's (None: no limit). Lines are wrapped at words; where rows run short the
+    oldest events go first, then the spacing; what a player needs and a page has no room for goes on the
+    next page (picture.paginate), `page` (counted from 0, wrapping round) the one drawn."""
+    pages = pictures(vbox, width, height)
+    return _joined(pages[page % len(pages)])
 
+
+def pictures(vbox, width=None, height=None):
+    """The pages of the picture at width x height, each a list of picture.Block (one page where all fits)."""
     blocks = _blocks(vbox, width)
-    if height is not None:
-        blocks = _fit(blocks, height)
-    return Text("\n").join(row for block in blocks for row in block[3])  # no newline after the last row
+    return picture.paginate(blocks, height, lambda page, count, names: _header_block(vbox, width, page, count, names))
 
 
-# how much a block of rows is needed: kept first, then the next, while the terminal has rows
-ESSENTIAL, USEFUL, LOG, SPACING, MORE = 0, 1, 2, 3, 4
-
-
-def _fit(blocks, height):
-    """The blocks (order, need, rank, rows, short) that fit in `height` rows: the most needed first, in their
-    order; a wheel whose second row does not fit shows its short row (cut with "…")."""
-    chosen, used, cut = set(), 0, set()
-    for i in sorted(range(len(blocks)), key=lambda i: (blocks[i][1], blocks[i][2])):
-        rows, need = len(blocks[i][3]), blocks[i][1]
-        if need in cut:
-            continue  # an older event after one that did not fit would leave a hole in the log
-        if used + rows <= height - 1 or need == ESSENTIAL:  # the last row: where the cursor waits
-            chosen.add(i)
-            used += rows
-        elif need == LOG:
-            cut.add(LOG)
-    out = []
-    for i in sorted(chosen):
-        block = blocks[i]
-        if block[1] == MORE and i - 1 not in chosen:
-            continue
-        if i + 1 < len(blocks) and blocks[i + 1][1] == MORE and i + 1 not in chosen:
-            block = block[:3] + (block[4],)  # its words go on below no more: cut, and said to be
-        out.append(block)
-    return out
-
-
-def _wrap(text, width, style="", indent=""):
-    """Lines of words as rows of at most width characters, each line broken between words (a text's own
-    line breaks stay: textwrap alone ran Ultimatum's stations into its wheels' legend)."""
-    import textwrap
-
+def _joined(page):
     from rich.text import Text
 
-    rows = []
-    for line in text.split("\n"):
-        if width is None or len(line) <= width:
-            rows.append(line)
-        else:
-            rows += textwrap.wrap(line, width, subsequent_indent=indent, break_on_hyphens=False) or [""]
-    return [Text(row, style=style) for row in rows]
+    return Text("\n").join(row for block in page for row in block.rows)  # no newline after the last row
+
+
+def _header_block(vbox, width, page, count, names):
+    text = header_line(vbox)
+    if count > 1:  # the pages after this one, in the order Tab brings them
+        later = [(i + page) % count for i in range(1, count)]
+        others = "; ".join("page %d, %s" % (i + 1, ", ".join(names[i]) if names[i] else "the box") for i in later)
+        note = "page %d of %d (%s: %s)" % (page + 1, count, picture.PAGE_KEY, others)
+        fits = width is None or len(text) + 3 + len(note) <= width
+        text += ("   " if fits else "\n") + note  # a row of its own rather than broken in the middle
+    return picture.Block(-1, picture.ESSENTIAL, picture.wrap(text, width, "bold", "  "), place=picture.ON_EVERY_PAGE)
 
 
 def _blocks(vbox, width):
-    """The picture as blocks (order, need, rank, [rows of rich Text], short rows or None), each wrapped at
-    `width`."""
+    """The picture as picture.Blocks, each wrapped at `width` (the header is the page's: _header_block)."""
     from rich.text import Text
 
     fb, shell = vbox.fb, vbox.box.shell
     blocks = []
+    wrap = picture.wrap
 
-    def add(need, rows, rank=0, short=None):
-        blocks.append((len(blocks), need, rank, rows, short))
+    def add(need, rows, rank=0, place=picture.FLIPPED, **more):
+        blocks.append(picture.Block(len(blocks), need, rows, rank, place, **more))
 
     def gap():
-        add(SPACING, [Text("")])
+        add(picture.SPACING, [Text("")])
 
-    add(ESSENTIAL, _wrap(header_line(vbox), width, "bold", "  "))
     gap()
     if fb.leds.frame is None:
         return blocks
-    for g in range(board.RINGS):
-        label, words = _wheel_words(shell, g)
-        row = Text("%-13s " % label[:13])
+    wide = width is None or width >= COMPACT
+    wheels = [_wheel_words(shell, g) for g in range(board.RINGS)]
+    tag = max(len(label[:13]) for label, _ in wheels)
+    for g, (label, said) in enumerate(wheels):
+        row = Text("%-*s " % (tag, label[:13]))
         for i in range(board.RING_PIXELS):
-            row.append_text(_dot(fb.leds.pixel(board.ring_pixel(g, i))))
-        words = ("  " + words) if words else ""
+            row.append_text(_dot(fb.leds.pixel(board.ring_pixel(g, i)), wide))
+        said = (" " + said) if said else ""
         room = None if width is None else max(width - len(row.plain), 8)
-        rest = _wrap(words, room, indent="  ")
-        alone = [row + Text(rest[0].plain[: (room or 1) - 1] + "…")]  # without the rest: cut, and said to be
-        add(ESSENTIAL, [row + rest[0]], 0, alone)
-        if len(rest) > 1:  # the rest of its words below it, where the terminal has the rows
+        rest = wrap(said, room, indent="  ")
+        cut = [row + Text(rest[0].plain[: (room or 1) - 1] + "…")]  # without the rest: cut, and said to be
+        add(picture.ESSENTIAL, [row + rest[0]], place=picture.FIRST_PAGE, cut=cut)
+        if len(rest) > 1:  # the rest of its words below it, or on another page with the whole of them
             pad = Text(" " * len(row.plain))
-            add(MORE, [pad + r for r in rest[1:]], g)
+            whole = wrap("%s: %s" % (label, said.strip()), width, indent="    ")
+            add(picture.MORE, [pad + r for r in rest[1:]], g, name=label, elsewhere=whole)
     gap()
     stations = Text("stations     ")
     for station in range(board.STATIONS):
         stations.append("%d " % (station + 1))
         stations.append_text(_dot(fb.leds.pixel(board.seat_pixel(station))))
         stations.append("  ")
-    add(ESSENTIAL, [stations])
+    add(picture.ESSENTIAL, [stations], place=picture.FIRST_PAGE)
     gap()
+    every = picture.ON_EVERY_PAGE
     if shell.phase == "seats":
         menu = "game menu: the wheels choose the game (%s)   SHOUT/THINK: join a station   confirm: start" % (
             game_title(shell.chosen)
         )
-        add(ESSENTIAL, _wrap(menu, width, "bold"))
+        add(picture.ESSENTIAL, wrap(menu, width, "bold"), place=every)
     if shell.notice:
-        add(ESSENTIAL, _wrap(notice_line(shell), width, "red", "  "))
+        add(picture.ESSENTIAL, wrap(notice_line(shell), width, "red", "  "), place=every)
     if shell.game is not None and hasattr(shell.screen, "describe_table"):  # the game's seats at a glance
-        add(USEFUL, _wrap(shell.screen.describe_table(), width, "grey70", "  "))
+        add(picture.USEFUL, wrap(shell.screen.describe_table(), width, "grey70", "  "), name="the table")
     now = shell.screen.describe() if shell.screen is not None and shell.selftest is None else ""
     if now:
-        add(ESSENTIAL, _wrap(now, width, "bold yellow" if now.startswith("countdown") else "bold"))
+        style = "bold yellow" if now.startswith("countdown") else "bold"
+        add(picture.ESSENTIAL, wrap(now, width, style), place=every)
     tone = fb.buzzer.tones[-1][1] if fb.buzzer.tones else 0
-    add(USEFUL, [Text(("♪ %s" % (vbox.last_sound or "-")) if tone else "♪ -", style="cyan")])
+    add(picture.LOG, [Text(("♪ %s" % (vbox.last_sound or "-")) if tone else "♪ -", style="cyan")], -1)
     gap()
     newest = len(vbox.log_lines) - 1
     for i, text in enumerate(vbox.log_lines):
-        add(ESSENTIAL if i == newest else LOG, _wrap(text, width, "grey70", "    "), newest - i)
+        need = picture.ESSENTIAL if i == newest else picture.LOG
+        add(need, wrap(text, width, "grey70", "    "), newest - i, place=every if i == newest else picture.FLIPPED)
     gap()
-    add(ESSENTIAL, _wrap(KEY_HELP, width, "dim", ""))
+    add(picture.ESSENTIAL, wrap(KEY_HELP, width, "dim", ""), place=every)
     return blocks
 
 
