@@ -2,6 +2,8 @@
 resolver (games.morituri.melee.exchange: the code path the box's melee takes)."""
 
 import math
+import os
+import sys
 from fractions import Fraction
 
 import pytest
@@ -86,3 +88,20 @@ def test_the_duel_markov_chain_matches_seeded_duels_of_the_box_resolver(a, b, a_
 def test_symmetry_a_heavy_duel_is_even():
     d = duel("heavy", "heavy")
     assert d["a"] == d["b"]
+
+
+def test_the_bots_shipped_wounds_are_every_pair_of_classes_and_modifiers_computed_from_every_die(monkeypatch):
+    # tools/morituri_wounds.py wrote the table; a change of the classes, the menu or the resolver shows here
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "tools"))
+    import morituri_wounds
+    from ultimus_host.games.morituri import bots
+    from ultimus_host.games.morituri.wound_table import EXPECTED
+
+    assert sorted(EXPECTED) == sorted(morituri_wounds.keys())
+    for key, shipped in EXPECTED.items():
+        assert shipped == bots.computed_wounds(*key), key
+    # a bot finds every pair in the table: nothing is computed while it plays
+    monkeypatch.setattr(bots, "computed_wounds", None)
+    monkeypatch.setattr(bots, "_EXPECTED", dict(EXPECTED))
+    for key in EXPECTED:
+        assert bots.expected_wounds(*key) == EXPECTED[key]

@@ -14,6 +14,7 @@ from games.morituri.content import KILLED_BONUS, MENU
 from referee.rng import Rng
 from ultimus_host.bots import RandomBot
 from ultimus_host.games.morituri.odds import wound_odds
+from ultimus_host.games.morituri.wound_table import EXPECTED
 
 CONTACT = 1  # MENU: moved to contact (+1)
 RIVALS = 0.05  # the worth of a fight between two other seats' figures
@@ -26,19 +27,29 @@ class InitiativeReferee:
         return options[0]
 
 
-_EXPECTED = {}
+# Every modifier a side of a melee may add to its dice: a menu entry's, with the killer's bonus or without.
+MODIFIERS = tuple(sorted(set(m + k for _, m in MENU for k in (0, KILLED_BONUS))))
+# expected_wounds of every pair of classes and modifiers, shipped (tools/morituri_wounds.py writes it from
+# computed_wounds, and tests/test_morituri_odds.py holds it to it): a process's first games cost what later
+# ones do, where filling the table as they went made them 8-14x slower
+_EXPECTED = dict(EXPECTED)
+
+
+def computed_wounds(a_cls, b_cls, a_mod, b_mod):
+    """(HP b is expected to lose, HP a is expected to lose) in one exchange, exactly, from every die."""
+    on_b = on_a = 0.0
+    for (wb, wa), p in wound_odds(a_cls, b_cls, a_mod, b_mod).items():
+        on_b += wb * float(p)
+        on_a += wa * float(p)
+    return (on_b, on_a)
 
 
 def expected_wounds(a_cls, b_cls, a_mod, b_mod):
-    """(HP b is expected to lose, HP a is expected to lose) in one exchange, exactly (cached)."""
+    """computed_wounds, from the shipped table (a pair outside it is computed once and kept)."""
     key = (a_cls, b_cls, a_mod, b_mod)
     found = _EXPECTED.get(key)
     if found is None:
-        on_b = on_a = 0.0
-        for (wb, wa), p in wound_odds(a_cls, b_cls, a_mod, b_mod).items():
-            on_b += wb * float(p)
-            on_a += wa * float(p)
-        found = _EXPECTED[key] = (on_b, on_a)
+        found = _EXPECTED[key] = computed_wounds(a_cls, b_cls, a_mod, b_mod)
     return found
 
 
