@@ -22,4 +22,5 @@ GAME = HostGame(
     view="%s.words:view" % HERE,
     decision="%s.decisions:decision" % HERE,
     simulation="%s.simulation:play" % HERE,
+    cost="%s.decisions:cost" % HERE,
 )

@@ -1,5 +1,6 @@
-"""Ultimatum's decisions in a sentence, for a seat's phone (`ultimus serve`): what this seat decides now,
-from its view and the kinds of action it may take (the buttons under it are the choices)."""
+"""Ultimatum's decisions for a seat's phone (`ultimus serve`): a sentence for what this seat decides now, from
+its view and the kinds of action it may take (the buttons under it are the choices), and each action's cost in
+money, read off the seat's view before and after the action (the rules' own bank, never a price list restated)."""
 
 
 def decision(view, kinds):
@@ -24,3 +25,14 @@ def decision(view, kinds):
     if "buy" in kinds or "reinforce" in kinds:
         return "Spend your savings: troops, reinforcements, intelligence."
     return ""
+
+
+def cost(before, after, a):
+    """What an action takes from the seat's purses ("$3": savings and war chest together), read off its view
+    before and after the action (the rules' own bank: what the core charged on a copy); None for one that costs
+    nothing (or pays the seat)."""
+    seat = before["seat"]
+    spent = sum(before["purses"][p][seat] for p in before["purses"]) - sum(
+        after["purses"][p][seat] for p in after["purses"]
+    )
+    return "$%d" % spent if spent > 0 else None
