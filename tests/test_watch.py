@@ -1,6 +1,7 @@
 """The PC's watch (ultimus_host.watch): a handler's phase change its flow does not declare, and a broken join of
 a game's tables, are reported in one line on the log, once, and the game goes on: in the host's game loop
-(`ultimus demo`), on the virtual box (the box app on a PC) and in `ultimus serve`. The tests themselves raise
+(`ultimus demo`), on the virtual box (the box app on a PC) and in `ultimus serve`: every command of the
+command line (ultimus_host/cli.py) and every worker of a parallel run sets it. The tests themselves raise
 instead (tests/conftest.py: referee.play.check_next)."""
 
 import logging
@@ -103,8 +104,9 @@ def test_the_host_sets_the_watch_and_a_demo_plays_on_past_an_undeclared_transiti
     game played to its end as before."""
     code = PATH + (
         "from referee.flow import Flow\n"
-        "import ultimus_host\n"
-        "from ultimus_host import watch\n"
+        "import ultimus_host.fakes\n"
+        "assert Flow.checking is None  # a box on fakes (the box's tests) is not watched: it loads no listing\n"
+        "import ultimus_host.cli\n"
         "assert Flow.checking is not None and Flow.checking.__name__ == 'report'\n"
         "from games.morituri import legal\n"
         "legal.NEXT['melee'] = tuple(p for p in legal.NEXT['melee'] if p != 'implore')\n"
@@ -138,8 +140,15 @@ def test_the_virtual_box_reports_and_plays_on(watching, monkeypatch):
         "ultimus: warning: ultimus went from the 'loudest' phase to 'betting', which its flow does not declare"
         " (NEXT); the game goes on"
     ]
-    done = _run(PATH + "import ultimus_host.virtualbox\nfrom referee.flow import Flow\nprint(Flow.checking.__name__)\n")
-    assert done.stdout.strip() == "report", done.stderr  # the virtual box's own process watches
+
+
+def test_a_worker_of_a_parallel_run_watches_as_the_command_does(monkeypatch):
+    from ultimus_host import parallel
+
+    monkeypatch.setattr(Flow, "checking", None)
+    monkeypatch.setattr(parallel.signal, "signal", lambda *a: None)
+    parallel._ignore_interrupt()  # the pool's initializer
+    assert Flow.checking is watch.report
 
 
 def test_serve_reports_and_plays_on(watching, monkeypatch, tmp_path):

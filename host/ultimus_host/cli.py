@@ -14,9 +14,12 @@ import click
 from referee import VERSION
 from referee.errors import Illegal
 from ultimus_host import registry as host_games
+from ultimus_host import watch
 from ultimus_host.narrate import phase_words, who
 from ultimus_host.simulations import simulate as _simulate
 from ultimusbox import games as box_games
+
+watch.install()  # every command watches its games' transitions: one line told, never a traceback
 
 PLAYERS = (2, 6)  # the seats a box has stations for; a game's own range is its rules' to check
 NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")

@@ -139,6 +139,9 @@ def _ignore_interrupt():
     # A Ctrl-C in the terminal reaches every process of its group. Only the parent answers it,
     # by terminating the pool: a worker left to it would print a KeyboardInterrupt traceback.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    from ultimus_host import watch
+
+    watch.install()  # a worker watches its games as the command does (ultimus_host.watch)
 
 
 def _context():

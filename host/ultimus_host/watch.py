@@ -3,9 +3,11 @@ game's tables to their joins (referee.joins), reported in one line on the log, n
 
 The engine asks Flow.checking after every handler that changed the phase (referee.engine.apply_clean). A
 box never sets it (it never loads a game's NEXT: the heap); the tests set referee.play.check_next, which
-raises, so that a wrong transition fails there; the host (play, demo, simulate, the virtual box, connect,
-serve: everything that imports ultimus_host) sets report(), so that a wrong transition in a game on a PC
-is told to whoever runs it, once per game and transition, and the game goes on as the box would play it.
+raises, so that a wrong transition fails there; the host's command line (ultimus_host/cli.py: play, demo,
+simulate, the virtual box, connect, serve) and each worker of a parallel run (ultimus_host.parallel) set
+report(), so that a wrong transition in a game on a PC is told to whoever runs it, once per game and
+transition, and the game goes on as the box would play it. A box's own tests on fakes set none: they
+import no command line, and the box loads no listing.
 The first time it sees a game it checks its joins too: a misspelt key of CHECKS, NEXT or LISTERS.
 """
 
