@@ -6,7 +6,6 @@ core's state and the screen's entry and change neither. docs/box.md
 describes the language for players.
 """
 
-from games.ultimus.battle import entrance_seat
 from games.ultimus.content import (
     BET_DIE,
     BET_WIN,
@@ -192,7 +191,7 @@ def _stations(screen, frame, blink, now_ms):
         station = shell.station_of_seat(seat)
         colour = OFF
         if phase == "entrance":
-            colour = WHITE if seat == entrance_seat(s) and blink else OFF
+            colour = WHITE if seat == active and blink else OFF
         elif phase == "shout":
             colour = OFF  # secret: no light for a press until the reveal
         elif phase == "action":
