@@ -53,7 +53,7 @@ def test_play_hot_seat_a_person_picks_the_action_then_each_number_until_the_winn
     assert game.phase == "over" and game.state["winner"] == 1  # a person who never attacks loses
     text = "\n".join(said)
     assert "seat 1, what now [1-" in "\n".join(asked) and "seat 1, nation [1-" in "\n".join(asked)
-    assert any(p.startswith("seat 1, how many troop(s) (1 to") for p in asked)  # a purchase
+    assert any(p.startswith("seat 1, how many troops (1 to") for p in asked)  # a purchase
     assert "seat 1: take " in text and "seat 1: buy " in text and "seat 2 WINS" in text
     assert "  Western   U.S.A. s" in text  # the world, nations by name with their seat and troops
 
@@ -134,7 +134,7 @@ def test_the_virtual_box_says_what_now_names_the_nations_and_narrates_in_ultimat
         assert "Western" in text and "USA=- GB=-" in text and "seas 13-23" in text
         assert "take a nation" in text and "wheels [a s d f]: Western, Communist, Peace, Oil" in text
         assert "one of them a Worldpower (10 troops)" in text  # nothing taken yet
-        assert "rolled highest (1 round(s)) and chooses nations first" in text
+        assert "rolled highest (1 round) and chooses nations first" in text
         assert "station 1: savings $0, war chest $0, 0 cards" in text
         for b in (board.WHEEL_0, board.CONFIRM):
             vbox.fb.buttons.push(b)

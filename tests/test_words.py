@@ -132,3 +132,61 @@ def test_morituri_refusals_name_the_figures_as_the_wheels_do():
         told[code] = [words.tell("morituri", e, view), words.tell("morituri", e, game.state), _narrate(shell, e)]
     assert set(told["pair_fought"]) == {"refused: light 4 and heavy 1 have already fought this round; nothing changed"}
     assert set(told["same_side"]) == {"refused: heavy 1 and heavy 2 belong to the same seat; nothing changed"}
+
+
+def _said(name, text):
+    """faults() of a line the terminal games print, less their prompts' "[1-4]" (a range to type, not a repr)."""
+    return [f for f in faults(name, text) if not f.startswith("a repr or a code: '[") and f != "a repr or a code: ']'"]
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_play_and_demo_of_every_game_speak_in_words(name):
+    """`ultimus play` (bots, and a person choosing the first line of every menu) and `ultimus demo` of every game:
+    every line in words ("2 cards", never "card(s)"), no seat counted from 0."""
+    from click.testing import CliRunner
+
+    from ultimus_host import registry
+    from ultimus_host.cli import main
+
+    host = registry.get(name)
+    fewest = host.players[0]
+    bots = ",".join("%d=%s" % (seat + 1, host.bots[0]) for seat in range(fewest))
+    told = []
+    for args in (
+        ["play", "--game", name, "-p", str(fewest), "--bot", bots, "--seed", "1"],
+        ["play", "--game", name, "-p", str(fewest), "--bot", "2=%s" % host.bots[0], "--seed", "2"],
+        ["demo", "--game", name, "--seed", "1"],
+    ):
+        result = CliRunner().invoke(main, args, input="1\n" * 3000)
+        assert "Traceback" not in result.output
+        told += [({"e": args[0]}, line) for line in result.output.split("\n")]
+    bad = {}
+    for _e, text in told:
+        problems = _said(name, text)
+        if problems:
+            bad.setdefault(problems[0], text)
+    assert not bad, "%s of %s: %s" % ("play and demo", name, bad)
+    assert len(told) > 100
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_pages_texts_of_every_game_are_words_at_their_source(name):
+    """What `serve`'s pages show of a game, as the game's own parts write it (its view and a seat's secrets,
+    before the pages' own rewriting): "2 cards", never "card(s)"."""
+    from ultimus_host import registry
+
+    host = registry.get(name)
+    told = []
+    for e, _state, view in _events(name)[::5]:
+        if host.has("view"):
+            told += [(e, line) for line in host.load("view")(view).split("\n")]
+    for played in random_games(name, 1):
+        game = engine.Game(played.rules, played.setup)
+        for i, action in enumerate(played.log):
+            if host.has("secrets") and i % 10 == 0:
+                for seat in range(game.state["players"]):
+                    told += [({"e": "secrets"}, line) for line in host.load("secrets")(game.seat_view(seat))]
+            game.apply(action)
+    bad = [(text, faults(name, text)) for _, text in told if any(f.startswith("a plural") for f in faults(name, text))]
+    assert not bad, bad[:5]
+    assert told

@@ -62,16 +62,19 @@ def _refusals(game, action, out):
 OTHER_NAMES = re.compile(r"\b(%s)\b" % "|".join(GLADIATOR_NAMES))
 ZERO = re.compile(r"\b(seat|station|figure|wheel|round|space|door|battle|turn|gladiator|player|action) 0\b")
 REPR = re.compile(r"[\[\]{}]|\bNone\b|\(-?\d+, -?\d+\)|\b[a-z]+_[a-z_]+\b|\w=\w")
+PLURAL = re.compile(r"\w\(s\)")  # "2 card(s)": a plural left to the reader
 
 
 def faults(name, text):
     """What is wrong with a line a person reads of a game `name`: a dump of an event the host has no words
-    for, a Python repr, a seat counted from 0, an internal code, another game's names. [] if nothing."""
+    for, a Python repr, a seat counted from 0, an internal code, "card(s)", another game's names. [] if nothing."""
     out = []
     if NO_WORDS in text:
         out.append("no words")
     if REPR.search(text):
         out.append("a repr or a code: %r" % REPR.search(text).group(0))
+    if PLURAL.search(text):
+        out.append("a plural left to the reader: %r" % PLURAL.search(text).group(0))
     if ZERO.search(text):
         out.append("counted from 0: %r" % ZERO.search(text).group(0))
     if name != "ultimus" and OTHER_NAMES.search(text):

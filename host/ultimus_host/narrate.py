@@ -25,6 +25,11 @@ TUNE_WORDS = {
 }
 
 
+def some(n, noun, plural=None):
+    """A count in words: "1 card", "2 cards", "0 cards" (never "card(s)")."""
+    return "%d %s" % (n, noun if n == 1 else plural or noun + "s")
+
+
 def station_name(station):
     """A station of the box (0-5 on the link) as people read it: "station 1" to "station 6"."""
     return "station %d" % (station + 1)

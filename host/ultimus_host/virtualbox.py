@@ -401,6 +401,8 @@ def header_line(vbox):
     if game is None:
         return out + ("   self-test" if shell.selftest is not None else "   game menu")
     out += "   %s" % game_title(shell.playing)
+    if game.phase == game.rules.FLOW.end:
+        out += "   GAME OVER"
     host = host_games.find(shell.playing)
     header = host.load("header") if host is not None else None
     if header is not None:

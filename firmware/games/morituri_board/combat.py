@@ -82,7 +82,7 @@ def dice_problem(a, b, given, net):
         side = (a, b)[i]
         problem = given_problem(given[i], 2 * side[N_ATTACKS], DIE)
         if problem is not None:
-            return ("bad_dice", "side %d attacks %d time(s), 2 dice each: %s" % (i + 1, side[N_ATTACKS], problem[1]))
+            return ("bad_dice", "side %d attacks %d times, 2 dice each: %s" % (i + 1, side[N_ATTACKS], problem[1]))
     return None
 
 

@@ -150,8 +150,12 @@ def blitz(s, action, ev):
     given = action.get("dice")
     if given is not None:
         need(blitz_dice_problem(given, att, dfn, commando_battle))
+    att0, dfn0 = att, dfn
     att, dfn, n = blitz_run(s, att, dfn, commando_battle, given, ev, (battle["att"], battle["def"]))
-    ev.append({"e": "blitz", "who": battle["att"], "exchanges": n})
+    # what the blitz cost each side, for the narrators (the troops left are the state's)
+    ev.append(
+        {"e": "blitz", "who": battle["att"], "def": battle["def"], "exchanges": n, "lost": [att0 - att, dfn0 - dfn]}
+    )
     settle(s, battle, att, dfn, ev)
 
 

@@ -149,7 +149,11 @@ def _draw(screen, s, p, who):
 
 def _fight(screen, s, p, who):
     f = s["fight"]
-    foe = _who(screen, f["b"]) if f["b"] >= 0 else "a beast of %d pennant(s)" % f["pennants"]
+    foe = (
+        _who(screen, f["b"])
+        if f["b"] >= 0
+        else "a beast of %d pennant%s" % (f["pennants"], "" if f["pennants"] == 1 else "s")
+    )
     how = "to the death" if f["roma"] or f["b"] < 0 else "before the crowd"
     last = " (the crowd's one more round)" if f["last"] else ""
     text = "%s fights %s %s, combat HP %d and %d: round %d%s" % (

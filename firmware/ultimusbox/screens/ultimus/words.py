@@ -3,7 +3,7 @@
 Only a PC loads this module; the Pico's screen never needs it.
 """
 
-from games.ultimus.content import BET_KIND_NAMES, GLADIATOR_NAMES
+from games.ultimus.content import BET_KIND_NAMES, GLADIATOR_NAMES, MAX_COINS_PER_BETTING_CARD
 from ultimusbox.screens.ultimus.lights import deal_count
 
 MODE_NAMES = (
@@ -46,8 +46,9 @@ def describe(screen):
     """The entry in progress of an ULTIMUS screen, in words."""
     e = screen.entry
     if screen.shell.game is None:
-        return "ULTIMUS: %d battle(s) (+/-), beginners' mode %s (mode), %s cards (thumbs up/down)" % (
+        return "ULTIMUS: %d battle%s (+/-), beginners' mode %s (mode), %s cards (thumbs up/down)" % (
             e.battles,
+            "" if e.battles == 1 else "s",
             "on: no countdown" if e.beginner else "off",
             "reconstructed" if e.reconstructed else "balanced",
         )
@@ -75,18 +76,24 @@ def describe(screen):
     if phase == "action":
         return "pollice verso: the loudest spectator turns his thumb (up: pardon, down: kill)"
     if phase == "battle_end":
-        text = "payout: station %s, %s, %s, %d coin(s)\n  each betting card with coins: SHOUT at its station, " % (
+        text = "payout: station %s, %s, %s, %d coin%s%s\n  each betting card with coins: SHOUT at its station, " % (
             screen.shell.station_of_seat(e.payer) + 1 if e.payer >= 0 else "?",
             GLADIATOR_NAMES[e.gladiator] if e.gladiator >= 0 else "?",
             BET_KIND_NAMES[e.bet_kind],
             e.coins,
+            "" if e.coins == 1 else "s",
+            " (a card holds %d at most)" % MAX_COINS_PER_BETTING_CARD if e.coins >= MAX_COINS_PER_BETTING_CARD else "",
         )
-        text += "its gladiator's wheel, mode: win/die/invest, +/-: coins, confirm\n  "
+        text += (
+            "its gladiator's wheel, mode: win/die/invest, +/-: coins (1-%d), confirm\n  " % MAX_COINS_PER_BETTING_CARD
+        )
         left = screen.state().get("unsettled") or ()
         owed = ["station %d: %d" % (screen.shell.station_of_seat(p) + 1, left[p]) for p in range(len(left)) if left[p]]
-        if owed:
-            return text + "coins of this battle's new gold not entered yet: " + ", ".join(owed)
         if s["battle"] >= s["battles"]:  # thumbs up would be refused: there is no next battle
-            return text + "that was the last battle: thumbs down for the final count"
-        return text + "then thumbs up: next battle, thumbs down: final count"
+            out = "that was the last battle: thumbs down for the final count"
+        else:
+            out = "thumbs up: next battle, thumbs down: final count"
+        if owed:  # the way out is shown already: it opens once every coin is in
+            return text + "coins of this battle's new gold not entered yet: %s; then %s" % (", ".join(owed), out)
+        return text + ("then " + out if s["battle"] < s["battles"] else out)
     return ""

@@ -9,7 +9,7 @@ move) are still told: the narration is the whole story of the round.
 import re
 
 from games.morituri.content import MENU, MOVE, cls_value
-from ultimus_host.narrate import BOX_EVENTS, station_name, unknown
+from ultimus_host.narrate import BOX_EVENTS, some, station_name, unknown
 from ultimus_host.narrate import line as box_line
 
 QUIET = ("roll", "answer")  # told by the lines around them
@@ -94,15 +94,17 @@ _LINES = {
     "round": lambda e, n: "--- round %d ---" % e["round"],
     "caesar": lambda e, n: "%s is Caesar for round %d" % (n.seat(e["seat"]), e["round"]),
     "sits_out": lambda e, n: "%s overrode the crowd: it sits this initiative out" % n.seat(e["seat"]),
-    "roll_off": lambda e, n: "initiative settled in %d roll(s): %s rolled highest" % (e["rounds"], n.seat(e["winner"])),
+    "roll_off": lambda e, n: (
+        "initiative settled in %s: %s rolled highest" % (some(e["rounds"], "roll"), n.seat(e["winner"]))
+    ),
     "activate": _activate,
     "stand": lambda e, n: "%s stands up with %d HP" % (n.fig(e), e["hp"]),
     "melee": lambda e, n: (
         "melee: %s (%+d to every die) fights %s (%+d)" % (n.fig(e), e["fmod"], n.fig(e, "t"), e["tmod"])
     ),
     "hits": lambda e, n: (
-        "  %d hit(s) on %s, %d on %s; armour lets through %d and %d"
-        % (e["on_t"], n.fig(e, "t"), e["on_f"], n.fig(e), e["wounds_t"], e["wounds_f"])
+        "  %s on %s, %d on %s; armour lets through %d and %d"
+        % (some(e["on_t"], "hit"), n.fig(e, "t"), e["on_f"], n.fig(e), e["wounds_t"], e["wounds_f"])
     ),
     "wound": lambda e, n: "  %s loses %d HP: %d left" % (n.fig(e), e["n"], e["hp"]),
     "kill": lambda e, n: "  %s takes %s to 0 HP (+1 from now on)" % (n.fig(e, "by"), n.fig(e)),

@@ -15,7 +15,7 @@ from ultimus_host.games.morituri.bots import BOTS, InitiativeReferee
 from ultimus_host.games.morituri.narrate import action_text, figure, line, roll_text
 from ultimus_host.loop import run_game
 from ultimus_host.menu import pick
-from ultimus_host.narrate import phase_words
+from ultimus_host.narrate import phase_words, some
 
 MENU_WORDS = (
     "nothing special",
@@ -69,7 +69,7 @@ def arena_text(v):
     for i, f in enumerate(v["figures"]):
         marks = [f["status"]]
         if f["kills"]:
-            marks.append("%d kill(s): +1" % f["kills"])
+            marks.append("%s: +1" % some(f["kills"], "kill"))
         if f["status"] == "spared":
             marks.append("stands up in round %d" % f["up"])
         if i in v["activated"] and v["phase"] == "movement":

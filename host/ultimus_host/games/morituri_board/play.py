@@ -15,7 +15,7 @@ from ultimus_host.games.morituri_board.bots import BOTS, Referee
 from ultimus_host.games.morituri_board.table import Table
 from ultimus_host.loop import run_game
 from ultimus_host.menu import pick
-from ultimus_host.narrate import phase_words, station_name, unknown
+from ultimus_host.narrate import phase_words, some, station_name, unknown
 
 SPACE_WORDS = {
     ".": "nothing",
@@ -45,7 +45,10 @@ def card(c):
     return c.replace("_", " ")
 
 
-def seat_name(p):
+def seat_name(p, stations=None):
+    """A seat as the table names it: its box station where there is a box ("station 3"), else "seat 1"."""
+    if p >= 0 and stations and p < len(stations):
+        return station_name(stations[p])
     return "the beast" if p < 0 else "seat %d" % (p + 1)
 
 
@@ -54,9 +57,7 @@ def line(e, stations=None):
     station of each seat, to name a seat as the table sees it ("station 3")."""
 
     def who(p):
-        if p >= 0 and stations and p < len(stations):
-            return station_name(stations[p])
-        return seat_name(p)
+        return seat_name(p, stations)
 
     told = _LINES.get(e["e"])
     return told(e, who) if told is not None else unknown(e)
@@ -68,18 +69,18 @@ HP_WHY = {"space": "from the space", "card": "from a card", "won": "for the vict
 def _hp(e, who):
     if e["n"] == 0:
         return "%s keeps his last hit point: a card never takes it" % who(e["seat"])
-    return "%s %s %d hit point(s) %s: %d HP" % (
+    return "%s %s %s %s: %d HP" % (
         who(e["seat"]),
         "gains" if e["n"] >= 0 else "loses",
-        abs(e["n"]),
+        some(abs(e["n"]), "hit point"),
         HP_WHY[e["why"]],
         e["hp"],
     )
 
 
 def _arena(e, who):
-    vs = ", ".join(who(q) for q in e["vs"]) or "a beast of %d pennant(s)" % e["pennants"]
-    return "%s lands on an arena of %d pennant(s): he fights %s" % (who(e["seat"]), e["pennants"], vs)
+    vs = ", ".join(who(q) for q in e["vs"]) or "a beast of %s" % some(e["pennants"], "pennant")
+    return "%s lands on an arena of %s: he fights %s" % (who(e["seat"]), some(e["pennants"], "pennant"), vs)
 
 
 def _fight(e, who):
@@ -90,11 +91,11 @@ def _fight(e, who):
 def _round(e, who):
     a, b = who(e["a"]), who(e["b"]) if e["b"] >= 0 else "the beast"
     net = " (netted: %s)" % " and ".join(n for n, on in zip((a, b), e["netted"]) if on) if any(e["netted"]) else ""
-    return "  round %d%s: %s hits %d time(s), %s %d; combat HP %d and %d" % (
+    return "  round %d%s: %s hits %s, %s %d; combat HP %d and %d" % (
         e["round"],
         net,
         a,
-        e["on_b"],
+        some(e["on_b"], "time"),
         b,
         e["on_a"],
         max(0, e["hp"][0]),
@@ -128,7 +129,7 @@ _LINES = {
     "turn": lambda e, who: (
         "--- turn %d: %s%s ---" % (e["turn"], who(e["seat"]), " (in Roma)" if e["phase"] == "roma" else "")
     ),
-    "move": lambda e, who: "%s moves %d space(s)" % (who(e["seat"]), e["spaces"]),
+    "move": lambda e, who: "%s moves %s" % (who(e["seat"]), some(e["spaces"], "space")),
     "hp": _hp,
     "hp_gone": lambda e, who: (
         "%s finds hit point space %d already taken by %s" % (who(e["seat"]), e["k"], who(e["by"]))
@@ -186,13 +187,13 @@ def table_text(v, table):
     return "\n".join(out)
 
 
-def action_text(a, table=None):
+def action_text(a, table=None, stations=None):
     k = a["a"]
     if k == "hp_space":
         return "a hit point space (the %s on the road)" % ordinal(a["k"])  # the core counts them from 1
     if k == "arena":
-        vs = ", ".join(seat_name(q) for q in a["vs"]) or "nobody (a beast)"
-        return "an arena of %d pennant(s), standing there: %s" % (a["pennants"], vs)
+        vs = ", ".join(seat_name(q, stations) for q in a["vs"]) or "nobody (a beast)"
+        return "an arena of %s, standing there: %s" % (some(a["pennants"], "pennant"), vs)
     if k == "flux":
         return "hit points %+d" % a["n"]
     if k == "card":

@@ -8,7 +8,7 @@ def event(e, state, stations):
 
 
 def action(view, a, stations):
-    return play.action_text(a)
+    return play.action_text(a, stations=stations)
 
 
 def view(v):

@@ -9,9 +9,9 @@ event; action_text(a) says what an action would do.
 
 from games.ultimatum.content import ALLIANCE_OF, ALLIANCES, CHEST, NATIONS, SAVINGS, WORLDPOWER, sea_name
 from referee.ledger import BANK
-from ultimus_host.narrate import station_name, unknown
+from ultimus_host.narrate import some, station_name, unknown
 
-KIND_WORDS = {"troop": "troop(s)", "ship": "battleship(s)", "sub": "submarine(s)", "laser": "laser(s)"}
+KIND_WORDS = {"troop": "troop", "ship": "battleship", "sub": "submarine", "laser": "laser"}  # some(n, word)
 VESSEL_WORDS = {"ship": "battleship", "sub": "submarine"}
 PURSE_WORDS = {SAVINGS: "savings", CHEST: "war chest"}
 PAY_WHY = {
@@ -103,7 +103,21 @@ def _hit(e, who):
     by = HIT_BY.get(e["why"], e["why"])
     if "troops" in e:
         return "  %s destroys %d troops on %s" % (by, e["troops"], nation(e["n"]))
-    return "  %s sinks %d battleship(s) and %d submarine(s) at %s" % (by, e["ships"], e["subs"], sea_name(e["b"]))
+    return "  %s sinks %s and %s at %s" % (
+        by,
+        some(e["ships"], "battleship"),
+        some(e["subs"], "submarine"),
+        sea_name(e["b"]),
+    )
+
+
+def _blitz(e, who):
+    """A blitz's exchanges and what they cost each side (a box of before 0.3 told only the exchanges)."""
+    out = "  blitz: %s" % some(e["exchanges"], "exchange")
+    if "lost" in e:
+        defender = who("def") if "def" in e else "the defender"
+        out += "; %s loses %s, %s %s" % (who(), some(e["lost"][0], "troop"), defender, some(e["lost"][1], "troop"))
+    return out
 
 
 # each event: e and who(key) naming the seat in e[key] ("who" unless told) -> its line
@@ -112,10 +126,10 @@ _LINES = {
         "  %s: %s %s" % (who(), ROLL_WHY.get(e["why"], "rolls"), " ".join(str(d) for d in e["dice"]))
     ),
     "roll_off": lambda e, who: (
-        "%s rolled highest (%d round(s)) and %s"
+        "%s rolled highest (%s) and %s"
         % (
             who("winner"),
-            e["rounds"],
+            some(e["rounds"], "round"),
             "chooses nations first" if e["why"] == "first_nations" else "places battleships first",
         )
     ),
@@ -130,16 +144,16 @@ _LINES = {
     "expire": lambda e, who: (
         "  %s's unspent %s ($%d) goes back to the bank" % (who(), PURSE_WORDS.get(e["purse"], "money"), e["n"])
     ),
-    "buy": lambda e, who: "%s buys %d %s%s" % (who(), e["n"], KIND_WORDS[e["kind"]], _where(e["kind"], e["at"])),
+    "buy": lambda e, who: "%s buys %s%s" % (who(), some(e["n"], KIND_WORDS[e["kind"]]), _where(e["kind"], e["at"])),
     "reinforce": lambda e, who: (
-        "%s plays a reinforcement card: %d %s%s" % (who(), e["n"], KIND_WORDS[e["kind"]], _where(e["kind"], e["at"]))
+        "%s plays a reinforcement card: %s%s" % (who(), some(e["n"], KIND_WORDS[e["kind"]]), _where(e["kind"], e["at"]))
     ),
     "intelligence": lambda e, who: "%s plays an Intelligence Report card" % who(),
     "attack": lambda e, who: "%s attacks %s from %s" % (who(), nation(e["n"]), NATIONS[e["from"]][0]),
     "commando": lambda e, who: (
         "%s plays Helicopter Commandos: %d troops drop on %s" % (who(), e["troops"], nation(e["n"]))
     ),
-    "blitz": lambda e, who: "  blitz: %d exchange(s)" % e["exchanges"],
+    "blitz": _blitz,
     "attack_over": lambda e, who: "  %s's attack on %s is over" % (who(), nation(e["n"])),
     "conquest": lambda e, who: "%s conquers %s from %s" % (who(), nation(e["n"]), who("from")),
     "alliance": lambda e, who: "%s holds the whole %s alliance!" % (who(), e["name"]),
@@ -149,8 +163,8 @@ _LINES = {
         "%s airlifts %d troops from %s to %s" % (who(), e["n"], NATIONS[e["from"]][0], NATIONS[e["to"]][0])
     ),
     "sail": lambda e, who: (
-        "%s sails %d battleship(s) and %d submarine(s) from %s to %s"
-        % (who(), e["ships"], e["subs"], sea_name(e["from"]), sea_name(e["to"]))
+        "%s sails %s and %s from %s to %s"
+        % (who(), some(e["ships"], "battleship"), some(e["subs"], "submarine"), sea_name(e["from"]), sea_name(e["to"]))
     ),
     "naval_battle": lambda e, who: "sea battle at %s: %s against %s" % (sea_name(e["b"]), who(), who("def")),
     "shot": lambda e, who: "  %s fires at a %s: %s" % (VESSEL_WORDS[e["w"]], VESSEL_WORDS[e["t"]], e["face"]),
@@ -161,7 +175,7 @@ _LINES = {
     "bomber": lambda e, who: "%s sends a Jet Bomber over %s" % (who(), place(e)),
     "anti_aircraft": lambda e, who: "  %s's Anti-Aircraft Missile downs the bomber" % who(),
     "hit": _hit,
-    "cards": lambda e, who: "  %s draws %d Ultimatum card(s)" % (who(), e["n"]) if e["n"] else None,
+    "cards": lambda e, who: "  %s draws %s" % (who(), some(e["n"], "Ultimatum card")) if e["n"] else None,
     "victory": lambda e, who: "%s WINS: the Oil alliance and the world's other powers bow" % who(),
     "refused": lambda e, who: "refused: %s; nothing changed" % e["message"],
 }
@@ -178,14 +192,16 @@ def action_text(a):
 _ACTIONS = {
     "take": lambda a: "take %s" % nation(a["n"]),
     "fleet": lambda a: "put 2 battleships on %s" % sea_name(a["b"]),
-    "buy": lambda a: "buy %d %s%s" % (a["n"], KIND_WORDS[a["kind"]], _where(a["kind"], a.get("at", -1))),
-    "reinforce": lambda a: "reinforcement card: %d %s%s" % (a["n"], KIND_WORDS[a["kind"]], _where(a["kind"], a["at"])),
+    "buy": lambda a: "buy %s%s" % (some(a["n"], KIND_WORDS[a["kind"]]), _where(a["kind"], a.get("at", -1))),
+    "reinforce": lambda a: (
+        "reinforcement card: %s%s" % (some(a["n"], KIND_WORDS[a["kind"]]), _where(a["kind"], a["at"]))
+    ),
     "attack": lambda a: "attack %s from %s" % (nation(a["to"]), NATIONS[a["from"]][0]),
     "commando": lambda a: "Helicopter Commandos on %s" % nation(a["to"]),
     "airlift": lambda a: "airlift %d troops from %s to %s" % (a["n"], NATIONS[a["from"]][0], NATIONS[a["to"]][0]),
     "sail": lambda a: (
-        "sail %d battleship(s), %d submarine(s) from %s to %s"
-        % (a["ships"], a["subs"], sea_name(a["from"]), sea_name(a["to"]))
+        "sail %s, %s from %s to %s"
+        % (some(a["ships"], "battleship"), some(a["subs"], "submarine"), sea_name(a["from"]), sea_name(a["to"]))
     ),
     "bomber": lambda a: "Jet Bomber on %s" % place(a),
     "laser": lambda a: "fire a laser at %s" % place(a),

@@ -18,6 +18,7 @@ from ultimus_host.games.ultimatum.bots import BOTS
 from ultimus_host.games.ultimatum.narrate import KIND_WORDS, VESSEL_WORDS, action_text, line, nation
 from ultimus_host.loop import run_game
 from ultimus_host.menu import pick
+from ultimus_host.narrate import some
 
 MAX_ACTIONS = 20000
 ASKED_ORDER = ("kind", "from", "to", "at", "b", "w", "t", "n", "ships", "subs")  # what, where, then how many
@@ -43,13 +44,13 @@ def world_text(v):
     for p in range(v["players"]):
         counts = v["alliances"][p]
         out.append(
-            "seat %d: savings $%d, war chest $%d, %d card(s), %d laser(s); %s"
+            "seat %d: savings $%d, war chest $%d, %s, %s; %s"
             % (
                 p + 1,
                 v["purses"][SAVINGS][p],
                 v["purses"][CHEST][p],
-                v["cards"][p],
-                v["lasers"][p],
+                some(v["cards"][p], "card"),
+                some(v["lasers"][p], "laser"),
                 ", ".join("%s %d/%d" % (ALLIANCES[a], counts[a], ALLIANCE_SIZES[a]) for a in range(len(ALLIANCES))),
             )
         )
@@ -228,7 +229,7 @@ class Person:
             if len(values) < 2:
                 continue
             if is_number(left[0], key):
-                what = KIND_WORDS[left[0]["kind"]] if "kind" in left[0] else KEY_WORDS.get(key, key)
+                what = KIND_WORDS[left[0]["kind"]] + "s" if "kind" in left[0] else KEY_WORDS.get(key, key)
                 chosen = self._number(
                     "%s, how many %s" % (who, "troops" if key == "n" and what == "nation" else what), values
                 )

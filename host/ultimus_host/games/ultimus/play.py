@@ -18,7 +18,7 @@ from ultimus_host.games.ultimus.bots import BOTS, PlayOn
 from ultimus_host.games.ultimus.narrate import action_text, bet_card_text, describe, line
 from ultimus_host.loop import run_game
 from ultimus_host.menu import Menu
-from ultimus_host.narrate import who
+from ultimus_host.narrate import some, who
 
 LETTERS = "TSRMBD"  # gladiators on the map
 QUIET = ("draw", "commit", "extra_card", "think", "movement")  # nothing a table would see or hear
@@ -146,7 +146,8 @@ class Person:
             % (view["gold"][seat], view["new_gold"][seat])
         )
         cards = [
-            "%d: %s with %d coin(s)" % (k + 1, bet_card_text(b, view), c) for k, (b, c) in enumerate(view["my_bets"])
+            "%d: %s with %s" % (k + 1, bet_card_text(b, view), some(c, "coin"))
+            for k, (b, c) in enumerate(view["my_bets"])
         ]
         say("your betting cards: %s" % ", ".join(cards))
         return self.menu.choose(ask, say, "%s, your choice" % who(seat), view, options, lambda a: action_text(view, a))

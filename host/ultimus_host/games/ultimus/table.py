@@ -8,8 +8,11 @@ from ultimusbox.screens.ultimus.words import set_up_ring
 
 
 def header(s):
-    """Where the battles stand, for the virtual box's first line: "battle 1 of 3, round 2, balanced cards"."""
-    if s["battle"]:
+    """Where the battles stand, for the virtual box's first line: "battle 1 of 3, round 2, balanced cards";
+    "the final count after battle 2 of 3" once the game is over (its last battle's round is no more)."""
+    if s["phase"] == "over":
+        out = "the final count after battle %d of %d" % (s["battle"], s["battles"])
+    elif s["battle"]:
         out = "battle %d of %d" % (s["battle"], s["battles"])
         out += ", round %d" % s["round"] if s["round"] else ", betting and entrance"
     else:
