@@ -75,16 +75,16 @@ def apply_clean(rules: "Rules", s, action):
     """apply() for an action clean() has already made (Game.apply logs that same dict)."""
     flow = rules.FLOW
     phase = s["phase"]
+    name = action["a"]
     moves = flow._now[rules.variant(s)].get(phase)
-    found = moves.get(action["a"]) if moves is not None else None
+    found = moves.get(name) if moves is not None else None
     if found is None or phase == flow.end:
-        found = flow.resolve(rules.variant(s), phase, action["a"])  # the refusal that says why not
+        found = flow.resolve(rules.variant(s), phase, name)  # the refusal that says why not
     who = found[0]
-    handler = found[1]
     fields = found[2]
     for key in action:  # a field the entry does not declare: refused, not ignored ("dices" is a typo)
         if key != "a" and key != "p" and key not in fields:
-            raise Illegal("bad_field", "'%s' takes no field %r" % (action["a"], key), key)
+            raise Illegal("bad_field", "'%s' takes no field %r" % (name, key), key)
     if who is not REFEREE:
         p = action.get("p")
         if type(p) is not int or p < 0 or p >= s["players"]:
@@ -92,10 +92,27 @@ def apply_clean(rules: "Rules", s, action):
         if who.seats is not None and p not in who.seats(s):
             need(who.reason(s) if who.reason is not None else None)
             raise Illegal(who.code, who.message)
+    return _handle(rules, s, action, found, moves, phase)
+
+
+def apply_listed(rules: "Rules", s, action):
+    """apply() for an action the game's legal_actions listed for this very state (or for a copy of it),
+    unchanged since: a bot's choice (issue 34). The door's checks (clean's plain fields and known name, the
+    phase, the action's fields, the seat the flow lets act) passed when it was listed, so they are not asked
+    again; its handler still refuses what its rule checks refuse. Never for what comes from anywhere else:
+    the box, the link, `serve` and a person's typing go through apply (tests/test_apply_listed.py)."""
+    phase = s["phase"]
+    moves = rules.FLOW._now[rules.variant(s)][phase]
+    return _handle(rules, s, action, moves[action["a"]], moves, phase)
+
+
+def _handle(rules: "Rules", s, action, found, moves, phase):
+    """Run the handler of an action's flow entry (`found`, from the phase's merged table `moves`): its events."""
+    handler = found[1]
     if type(handler) is str:  # named in the flow: imported on first use, then kept in its table
         handler = load_handler(handler)
         if moves is not None and moves.get(action["a"]) is found:
-            moves[action["a"]] = (who, handler) + found[2:]
+            moves[action["a"]] = (found[0], handler) + found[2:]
     events = []
     if found[5]:  # an atomic handler: its refusal half-way puts the state back
         saved = copy_data(s)
@@ -107,6 +124,7 @@ def apply_clean(rules: "Rules", s, action):
             raise
     else:
         handler(s, action, events)
+    flow = rules.FLOW
     if flow.checking is not None and s["phase"] != phase:
         flow.checking(rules, phase, s["phase"])  # the tests': every phase a handler leads to is declared
     return events
@@ -245,6 +263,9 @@ def public_event(e):
     return out
 
 
+_actors = None  # referee.acting.actors, once Game.actors has imported it
+
+
 class CountingLog:
     """A log that only counts the actions: for replays that must not keep them (the box's
     resume reads them from its journal) and for measuring a game without its log."""
@@ -283,9 +304,17 @@ class Game:
         Only the cleaned action (clean()) is applied and logged. If the log cannot take it
         (the box's journal on a full flash: OSError), the state is rebuilt from the log and
         the OSError goes on to the caller: nothing changed."""
-        action = clean(self.rules, action)
+        return self._logged(apply_clean, clean(self.rules, action))
+
+    def apply_listed(self, action):
+        """apply() for one of the actions legal_actions listed for the state as it is now, unchanged since: a
+        bot's or random play's choice, applied without the door's checks (apply_listed above) and logged."""
+        return self._logged(apply_listed, action)
+
+    def _logged(self, how, action):
+        """The events of how(rules, state, action), the action logged; the state rebuilt on a failure."""
         try:
-            events = apply_clean(self.rules, self.state, action)
+            events = how(self.rules, self.state, action)
         except Illegal:
             raise  # handlers refuse before they change anything (the property tests hold them to it)
         except Exception as exc:
@@ -342,9 +371,12 @@ class Game:
     def actors(self):
         """The seats that have something to do now (the referee is not listed; the main seat first),
         from the flow (referee.acting.actors: no legal listing)."""
-        from referee.acting import actors  # imported when first asked: a box asks only on resuming
+        global _actors
+        if _actors is None:  # imported when first asked (a box asks only on resuming), then kept: the import
+            from referee.acting import actors  # statement cost more than the answer (issue 32)
 
-        return actors(self.rules, self.state)
+            _actors = actors
+        return _actors(self.rules, self.state)
 
     def digest(self):
         """The full digest: of the whole state, secrets included (the journal, the referee)."""

@@ -69,8 +69,9 @@ def place_problem(s, g, door):
     return None
 
 
-def commit_problem(s, p, shout, c):
-    """A seat commits once; a shout in the full game lays a card from its hand face down."""
+def commit_problem(s, p, shout=0, c=-1):
+    """A seat commits once; a shout in the full game lays a card from its hand face down. Without a
+    shout: whether the seat may still commit (the flow's pre-check of commit, asked of every seat)."""
     if s["shout"][p] != UNDECIDED:
         return ("already_committed", "this seat has already committed")
     if shout and s["mode"] == MODE_FULL and c not in s["hands"][p]:

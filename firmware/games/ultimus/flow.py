@@ -59,8 +59,10 @@ PLACING = Who(
     "not_your_turn",
     "another seat places the next gladiator (clockwise from the loudest spectator)",
 )
+# The card's player always has something to do (acts): choose its gladiator, else end the card, or for a
+# stupid bet first discard (cardchecks.end_card_problem), so the actors ask none of its pre-checks.
 CARD_PLAYER = Who(
-    "the seat playing the revealed card", _card_player, "not_your_turn", "another seat plays this card", _no_card
+    "the seat playing the revealed card", _card_player, "not_your_turn", "another seat plays this card", _no_card, True
 )
 THINKER = Who("the active seat", _active)
 ACTIVE = Who("the active seat", _active, "not_your_turn", "another seat is playing", _verso_first)

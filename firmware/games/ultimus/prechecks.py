@@ -26,10 +26,6 @@ def _can_bet(s, p):
     return found
 
 
-def _uncommitted(s, p):
-    return checks.commit_problem(s, p, 0, -1)
-
-
 def _thinking(s, p):
     return checks.think_problem(s, p, [])
 
@@ -125,7 +121,7 @@ CHECKS = {
     MODE_FULL: {
         "bet": _can_bet,
         "ready": checks.ready_problem,
-        "commit": _uncommitted,
+        "commit": checks.commit_problem,
         "think": _thinking,
         # the card in play, its cheap checks first: actors asks a seat's until one passes
         "choose": _choosing,
@@ -149,7 +145,7 @@ CHECKS = {
         "pass_card": _can_pass,
     },
     MODE_BOX: {
-        "commit": _uncommitted,
+        "commit": checks.commit_problem,
         "next": _next_battle,
         "finish": _finish,
         "give": _can_give,
