@@ -216,7 +216,14 @@ def test_a_torn_last_record_is_still_dropped_quietly_as_after_a_power_cut():
 # --- the game menu -------------------------------------------------------------
 
 
-def test_the_seat_selection_lights_the_one_game_and_refuses_the_wheels_without_one():
+@pytest.fixture
+def a_free_wheel(monkeypatch):
+    """A wheel without a game: the last of the six is left free if the registry fills them all."""
+    if len(games.GAMES) >= board.RINGS:
+        monkeypatch.setattr(games, "GAMES", games.GAMES[: board.RINGS - 1])
+
+
+def test_the_seat_selection_lights_the_one_game_and_refuses_the_wheels_without_one(a_free_wheel):
     fb, box = new_box()
     assert box.shell.chosen == "ultimus" and box.shell.phase == "seats"
     assert ring(fb, 0).count(GOLD) == 3  # ULTIMUS's wheel: its options (3 battles)

@@ -224,5 +224,9 @@ def test_a_game_declares_what_the_generic_machinery_needs(name):
     for setup in host.examples:
         game = Game(rules, setup)
         assert players[0] <= game.state["players"] <= players[1], (name, setup)
-    assert host.has("random"), "%s declares no random play: HostGame(random='module:chooser')" % name
+    play = host.random_play()
+    assert play is not None, "%s declares no random play: HostGame(random='games.%s.randomplay')" % (name, name)
+    assert callable(getattr(play, "chooser", None)) and callable(getattr(play, "setup_for", None)), (
+        "%s: its random play %s has no chooser(game) or setup_for(seed)" % (name, host.random)
+    )
     assert host.golden is None or host.golden.count(".") == 2, "%s: golden is a version X.Y.Z" % name

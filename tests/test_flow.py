@@ -255,7 +255,7 @@ def _random_games(name):
     """(label, rules, game, choose(game, rng)) of short random games of a game: each of its examples
     (between them every variant of its flow), two seeds each, played by its own random play."""
     host = registry.get(name)
-    assert host.examples and host.has("random"), "%s declares no examples or random play" % name
+    assert host.examples and host.random, "%s declares no examples or random play" % name
     for seed in (3, 8):
         for k in range(len(host.examples)):
             game, choose = host.random_game(k, seed)

@@ -8,27 +8,25 @@ from games.ultimus.content import GLADIATOR_NAMES
 from games.ultimus.errors import Illegal
 from referee import engine
 from referee.engine import public_event
+from referee.play import play_out
+from referee.rng import Rng
+from ultimus_host import registry
 from ultimus_host.words import NO_WORDS
 from ultimusbox import games
 
-GAMES = ("ultimus", "morituri", "ultimatum", "munera", "morituri_board")
+GAMES = registry.names()
 STATIONS = [2, 0, 5, 3, 1, 4]  # seat 1 at station 3...: a seat told as a station shows the box's numbering
 
 
 def random_games(name, count=4):
-    """Whole random games of `name`, as the core's own random play plays them."""
-    if name == "ultimus":
-        from games.ultimus import randomplay
-        from games.ultimus.state import MODE_BOX, MODE_FULL
-
-        out = [
-            randomplay.play(3 + seed % 4, seed, MODE_FULL, battles=2, stop_at_battle_end=False) for seed in range(count)
-        ]
-        return out + [randomplay.play(4, seed, MODE_BOX, battles=1) for seed in range(count)]
-    module = games.load("games.%s.randomplay" % name)
-    if name == "ultimatum":
-        return [module.play(2 + seed % 3, seed, max_actions=3000) for seed in range(count)]
-    return [module.play(seed) for seed in range(count)]
+    """`count` whole random games of `name` (at most 3000 actions each), as its own random play plays
+    them: its examples in turn (between them every variant of its flow), seeds 0, 1, ..."""
+    host = registry.get(name)
+    out = []
+    for seed in range(count):
+        game, choose = host.random_game(seed % len(host.examples), seed)
+        out.append(play_out(game, choose, Rng(seed ^ 0x5EED), 3000))
+    return out
 
 
 def events_of(name, count=4):

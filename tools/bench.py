@@ -13,7 +13,7 @@
 - the same for the whole box app (core, app, display, sounds, link, journal on
   fake drivers), and the time from a button press to its finished LED frame
   under MicroPython on this PC;
-- per game (ULTIMUS, Morituri, Ultimatum, Munera, the Morituri board game): the peak heap of the box app with that
+- per game of the registry (its HostGame's box_heap script): the peak heap of the box app with that
   game loaded, code included, with and without the test's fake drivers, and the range of their bytecode
   (the README's figure: tests/test_readme.py compares them);
 - the link's round trip of one action through the virtual box's
@@ -201,9 +201,12 @@ def box_runs(mpy_dir, seeds=(1, 2, 3)):
     return boxes, path, seeds[-1]
 
 
-# The games whose box app game_heaps measures, in the registry's order (tests/test_readme.py holds the
-# README to them).
-HEAP_GAMES = ("ultimus", "morituri", "ultimatum", "munera", "morituri_board")
+def heap_games():
+    """(game, its box heap script in tests/mpy, or None) of every game of the registry, in its order: what
+    game_heaps measures (HostGame(box_heap=...); tests/test_readme.py holds the README to them)."""
+    from ultimus_host import registry
+
+    return [(host.name, host.box_heap) for host in registry.every()]
 
 
 def code_range(per_game):
@@ -214,20 +217,28 @@ def code_range(per_game):
 
 
 def game_heaps(mpy_dir, boxes):
-    """(game, heap fields) per game of the registry, under MicroPython from mpy-cross output: ULTIMUS's
-    6-player battle (the worst of `boxes`), Morituri's scripted game, a whole Ultimatum game pressed on
-    the buttons by sensible bots (presses planned here under CPython)."""
-    from ultimatum_box_heap import plan
+    """(game, heap fields) per game of the registry that declares a box heap script, under MicroPython
+    from mpy-cross output: box_heap.py's 6-player battles (the worst of `boxes`, run by box_runs), every
+    other script with "run" (Morituri's scripted game, a whole Ultimatum game pressed on the buttons by
+    sensible bots, Munera's scripted bout, the board game's from the menu to the winner); a script with a
+    plan() has its presses planned here under CPython first. A game without one is printed as such."""
+    import importlib
 
-    ultimus = max(boxes, key=lambda b: int(b["peak"]))
-    morituri = micropython("morituri_box_heap.py", "run", mpy_dir=mpy_dir)
-    path = os.path.join(mpy_dir, "presses.txt")
-    with open(path, "w") as f:
-        f.write(plan())
-    ultimatum = micropython("ultimatum_box_heap.py", "run", mpy_dir=mpy_dir, data=path)
-    munera = micropython("munera_box_heap.py", "run", mpy_dir=mpy_dir)  # a scripted bout, murmillo v retiarius
-    board = micropython("mboard_box_heap.py", "run", mpy_dir=mpy_dir)  # a scripted game from the menu to the winner
-    return list(zip(HEAP_GAMES, (ultimus, morituri, ultimatum, munera, board)))
+    out = []
+    for name, script in heap_games():
+        if script is None:
+            print("  %-14s box app with the game loaded: not measured (it declares no HostGame(box_heap=...))" % name)
+        elif script == "box_heap.py":
+            out.append((name, max(boxes, key=lambda b: int(b["peak"]))))
+        else:
+            planner = getattr(importlib.import_module(script[: -len(".py")]), "plan", None)
+            path = None
+            if planner is not None:
+                path = os.path.join(mpy_dir, "presses-%s.txt" % name)
+                with open(path, "w") as f:
+                    f.write(planner())
+            out.append((name, micropython(script, "run", mpy_dir=mpy_dir, data=path)))
+    return out
 
 
 def play_shape(battles=10):
@@ -688,11 +699,14 @@ def game_speeds():
 
 def games_aims():
     """The speed aim of issue 25 beside the figures measured above."""
+    import game_speed
+
     found = FIGURES["games"]
-    ref = found["ultimus"][0]
+    reference = game_speed.reference()
+    ref = found[reference][0]
     print("\naims (issue 25), from the figures above:")
     for name in found:
-        if name == "ultimus":
+        if name == reference:
             continue
         ratio = found[name][0] / ref
         say(

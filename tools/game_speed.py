@@ -1,5 +1,7 @@
 """Each game's speed under CPython (issue 25): actions per second of its random play and games per
-second of its bots (the simulation `ultimus simulate GAME` plays), beside ULTIMUS's in the same run.
+second of its bots (the simulation `ultimus simulate GAME` plays), beside ULTIMUS's in the same run, for
+every game of the registry: its random play is its HostGame's (random: setup_for and chooser, seeds
+from 1000 on), its bots its simulation's.
 `make bench` prints these lines; `python tools/game_speed.py` prints them alone.
 """
 
@@ -12,33 +14,39 @@ for _part in ("firmware", "host"):
     if os.path.join(ROOT, _part) not in sys.path:
         sys.path.insert(0, os.path.join(ROOT, _part))
 
-GAMES = ("ultimus", "morituri", "munera", "ultimatum", "morituri_board")
+MAX_ACTIONS = 3000  # a game's random play stops here if it has not ended (an Ultimatum game runs for hours)
 
 
-def _random_games():
-    """game -> play(seed): one random-play game of each, with the player counts simulations use most."""
-    from games.morituri import randomplay as morituri
-    from games.morituri_board import randomplay as board
-    from games.munera import randomplay as munera
-    from games.ultimatum import randomplay as ultimatum
-    from games.ultimus import randomplay as ultimus
+def names():
+    """Every game of the registry, in its order (the box's game menu's)."""
+    from ultimus_host import registry
 
-    return {
-        "ultimus": lambda seed: ultimus.play(6, seed),
-        "morituri": morituri.play,
-        "munera": munera.play,
-        "ultimatum": lambda seed: ultimatum.play(2 + seed % 5, seed, max_actions=3000),
-        "morituri_board": board.play,
-    }
+    return registry.names()
+
+
+def reference():
+    """The game the others are set beside: the registry's default (ULTIMUS)."""
+    from ultimus_host import registry
+
+    return registry.default()
+
+
+def _play(name, seed):
+    """One random-play game of `name`: the set-up its random play plays for the seed (setup_for), played."""
+    from referee.play import play_out
+    from referee.rng import Rng
+    from ultimus_host import registry
+
+    game, choose = registry.get(name).random_game(None, seed)
+    return play_out(game, choose, Rng(seed ^ 0x5EED), MAX_ACTIONS)
 
 
 def random_rate(name, seconds=1.0, first=1000):
     """Actions per second of a game's random play, whole games from seed `first` on, CPU time."""
-    play = _random_games()[name]
     actions, seed = 0, first
     start = time.process_time()
     while time.process_time() - start < seconds:
-        actions += len(play(seed).log)
+        actions += len(_play(name, seed).log)
         seed += 1
     return actions / (time.process_time() - start)
 
@@ -46,9 +54,11 @@ def random_rate(name, seconds=1.0, first=1000):
 def bots_rate(name, seconds=1.0, first=1):
     """Games per second of a game's bots: its simulation's play at its default player count, its
     first bot in every seat, CPU time."""
-    import importlib
+    from ultimus_host import simulations
 
-    sim = importlib.import_module("ultimus_host.games.%s.simulation" % name)
+    sim = simulations.load(name)
+    if sim is None:
+        return None  # a game that declares no simulation has no bots to time
     games, seed = 0, first
     start = time.process_time()
     while time.process_time() - start < seconds:
@@ -60,23 +70,27 @@ def bots_rate(name, seconds=1.0, first=1):
 
 def figures(rounds=3, seconds=1.0):
     """{game: (random actions/s, bots games/s)}, best of `rounds` interleaved (a busy machine)."""
-    best = {name: [0.0, 0.0] for name in GAMES}
+    best = {name: [0.0, 0.0] for name in names()}
     for _ in range(rounds):
-        for name in GAMES:
+        for name in names():
             best[name][0] = max(best[name][0], random_rate(name, seconds))
-            best[name][1] = max(best[name][1], bots_rate(name, seconds))
+            bots = bots_rate(name, seconds)
+            best[name][1] = None if bots is None else max(best[name][1] or 0.0, bots)
     return {name: tuple(v) for name, v in best.items()}
 
 
 def lines(found):
-    """The bench's lines: each game's random play beside ULTIMUS's, and its bots' games per second."""
-    ref = found["ultimus"][0]
+    """The bench's lines: each game's random play beside the reference game's (ULTIMUS's), and its bots'
+    games per second."""
+    from ultimus_host import registry
+
+    ref = found[reference()][0]
+    title = registry.get(reference()).title
     out = []
-    for name in GAMES:
+    for name in found:
         rate, bots = found[name]
-        out.append(
-            "  %-14s random play %7.0f actions/s (%.2fx ULTIMUS's), bots %6.1f games/s" % (name, rate, rate / ref, bots)
-        )
+        said = "no bots (it declares no simulation)" if bots is None else "bots %6.1f games/s" % bots
+        out.append("  %-14s random play %7.0f actions/s (%.2fx %s's), %s" % (name, rate, rate / ref, title, said))
     return out
 
 

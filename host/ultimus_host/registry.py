@@ -30,16 +30,19 @@ class HostGame:
     label: its wheel's label on the virtual box's game menu (13 characters at most);
     bots: the kinds its --bot takes, the first the one an example names;
     examples: set-ups of short games that between them reach every variant of its flow (the generic
-    tests play them; the first is the one `make bench` times, its seed changed);
+    tests play them, each with other seeds too);
     golden: the version whose golden files (tests/data/vX.Y.Z/) first hold the game, None before its first
     release;
+    box_heap: its script in tests/mpy that plays it on the box app under MicroPython and prints the heap
+    (`make bench`'s per-game heap line: tools/bench.py game_heaps);
     players: (fewest, most) seats, only for a game the box does not referee (the box's come from its
     rules, RULES.PLAYERS: one range for the box, `play`, `simulate` and `serve`);
     play(options, ask, say, clear) and demo(options, say): a hot-seat game and a narrated bot game, each
     returning the game (options: the command line's options by name, the ones of play_options and
     demo_options among them: click decorators);
-    random(game): the function choose(game, rng) that plays that game at random with the core's
-    generator (an action, or None when nothing is left), what the generic tests and the bench play;
+    random: the module of its random play with the core's generator, which the generic tests and the bench
+    play: chooser(game) gives the function choose(game, rng) that plays that game (an action, or None when
+    nothing is left), setup_for(seed) the set-up it plays for a seed (the bench times those games);
     odds: its `ultimus odds NAME` command; commands: {name: command} added to `ultimus` itself;
     event(e, state, stations), action(view, a, stations), refusal(message, state, stations), button(b):
     its words for an event, a legal action, the core's refusal, a button (None: the box's words);
@@ -59,12 +62,16 @@ class HostGame:
     its module declaring DEFAULT_PLAYERS, BOTS, GROUPS and ROUNDS beside it (ultimus_host.simulations).
     """
 
-    def __init__(self, name, label, bots=(), examples=(), golden=None, players=None, **parts):
+    def __init__(
+        self, name, label, bots=(), examples=(), golden=None, players=None, random=None, box_heap=None, **parts
+    ):
         self.name = name
         self.label = label
         self.bots = tuple(bots)
         self.examples = tuple(examples)
         self.golden = golden
+        self.random = random
+        self.box_heap = box_heap
         self._players = players
         self.play_options = parts.pop("play_options", ())
         self.demo_options = parts.pop("demo_options", ())
@@ -105,21 +112,29 @@ class HostGame:
     def load_command(self, name):
         return load(self.commands[name])
 
+    def random_play(self):
+        """The module of its random play (chooser, setup_for), imported now; None if it declares none."""
+        return None if self.random is None else importlib.import_module(self.random)
+
     def random_game(self, k=0, seed=None):
-        """(game, choose) of example k (its seed replaced by `seed` if given) and the game's random play."""
+        """(game, choose): a new game of example k (None: random play's own set-up for `seed`), its seed
+        replaced by `seed` if given, and the random play that plays it."""
         from referee.engine import Game
 
-        setup = dict(self.examples[k])
-        if seed is not None:
-            setup["seed"] = seed
+        play = self.random_play()
+        if k is None:
+            setup = play.setup_for(seed)
+        else:
+            setup = dict(self.examples[k])
+            if seed is not None:
+                setup["seed"] = seed
         game = Game(self.rules, setup)
-        return game, self.load("random")(game)
+        return game, play.chooser(game)
 
 
 PARTS = (
     "play",
     "demo",
-    "random",
     "odds",
     "event",
     "action",

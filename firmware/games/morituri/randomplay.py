@@ -60,7 +60,7 @@ def choose_action(game, rng):
 
 
 def chooser(game):
-    """The random play of a game (the host's registry names it: HostGame(random=...)): choose_action."""
+    """The random play of a game (the host's registry names this module: HostGame(random=...)): choose_action."""
     return choose_action
 
 

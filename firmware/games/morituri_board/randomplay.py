@@ -87,7 +87,7 @@ class Chooser:
 
 
 def chooser(game):
-    """The random play of a game (the host's registry names it: HostGame(random=...)): a Chooser of its own."""
+    """The random play of a game (the host's registry names this module: HostGame(random=...)): a Chooser of its own."""
     return Chooser(game.state["players"]).choose
 
 

@@ -88,8 +88,13 @@ def choose_action(game, rng):
     return None
 
 
+def setup_for(seed):
+    """The set-up random play plays for a seed (the bench's): 2 to 6 players."""
+    return {"players": 2 + seed % 5, "seed": seed}
+
+
 def chooser(game):
-    """The random play of a game (the host's registry names it: HostGame(random=...)): choose_action."""
+    """The random play of a game (the host's registry names this module: HostGame(random=...)): choose_action."""
     return choose_action
 
 

@@ -30,8 +30,13 @@ def choose_action(game, rng):
     return play_on(options) or (rng.choice(options) if options else None)
 
 
+def setup_for(seed):
+    """The set-up random play plays for a seed (the bench's: a 6-player battle of the full game)."""
+    return new_setup(6, seed, MODE_FULL, battles=1)
+
+
 def chooser(game):
-    """The random play of a game (the host's registry names it: HostGame(random=...)): choose_action."""
+    """The random play of a game (the host's registry names this module: HostGame(random=...)): choose_action."""
     return choose_action
 
 

@@ -32,9 +32,11 @@ GAME = HostGame(
     examples=(
         {"players": 6, "seed": 1, "mode": "full", "battles": 1},
         {"players": 3, "seed": 2, "mode": "box", "battles": 2},
+        {"players": 4, "seed": 3, "mode": "full", "battles": 2},
     ),
+    box_heap="box_heap.py",
     golden="0.1.0",
-    random="games.ultimus.randomplay:chooser",
+    random="games.ultimus.randomplay",
     play="%s.commands:play" % HERE,
     demo="%s.commands:demo" % HERE,
     play_options=(_battles(3), CONTENT_OPTION),
