@@ -185,6 +185,20 @@ def walk(game, choose, rng, every, most, max_actions):
     return out
 
 
+def example_states(name, seeds=(1, 2), every=3, most=30):
+    """Copies of the game at states of random games of each of its example set-ups (the registry's), each
+    with each seed, played by its own random play: any game of the registry."""
+    from ultimus_host import registry
+
+    host = registry.get(name)
+    out = []
+    for k in range(len(host.examples)):
+        for seed in seeds:
+            game, choose = host.random_game(k, seed)
+            out += walk(game, choose, Rng(seed ^ 0x5EED), every, most, 3000)
+    return out
+
+
 def ultimus_states(seed, mode, every=7, most=60):
     r = Rng(seed)
     game = engine.Game(games.rules_of("ultimus"), new_setup(3 + r.below(4), seed, mode, 2))
