@@ -1,6 +1,6 @@
 """The box screens use only the shell's surface that ultimusbox/screens/__init__.py lists: the shell's own
 calls, the game's state, set-up and rules, and of the flow only its answers for a box (Flow.seat_now,
-allows, step). An engine's table (the flow's merged phases, its variants) read by a screen would make the
+allows). An engine's table (the flow's merged phases, its variants) read by a screen would make the
 screen decide the flow again; this AST scan of every screen module fails on it."""
 
 import ast
@@ -57,7 +57,7 @@ def _modules():
 
 def test_the_surface_lists_the_flow_s_answers_and_the_shell_s_calls():
     found = surface()
-    assert {"seat_now", "allows", "step"} <= found["FLOW"] and "_now" not in found["FLOW"]
+    assert {"seat_now", "allows"} <= found["FLOW"] and "_now" not in found["FLOW"]
     assert {"act", "refuse", "game", "clock", "station_of_seat"} <= found["shell"]
 
 

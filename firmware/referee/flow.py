@@ -154,14 +154,6 @@ class Flow:
                     first, seat = name, seats[0]
         return seat
 
-    def step(self, variant, phase):
-        """The name of the one action of a phase that has one (a box's confirm takes it), else None."""
-        moves = self._now[variant].get(phase)
-        if moves is not None and len(moves) == 1:
-            for name in moves:
-                return name
-        return None
-
     def allows(self, variant, s, seat, name):
         """Whether the action `name` is one of the phase's now and its Who lets `seat` (-1: the referee) take
         it: what a box's menu may offer before the rule checks (apply, or the game's pre-checks, judge the rest)."""
@@ -177,15 +169,6 @@ class Flow:
         if found is not None:
             return found[0] is REFEREE
         return name in self.known and name not in self.seated
-
-    def moves(self, variant, phase):
-        """((name, who), ...) of a phase and of every phase, sorted by name, computed once."""
-        key = (variant, phase, 1)
-        out = self._names.get(key)
-        if out is None:
-            out = tuple((name, self.entry(variant, phase, name)[0]) for name in self.actions(variant, phase))
-            self._names[key] = out
-        return out
 
     def actions(self, variant, phase):
         """The names of the actions of a phase (and of every phase), in a fixed order."""

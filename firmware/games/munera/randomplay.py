@@ -10,7 +10,7 @@ from games.munera.flow import FLOW
 from games.munera.legal import LISTERS
 from games.munera.state import in_arena
 from referee import engine
-from referee.play import list_actions, play_out
+from referee.play import list_actions, moves, play_out
 from referee.rng import Rng
 
 
@@ -75,7 +75,7 @@ def _listed(s, g, names, kept=True):
     """The legal actions of g whose names are (kept) or are not (not kept) among `names`."""
     plan = _PLANS.get((names, kept))
     if plan is None:
-        plan = tuple((who, LISTERS[name]) for name, who in FLOW.moves("", "act") if (name in names) == kept)
+        plan = tuple((who, LISTERS[name]) for name, who in moves(FLOW, "", "act") if (name in names) == kept)
         _PLANS[(names, kept)] = plan
     return list_actions(s, g, plan, [])
 

@@ -23,7 +23,7 @@ from games.ultimatum.content import (
     TROOP,
 )
 from games.ultimatum.flow import FLOW
-from referee.play import may_act
+from referee.play import may_act, moves
 
 VESSELS = (SHIP, SUB)
 
@@ -54,7 +54,7 @@ def names(s, seat):
     phase = s["phase"]
     if phase == FLOW.end:
         return []
-    return [name for name, who in FLOW.moves("", phase) if may_act(s, who, seat)]
+    return [name for name, who in moves(FLOW, "", phase) if may_act(s, who, seat)]
 
 
 def of_name(s, seat, name):

@@ -31,7 +31,7 @@ from games.ultimus.yelling import (
     SPECIAL_STUPID_BET,
     STAND_UP,
 )
-from referee.play import list_actions
+from referee.play import list_actions, moves
 
 TRADES = ("give", "pass_card")
 
@@ -69,7 +69,7 @@ def _plan(variant, phase, trades):
     if phase != FLOW.end:
         plan = tuple(
             (who, listers[name])
-            for name, who in FLOW.moves(variant, phase)
+            for name, who in moves(FLOW, variant, phase)
             if (name in TRADES) == trades and listers[name] is not None
         )
     _PLANS[trades][variant][phase] = plan

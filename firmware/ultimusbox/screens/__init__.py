@@ -31,7 +31,6 @@ The shell gives the screen this surface, and a screen uses nothing else of it
         FLOW.seat_now(variant, s)        who acts now (the seat whose turn it is, else the first seat
                                          the phase's actions name; -1: the box, or any seat)
         FLOW.allows(variant, s, seat, name)  whether the phase has that action and its Who lets the seat
-        FLOW.step(variant, phase)        the name of a phase's one action (a confirm's), or None
   shell.settings              the box settings of the game
   shell.act(action)           hand an action to the core (None: refused, and shown)
   shell.refuse(code, message) show a refusal

@@ -42,6 +42,10 @@ from ultimusbox.screens.munera.entry import (
     weapon_of,
 )
 
+# The one action of each phase of one step (a confirm's), named as its phase but the AP roll: the flow's
+# names, kept here because a Flow.step() asking the flow cost every box 96 bytes at power-on (the board
+# game's peak, tests/test_mboard_box.py, at its bound); tests/test_screens_follow_the_flow.py presses them
+STEPS = {"start": "ap"}
 HINTS = {  # what a phase's step takes, said for a button it does not take
     "reroll": "after his feint: thumbs up rolls the missed die again, thumbs down keeps the miss",
     "grip": "the grapple's winner: thumbs up throws him, thumbs down lets go",
@@ -231,7 +235,7 @@ class Screen:
             elif button == board.CONFIRM:
                 shell.refuse("thumb_first", HINTS[phase])
         elif button == board.CONFIRM:
-            self._act({"a": self.shell.game.rules.FLOW.step("", phase)})  # the phase's one step: the flow names it
+            self._act({"a": STEPS.get(phase, phase)})  # the phase's one step
         elif board.WHEEL_0 <= button < board.WHEEL_0 + board.RINGS or button == board.MODE:
             shell.refuse(
                 "wrong_phase",
