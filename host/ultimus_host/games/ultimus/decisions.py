@@ -12,7 +12,7 @@ def decision(view, kinds):
     if "commit" in kinds:
         if full:
             return (
-                "SHOUT or THINK, in secret, before the countdown ends: SHOUT plays a card of your hand face down; "
+                "SHOUT or THINK, in secret, before the countdown ends: SHOUT plays one of your cards face down; "
                 "THINK keeps quiet (you may change cards instead). The table sees only that you have chosen."
             )
         return "SHOUT or THINK, in secret, before the countdown ends: the table sees only that you have chosen."
@@ -27,13 +27,13 @@ def decision(view, kinds):
     if "thumb" in kinds:
         return "Pollice verso: you are the loudest spectator. Thumbs up pardons the fallen gladiator, down kills him."
     if "think" in kinds:
-        return "You kept quiet: discard up to two cards of your hand, or none, and draw as many."
+        return "You kept quiet: discard up to two of your cards, or none, and draw as many."
     if "choose" in kinds:
         return "Your card is in play: choose the gladiator it yells at."
     if "rebet" in kinds:
         return "That was a stupid bet: move one coin to another betting card, or discard a card."
     if "discard" in kinds and "end" not in kinds:
-        return "That was a stupid bet: discard one more card of your hand."
+        return "That was a stupid bet: discard one more of your cards."
     if "payout" in kinds:
         return "The battle is over: turn over each of your betting cards with coins on it; it pays what it shows."
     if any(k in TOLD_KINDS for k in kinds) and not full:
