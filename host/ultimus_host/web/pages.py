@@ -58,7 +58,7 @@ def waiting_words(actors, stations, seat=None, over=False):
     if over:
         return "the game is over"
     if not actors:
-        return "waiting for the box, the referee (its buttons, or the referee's actions on the table page)"
+        return "waiting for the box or the referee (the box's buttons, or the referee's page)"
     names = ["you" if p == seat else who(p, stations) for p in actors]
     return "waiting for %s" % ", ".join(names)
 
