@@ -8,6 +8,7 @@ import random
 import pytest
 
 from referee import acting
+from referee.engine import copy_data
 from ultimus_host import registry
 from ultimus_host.web import pages
 from ultimus_host.web.bridge import without_keys
@@ -18,6 +19,13 @@ def example_games():
     for name in registry.names():
         for k, setup in enumerate(registry.get(name).examples):
             yield pytest.param(name, dict(setup), id="%s-%d" % (name, k))
+
+
+def twin_of(game, setup):
+    """The same game in a state of its own (an action applied to it leaves `game` as it is)."""
+    twin = games.build(game.rules.NAME, setup)
+    twin.state = copy_data(game.state)
+    return twin
 
 
 def seat_pages(name, setup, steps=250, seed=3):
@@ -62,15 +70,30 @@ def test_munera_s_buttons_cost_what_the_rules_charge():
     for game, _, page, options in seat_pages(name, setup, steps=300):
         for item in page["actions"]:
             a = options[item["i"]]
-            twin = games.build(name, setup)
-            for logged in game.log:
-                twin.apply(logged)
+            twin = twin_of(game, setup)
             before = twin.state["ap"], twin.state["spent"], twin.state["turn"]
             twin.apply(a)
             spent = twin.state["spent"] - before[1] if twin.state["turn"] == before[2] else 0
             assert item["cost"] == ("%d AP" % spent if spent > 0 else None), (a, item)
             told.add(item["cost"])
     assert {"1 AP", "2 AP"} <= told, told
+
+
+def test_ultimatum_s_buttons_cost_what_the_bank_takes():
+    """Each action's cost on its button is the money that applying it takes from the seat's savings and war
+    chest (none for one that pays the seat), at every step."""
+    name = "ultimatum"
+    setup = dict(registry.get(name).examples[0])
+    told = set()
+    for game, seat, page, options in seat_pages(name, setup, steps=150):
+        for item in page["actions"]:
+            twin = twin_of(game, setup)
+            before = sum(twin.state["purses"][p][seat] for p in twin.state["purses"])
+            twin.apply(options[item["i"]])
+            spent = before - sum(twin.state["purses"][p][seat] for p in twin.state["purses"])
+            assert item["cost"] == ("$%d" % spent if spent > 0 else None), (options[item["i"]], item)
+            told.add(item["cost"])
+    assert len(told) > 3, told
 
 
 def test_munera_refuses_an_action_short_of_ap_with_the_ledger_s_own_words():
@@ -117,6 +140,8 @@ def test_a_seat_page_carries_the_box_s_countdown_as_the_table_does():
 
 def test_the_pages_name_no_key_of_the_virtual_box_s_keyboard():
     said = "his turn: confirm [Enter]; table dice: THINK q-y before confirm (keys 1-6); THINK q-y types a die of 1-6"
+    said += "; press the wheel of each figure [asdfgh]; wheels [a s d f]: a nation, [g h]: a sea place; mode [m]"
     told = without_keys(said)
-    assert "q-y" not in told and "[Enter]" not in told and "(keys" not in told, told
+    assert not any(k in told for k in ("q-y", "[", "(keys")), told
     assert "THINK at a station types a die of 1-6" in told
+    assert "wheels 1-4: a nation, wheels 5 and 6: a sea place" in told, told

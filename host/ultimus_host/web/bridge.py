@@ -27,20 +27,33 @@ MOVED_ON = "the table moved on meanwhile: look again and choose"
 LIGHTS_EVERY = 0.15  # s between two looks at a virtual box's LEDs
 # the terminal's keys the virtual box's words name ("confirm [Enter]", "station 1 [a]", "(keys 1-6)"): the table
 # page has buttons, not those keys
-KEY_HINTS = re.compile(r" ?\[(?:Enter|[a-z0-9+-])\]| \(keys? [^)]*\)")
+KEY_HINTS = re.compile(r" ?\[(?:Enter|[a-z0-9+-](?: [a-z0-9+-])*|asdfgh)\]| \(keys? [^)]*\)")
 # "THINK q-y types a table die": the terminal's row of keys for the stations' THINK (or SHOUT) buttons
 KEY_ROWS = re.compile(r"\b(SHOUT|THINK) [a-z0-9]-[a-z0-9]\b")
 
 
 def without_keys(text):
-    """The box's words without the terminal's keys in them."""
-    return KEY_ROWS.sub(r"\1 at a station", KEY_HINTS.sub("", text))
+    """The box's words without the terminal's keys in them (a wheel named by its number)."""
+    return KEY_ROWS.sub(r"\1 at a station", KEY_HINTS.sub("", SOME_WHEELS.sub(_wheels, text)))
 
 
 def _hex(rgb):
     return "#%02x%02x%02x" % tuple(rgb)
 
 
+# "wheels [a s d f]: a nation": the terminal's keys of some wheels (a s d f g h are wheels 1-6), told by number
+WHEEL_KEYS = "asdfgh"
+SOME_WHEELS = re.compile(r"(?:wheels )?\[([asdfgh](?: [asdfgh])+)\]")
+
+
+def _wheels(m):
+    keys = m[1].split()
+    first, last = WHEEL_KEYS.index(keys[0]) + 1, WHEEL_KEYS.index(keys[-1]) + 1
+    return (
+        "wheels %d-%d" % (first, last)
+        if last > first + 1
+        else "wheels %s" % " and ".join(str(WHEEL_KEYS.index(k) + 1) for k in keys)
+    )
 def box_drawing(vbox):
     """The virtual box as it is now: each wheel's LEDs and words, the station lights, what to do now (None before
     its first frame). Read from the box's own thread's objects: a picture caught mid-change is taken again."""
