@@ -25,12 +25,12 @@ def watching(monkeypatch, caplog):
     monkeypatch.setattr(Flow, "checking", staticmethod(watch.report))
     monkeypatch.setattr(watch, "_told", set())
     monkeypatch.setattr(watch, "_joined", set())
-    caplog.set_level(logging.WARNING, logger="ultimus")
+    caplog.set_level(logging.WARNING, logger=watch.LOG.name)
     return caplog
 
 
 def _lines(caplog):
-    return [r.getMessage() for r in caplog.records if r.name == "ultimus"]
+    return [r.getMessage() for r in caplog.records if r.name == watch.LOG.name]
 
 
 def _to(phase):

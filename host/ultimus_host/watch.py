@@ -15,7 +15,7 @@ import logging
 
 from referee.flow import Flow
 
-LOG = logging.getLogger("ultimus")
+LOG = logging.getLogger(__name__)  # ultimus_host.watch
 _told = set()  # (game, before, after) already reported
 _joined = set()  # ids of the rules whose joins were checked
 
