@@ -105,10 +105,14 @@ def test_a_worker_killed_mid_run_costs_a_retry_not_the_run(local2):
             os.kill(pids[busy[0][0]], signal.SIGKILL)
             killed.append((pids[busy[0][0]], list(busy[0][1]), done))
 
-    out = parallel.run(play_summary, jobs, local2, chunk=1, progress=progress)
+    said = []
+    out = parallel.run(play_summary, jobs, local2, chunk=1, progress=progress, tell=said.append)
     pid, chunks_lost, done = killed[0]
     assert chunks_lost and done < len(jobs)
     assert out == parallel.run(play_summary, jobs, 1)
+    # the run said so, with the workers it has now (the nanny may have started the new one already)
+    assert len(said) >= 1 and said[0].startswith("lost 1 Dask worker (the games it played are played again): ")
+    assert said[0].endswith(("1 worker now", "2 workers now")), said
     # the killed worker's nanny starts a new one: the cluster keeps its two workers for the tests after
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline and len(client.nthreads()) < 2:

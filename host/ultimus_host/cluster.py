@@ -17,6 +17,7 @@ import asyncio
 import logging
 import os
 import signal
+import sys
 import time
 import warnings
 from typing import cast
@@ -88,6 +89,7 @@ class Cluster:
             return
         distributed = _import_distributed()
         _quiet()
+        _lean()
         started = time.monotonic()
         try:
             if self.local:
@@ -172,37 +174,149 @@ class Cluster:
         threads = cast(dict, self.client.nthreads())  # a dict, as the client is not asynchronous
         return max(1, sum(threads.values()))
 
-    def run_chunks(self, run_chunk, fn, parts, told):
-        """[run_chunk(fn, part) for part in parts] on the workers, in the order of parts; told(i, out)
-        is called here as each chunk i comes back. A Ctrl-C cancels the chunks left and is raised here.
-        The cluster is open (open(), or a with block)."""
+    def run_jobs(self, fn, jobs, progress=None, chunk=None, tell=None):
+        """[fn(*args) for args in jobs] on the workers, in job order. progress(done) is called here as each
+        chunk comes back; tell(line) hears the workers lost and found meanwhile (default: stderr). A Ctrl-C
+        cancels the chunks left and is raised here. The cluster is open (open(), or a with block).
+
+        chunk: jobs per chunk; by default the first chunks are small, and the rest are cut to about
+        CHUNK_SECONDS of a worker's CPU from what the chunks back so far cost (a chunk costs this process
+        and the scheduler a millisecond or two, whatever its size), never more than a share of the jobs
+        left, so that the workers finish together. Each worker has two chunks at a time: the next one
+        waits on it, not on a round trip through this process."""
         import distributed
 
         client = self.client
         if client is None:
-            raise ValueError("run_chunks() on a cluster not open")
-        # one message for all the chunks, and each result comes with the news that its chunk is
-        # done: a few milliseconds a chunk less than a submit() and a result() for each
-        futures = client.map(run_chunk, [fn] * len(parts), parts, pure=False)
-        index = {future.key: i for i, future in enumerate(futures)}
-        results = [None] * len(parts)
+            raise ValueError("run_jobs() on a cluster not open")
+        tell = tell or _stderr
+        feed = _Feed(jobs, self.workers(), chunk)
+        results = [None] * len(jobs)
+        flight = {}  # future key -> (first job, jobs, future)
+        watch = _Watch(self, tell)
+        ready = distributed.as_completed(loop=client.loop, with_results=True)
+
+        def submit():
+            while feed.left() and len(flight) < IN_FLIGHT * max(1, watch.count):
+                first, part = feed.next()
+                future = client.submit(_timed_chunk, fn, part, pure=False)
+                flight[future.key] = (first, part, future)
+                ready.add(future)
+
         try:
-            for future, out in distributed.as_completed(futures, loop=client.loop, with_results=True):
+            submit()
+            for future, out in ready:
                 if future.status != "finished":  # cancelled, its exception for a result: the scheduler is gone
                     raise ClusterError("lost %s in the middle of the run (gone, or stopped)" % self.describe())
-                i = index[future.key]
-                results[i] = out
-                told(i, out)
+                first, part, _ = flight.pop(future.key)
+                played, seconds = out
+                results[first : first + len(part)] = played
+                feed.cost(len(part), seconds)
+                if progress is not None:
+                    progress(feed.back)
+                watch.check()
+                submit()
+            watch.check(now=True)  # a worker lost near the end is told too
         except distributed.KilledWorker:
-            client.cancel(futures)
+            client.cancel([f for _, _, f in flight.values()])
             raise ClusterError(
                 "a chunk of jobs lost its worker more times than the scheduler allows"
                 " (distributed.scheduler.allowed-failures): %s cannot keep its workers alive" % self.describe()
             ) from None
         except BaseException:
-            client.cancel(futures)
+            client.cancel([f for _, _, f in flight.values()])
             raise
         return results
+
+
+# Seconds of a worker's CPU a chunk is cut to, once the first chunks told what a job costs: a chunk costs
+# this process and the scheduler one or two milliseconds, a tenth of a percent of such a chunk.
+CHUNK_SECONDS = 1.0
+# Jobs in a first chunk, before any cost is known: a fraction of a second of most games.
+FIRST_CHUNK = 4
+# Chunks each worker holds at once (one played, one waiting for it).
+IN_FLIGHT = 2
+# Seconds between two looks at how many workers the cluster has (a round trip to the scheduler).
+WATCH_EVERY = 1.0
+
+
+class _Feed:
+    """The jobs cut into chunks as the run goes: small ones first, then ones of CHUNK_SECONDS."""
+
+    def __init__(self, jobs, workers, chunk):
+        self.jobs, self.workers, self.fixed = jobs, workers, chunk
+        self.sent = self.back = 0
+        self.seconds = 0.0  # the CPU of the jobs back so far
+
+    def left(self):
+        return len(self.jobs) - self.sent
+
+    def size(self):
+        if self.fixed:
+            return self.fixed
+        if not self.back or self.seconds <= 0:
+            return FIRST_CHUNK
+        per_job = self.seconds / self.back
+        # at most a share of what is left, so that the last chunks end together on every worker
+        share = -(-self.left() // (self.workers * IN_FLIGHT))
+        return max(1, min(int(CHUNK_SECONDS / per_job), share))
+
+    def next(self):
+        first = self.sent
+        part = self.jobs[first : first + self.size()]
+        self.sent += len(part)
+        return first, part
+
+    def cost(self, jobs, seconds):
+        self.back += jobs
+        self.seconds += seconds
+
+
+class _Watch:
+    """The cluster's workers, looked at now and then: one lost (its process or machine gone, even if its
+    nanny starts another at once) or one come is told in one line, with how many there are now."""
+
+    def __init__(self, cluster, tell):
+        self.cluster, self.tell = cluster, tell
+        self.seen = self._workers() or set()
+        self.count = len(self.seen)
+        self.last = time.monotonic()
+
+    def _workers(self):
+        try:
+            return set(cast(dict, self.cluster.client.nthreads()))
+        except Exception:  # the scheduler is gone: the run's next result says so
+            return None
+
+    def check(self, now=False):
+        """Look again (at most once in WATCH_EVERY seconds, unless now)."""
+        if not now and time.monotonic() - self.last < WATCH_EVERY:
+            return
+        self.last = time.monotonic()
+        workers = self._workers()
+        if workers is None or workers == self.seen:
+            return
+        lost, came = len(self.seen - workers), len(workers - self.seen)
+        self.seen, self.count = workers, len(workers)
+        now_line = "%d worker%s now" % (self.count, "s" * (self.count != 1))
+        if lost:
+            self.tell(
+                "lost %d Dask worker%s (the games %s played are played again): %s"
+                % (lost, "s" * (lost != 1), "they" if lost > 1 else "it", now_line)
+            )
+        elif came:
+            self.tell("%d more Dask worker%s: %s" % (came, "s" * (came != 1), now_line))
+
+
+def _timed_chunk(fn, part):
+    """A chunk played on a worker: its results, and the CPU it took there (the next chunks are cut by it)."""
+    started = time.process_time()
+    out = [fn(*args) for args in part]
+    return out, time.process_time() - started
+
+
+def _stderr(line):
+    print(line, file=sys.stderr)
 
 
 def _local_cluster(distributed, workers):
@@ -264,6 +378,40 @@ def _import_distributed():
             " (or pip install -e '.[cluster]' in a checkout)"
         ) from None
     return distributed
+
+
+# Dask's periodic work, made rare for a run of pure-Python games (issue 34: with Dask's defaults a
+# worker took 16 % more CPU a Munera bout than -j 1, and this process 8 % of the workers' CPU). The
+# local cluster's workers get it from this process (their nannies pass on its configuration); the
+# workers of a running scheduler keep their own (docs/host.md tells how to start them alike).
+LEAN = {
+    "distributed.worker.profile.enabled": False,  # a sampling profiler: a thread waking every 10 ms
+    "distributed.admin.tick.interval": "1s",  # a check of a blocked event loop, every 20 ms
+    "distributed.admin.system-monitor.interval": "5s",  # CPU, memory and network read every 0.5 s
+    "distributed.worker.memory.monitor-interval": "1s",  # the memory limit looked at every 0.1 s
+    "distributed.deploy.cluster-repr-interval": "10s",  # a local cluster's description, every 0.5 s
+    "distributed.client.scheduler-info-interval": "10s",  # the client asks for the workers every 2 s
+    "distributed.scheduler.active-memory-manager.start": False,  # no data kept on the workers to move
+    "distributed.scheduler.work-stealing": False,  # run_jobs gives each worker its own two chunks
+}
+# Seconds between a local cluster's workers' heartbeats to its scheduler (in this process), which Dask
+# sets to 0.5 s for a few workers: a lost worker is seen when its connection drops, not by heartbeats.
+HEARTBEAT = 5.0
+
+
+def _lean():
+    import multiprocessing
+
+    import dask.config
+    import distributed.scheduler
+
+    dask.config.set(LEAN)
+    if hasattr(distributed.scheduler, "heartbeat_interval"):  # a Dask that has it: its scheduler's choice
+        distributed.scheduler.heartbeat_interval = lambda workers: max(HEARTBEAT, workers / 200 + 1)
+    if "forkserver" in multiprocessing.get_all_start_methods():
+        # a local cluster's workers forked from one process that has imported Dask already, not each
+        # a new Python importing it (as -j's pool): about 1 s less to start, and 0.4 s less to close
+        dask.config.set({"distributed.worker.multiprocessing-method": "forkserver"})
 
 
 def _quiet():

@@ -10,8 +10,9 @@ With more than one worker, fn, its arguments and its results cross between proce
 be a module-level function, and it should return a small summary (counters), not a game.
 With one worker everything runs in this process, with no pool: for tests and debuggers.
 Instead of a number of processes, workers may be a Dask cluster (ultimus_host.cluster.Cluster,
-`--scheduler`): the same chunks then run on its workers, here or on other machines, and come back
-in the same order, so that the figures are the same again.
+`--scheduler`): the jobs then run in chunks on its workers, here or on other machines (chunks it
+cuts itself, by what the first ones cost: ultimus_host.cluster.Cluster.run_jobs), and come back in
+the same order, so that the figures are the same again.
 """
 
 import math
@@ -50,17 +51,19 @@ def chunks(jobs, size):
     return [jobs[i : i + size] for i in range(0, len(jobs), size)]
 
 
-def run(fn, jobs, workers=None, chunk=None, progress=None):
+def run(fn, jobs, workers=None, chunk=None, progress=None, tell=None):
     """[fn(*args) for args in jobs], on `workers` processes (default: all cores; 1: here, no pool),
     or on a Dask cluster (an ultimus_host.cluster.Cluster).
 
-    chunk: jobs per chunk (default: chunk_size()); progress(done) is called in this process after
-    each chunk with the number of jobs done so far. A Ctrl-C stops the workers and is raised here
-    as KeyboardInterrupt.
+    chunk: jobs per chunk (default: chunk_size(); a cluster cuts its own, see Cluster.run_jobs);
+    progress(done) is called in this process after each chunk with the number of jobs done so far;
+    tell(line): what a cluster says of its workers lost and come during the run (default: progress.tell,
+    where simulate.progress_bar gives one, else stderr).
+    A Ctrl-C stops the workers and is raised here as KeyboardInterrupt.
     """
     jobs = [tuple(args) for args in jobs]
     if _is_cluster(workers):
-        return _run_on_cluster(fn, jobs, workers, chunk, progress)
+        return _run_on_cluster(fn, jobs, workers, chunk, progress, tell)
     workers = default_workers() if workers is None else workers
     if workers < 1:
         raise ValueError("workers must be 1 or more, not %r" % workers)
@@ -88,26 +91,17 @@ def run(fn, jobs, workers=None, chunk=None, progress=None):
 
 
 def _is_cluster(workers):
-    return hasattr(workers, "run_chunks")  # duck-typed: this module never imports Dask
+    return hasattr(workers, "run_jobs")  # duck-typed: this module never imports Dask
 
 
-def _run_on_cluster(fn, jobs, cluster, chunk, progress):
+def _run_on_cluster(fn, jobs, cluster, chunk, progress, tell):
     if not jobs:
         return []
+    tell = tell or getattr(progress, "tell", None)
     with _opened(cluster):
-        parts = chunks(jobs, chunk or chunk_size(len(jobs), cluster.workers()))
-        done = 0
         if progress is not None:
             progress(0)  # the cluster is up (a local one takes seconds to start): the games start now
-
-        def told(i, out):
-            nonlocal done
-            done += len(out)
-            if progress is not None:
-                progress(done)
-
-        results = cluster.run_chunks(_run_chunk, fn, parts, told)
-    return [result for part in results for result in part]
+        return cluster.run_jobs(fn, jobs, progress, chunk, tell)
 
 
 class _opened:

@@ -60,11 +60,13 @@ def _who_plays(workers, scheduler):
 
 @contextlib.contextmanager
 def progress_bar(total, what="games"):
-    """A transient progress bar of `total` jobs; yields progress(done), the callback parallel.run calls."""
+    """A transient progress bar of `total` jobs, on stderr; yields progress(done), the callback parallel.run
+    calls, whose progress.tell(line) prints a line above the bar (a Dask worker lost: parallel.run's tell)."""
+    from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
     columns = (BarColumn(), MofNCompleteColumn(), TextColumn("{task.fields[rate]}"), TimeRemainingColumn())
-    with Progress(TextColumn("{task.description}"), *columns, transient=True) as bar:
+    with Progress(TextColumn("{task.description}"), *columns, transient=True, console=Console(stderr=True)) as bar:
         task = bar.add_task(what, total=total, rate="")
         started = time.monotonic()
 
@@ -75,6 +77,7 @@ def progress_bar(total, what="games"):
             rate = done / max(time.monotonic() - started, 1e-9)
             bar.update(task, completed=done, rate="%.1f %s/s" % (rate, what))
 
+        progress.tell = lambda line: bar.console.print(line, markup=False, highlight=False)  # pyright: ignore
         yield progress
 
 
