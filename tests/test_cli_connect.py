@@ -86,7 +86,7 @@ def test_actions_lists_what_whoever_is_to_act_may_do_and_ctrl_c_still_saves(tmp_
         connect.send_signal(signal.SIGINT)
         out, err = connect.communicate(timeout=20)
         assert connect.returncode == 0, err
-        assert "Traceback" not in err and "saved 1 actions" in out
+        assert "Traceback" not in err and "saved 1 action " in out
         assert json.loads(saved.read_text())["log"] == [{"a": "set_loudest", "p": 1}]
     finally:
         stop(proc)
@@ -134,11 +134,11 @@ def test_a_game_other_than_ultimus_is_saved_verified_and_replayed_with_its_own_r
         saved = tmp_path / "saved.json"
         done = ultimus("connect", port, "--verify", "--token", referee, "--save", str(saved))
         assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
-        assert "lockstep: 1 actions" in done.stdout and "saved 1 actions" in done.stdout
+        assert "lockstep: 1 action," in done.stdout and "saved 1 action " in done.stdout
         assert json.loads(saved.read_text())["game"] == "morituri"
         again = ultimus("replay", str(saved))
         assert again.returncode == 0, again.stderr
-        assert "1 actions replayed (Morituri Te Salutamus)" in again.stdout and "the digest matches" in again.stdout
+        assert "1 action replayed (Morituri Te Salutamus)" in again.stdout and "the digest matches" in again.stdout
     finally:
         stop(proc)
 

@@ -64,7 +64,7 @@ def test_a_box_journal_of_another_game_replays_with_that_games_rules(tmp_path):
     caesar = "station %d" % (
         header["box"]["stations"][engine.replay(rules.RULES, setup, [{"a": "initiative"}]).actors()[0]] + 1
     )
-    said = "1 actions replayed (Morituri Te Salutamus): round 1, the movement phase, %s to act, digest" % caesar
+    said = "1 action replayed (Morituri Te Salutamus): round 1, the movement phase, %s to act, digest" % caesar
     assert said in result.output, result.output  # words, not 'phase movement'
 
 
@@ -76,3 +76,22 @@ def test_a_saved_log_of_a_game_this_version_does_not_know_is_refused(tmp_path):
     result = run("replay", str(path))
     assert result.exit_code == 1 and "a saved game of 'chess'" in result.output
     assert "actions replayed" not in result.output
+
+
+def test_replay_says_which_digest_format_it_checked_and_whether_the_save_had_none(tmp_path):
+    """A save of 0.1.0 is checked in its own format, and said to be (the digest printed first is today's);
+    a save without the box's digest (the box went away, or a link without the referee's eye) is said NOT
+    checked; a save holding the box's stations names its people by them, as a journal does."""
+    saved = json.loads(open(os.path.join(DATA, "full-4p-seed11.json")).read())
+    result = run("replay", os.path.join(DATA, "full-4p-seed11.json"))
+    assert "the digest matches the log's: %s of format 1, the one it was saved in" % saved["digest"] in result.output
+    assert "this version's)" in result.output.split("\n")[0]
+    del saved["digest"]
+    saved["stations"] = [3, 0, 5, 1]
+    saved["log"] = saved["log"][:40]
+    path = tmp_path / "no-digest.json"
+    path.write_text(json.dumps(saved))
+    result = run("replay", str(path))
+    assert result.exit_code == 0, result.output
+    assert "digest NOT CHECKED: the save holds no digest of the box's" in result.output
+    assert "seat " not in result.output and "station" in result.output.split("\n")[0], result.output

@@ -15,7 +15,7 @@ from referee import VERSION
 from referee.errors import Illegal
 from ultimus_host import registry as host_games
 from ultimus_host import watch
-from ultimus_host.narrate import phase_words, who
+from ultimus_host.narrate import phase_words, some, who
 from ultimus_host.simulations import simulate as _simulate
 from ultimusbox import games as box_games
 
@@ -245,7 +245,7 @@ def connect(port, verify, save_path, watch, token, state_dir):
             if verify and hello["game"]:
                 console.lockstep = Lockstep(client)
                 game = console.lockstep.game
-                click.echo("lockstep: %d actions, digest %s agree" % (len(game.log), game.digest()))
+                click.echo("lockstep: %s, digest %s agree" % (some(len(game.log), "action"), game.digest()))
             click.echo(console.state_text(state if console.lockstep is None else client.call("state")))
             if console.kept is not None:
                 console.kept.catch_up()  # the actions before we came, should the box go away before the next
@@ -319,7 +319,10 @@ def _save_log(client, path):
     from ultimus_host.console import see_all
 
     try:
-        eye = see_all(client, client.call("state"))  # a virtual box's own token: the whole log
+        state = client.call("state")
+        eye = see_all(client, state)  # a virtual box's own token: the whole log
+        settings = state.get("settings") if isinstance(state, dict) else None
+        stations = settings.get("stations") if isinstance(settings, dict) else None
         setup, actions, _, playing = client.full_log_of_game()
         reply = client.call("digest")
         # only the referee's digest covers the whole state, which a replay recomputes (others get the public one)
@@ -329,7 +332,7 @@ def _save_log(client, path):
             click.echo("no game on the box: nothing saved to %s" % path)
             return
         raise
-    _write_save(path, playing, setup, actions, digest)
+    _write_save(path, playing, setup, actions, digest, stations)
     if eye != "referee":
         click.echo(
             "(as this link sees the game: without the seed and the secrets it cannot be replayed; "
@@ -345,13 +348,16 @@ def _save_kept(kept, path):
     _write_save(path, kept.playing, kept.setup, kept.actions, None)
     seen = "" if kept.eye == "referee" else " (as this link saw them: without the seed and the secrets)"
     click.echo(
-        "the box went away: the %d actions this link had read are saved, without the box's digest%s"
-        % (len(kept.actions), seen),
+        "the box went away: the %s this link had read saved, without the box's digest%s"
+        % (some(len(kept.actions), "action"), seen),
         err=True,
     )
 
 
-def _write_save(path, playing, setup, actions, digest):
+def _write_save(path, playing, setup, actions, digest, stations=None):
+    """The save `replay` reads: the game, its set-up and log, the box's digest where the link had the referee's
+    (None: the save says nothing of it, and replay says it could not check it), the box's station of each seat
+    (replay names people by them, as the box's journal does)."""
     from ultimus_host.client import rules_of
 
     rules = rules_of(playing)  # the game the box plays, so that `replay` replays it with its own rules
@@ -365,10 +371,12 @@ def _write_save(path, playing, setup, actions, digest):
             saved = {"format": rules.FORMAT, "game": playing, "setup": setup, "log": actions}
             if digest is not None:
                 saved["digest"] = digest
+            if _stations(stations) is not None:
+                saved["stations"] = stations
             json.dump(saved, f)
     except OSError as exc:
         raise click.ClickException("could not save to %s: %s" % (path, exc.strerror or exc)) from None
-    click.echo("saved %d actions to %s" % (len(actions), path))
+    click.echo("saved %s to %s" % (some(len(actions), "action"), path))
 
 
 def _rules_of_saved(log_file, name):
@@ -398,6 +406,7 @@ def replay(log_file):
     with open(log_file, "rb") as f:
         data = f.read()
     damage = stations = None  # a box's journal keeps the station of each seat: its people are named by them
+    journal = False
     try:
         saved = json.loads(data)
         setup, actions, digest = saved["setup"], saved["log"], saved.get("digest")
@@ -405,6 +414,7 @@ def replay(log_file):
             raise click.ClickException("%s: its setup must be an object and its log a list" % log_file)
         rules = _rules_of_saved(log_file, saved.get("game", box_games.DEFAULT))  # 0.1.0 saved ULTIMUS only
         fmt = saved_format(saved, rules)  # a save of 0.1.0 holds the digest of its own format
+        stations = _stations(saved.get("stations"))  # a box's save names its people by station
     except Illegal as exc:
         raise click.ClickException("%s: %s" % (log_file, exc.message)) from None
     except RecursionError:
@@ -417,11 +427,9 @@ def replay(log_file):
                 raise ValueError
             # a newer journal format may hold set-up keys this version would silently drop
             name, refusal = game_of(header, box_games.names())
-            setup, digest = header["setup"], None
+            setup, digest, journal = header["setup"], None, True
             box = header.get("box")
-            stations = box.get("stations") if isinstance(box, dict) else None
-            if not (isinstance(stations, list) and all(type(k) is int and 0 <= k < 6 for k in stations)):
-                stations = None
+            stations = _stations(box.get("stations") if isinstance(box, dict) else None)
         except (ValueError, KeyError, TypeError, AttributeError, IndexError, RecursionError):
             raise click.ClickException("%s is neither a saved log nor a box journal" % log_file) from None
         if refusal is not None:
@@ -434,18 +442,41 @@ def replay(log_file):
         # the file is whatever someone gave: any way it fails to replay is the file's, told in one line
         raise click.ClickException("the log does not replay: %s" % (getattr(exc, "message", None) or exc)) from None
     click.echo(
-        "%d actions replayed (%s): %s, digest %s"
-        % (len(actions), game_title(rules.NAME), _where(game, stations), game.digest())
+        "%s replayed (%s): %s, digest %s (format %d, this version's)"
+        % (some(len(actions), "action"), game_title(rules.NAME), _where(game, stations), game.digest(), rules.FORMAT)
     )
     if damage:
         click.echo("JOURNAL DAMAGED: %s" % damage, err=True)
         sys.exit(2)
-    expected = game.digest() if fmt == rules.FORMAT else rules.digest_for(game.state, fmt)
-    if digest is not None and digest != expected:
-        click.echo("DIGEST MISMATCH: the log says %s" % digest, err=True)
+    checked, agrees = _digest_checked(game, rules, fmt, digest, journal)
+    click.echo(checked, err=not agrees)
+    if not agrees:
         sys.exit(2)
-    if digest is not None:
-        click.echo("the digest matches the log's")
+
+
+def _digest_checked(game, rules, fmt, digest, journal):
+    """(what replay could check of a saved digest, in which format, or could not; False for a mismatch)."""
+    expected = game.digest() if fmt == rules.FORMAT else rules.digest_for(game.state, fmt)
+    older = "" if fmt == rules.FORMAT else " of format %d, the one it was saved in" % fmt
+    if journal:
+        return "a box journal holds no digest: its records' checksums were checked, and hold", True
+    if digest is None:
+        why = "saved without the referee's eye, or after the box went away"
+        return "digest NOT CHECKED: the save holds no digest of the box's (%s)" % why, True
+    if digest != expected:
+        return "DIGEST MISMATCH: the log says %s, the replay gives %s (digest%s)" % (
+            digest,
+            expected,
+            older or " of format %d" % fmt,
+        ), False
+    return "the digest matches the log's: %s%s" % (digest, older or " (format %d)" % fmt), True
+
+
+def _stations(stations):
+    """A box's station of each seat as a save or journal holds it, or None where it holds none that can be."""
+    if isinstance(stations, list) and stations and all(type(k) is int and 0 <= k < 6 for k in stations):
+        return stations
+    return None
 
 
 def _one_bot_option(ctx, param, value):

@@ -14,7 +14,7 @@ import threading
 from ultimus_host import registry as games
 from ultimus_host import words
 from ultimus_host.client import LinkError, rules_of, virtual_token
-from ultimus_host.narrate import game_title, who
+from ultimus_host.narrate import game_title, some, who
 
 BUTTONS = (
     "shout 1-6 or think 1-6 at a station, wheel 1-6, damage, heal, confirm, up, down or mode: "
@@ -158,7 +158,7 @@ class Console:
             digest = "digest %s" % reply["digest"]
         else:
             digest = "public digest %s (the box shows the referee's)" % reply["public"]
-        out = ["%s: %d actions so far, %s" % (game_title(reply["playing"]), reply["actions"], digest)]
+        out = ["%s: %s so far, %s" % (game_title(reply["playing"]), some(reply["actions"], "action"), digest)]
         host = games.find(reply["playing"])
         summary = host.load("summary") if host is not None else None
         line = summary(reply.get("state")) if summary is not None else None
@@ -229,7 +229,7 @@ class Console:
                 self.show_events(events, prompt=False)
                 if self.kept is not None:
                     self.kept.catch_up(events)
-                self.say("ok: %d actions so far%s" % (reply["actions"], _digest_words(reply)))
+                self.say("ok: %s so far%s" % (some(reply["actions"], "action"), _digest_words(reply)))
         except (ValueError, IndexError):
             self.say("not understood: %r (help lists the requests)" % text, err=True)
         except LinkError as exc:
@@ -302,12 +302,15 @@ def digest_text(reply):
     """The digest request's reply in words: the referee's digest (the one the box's header shows), or the
     public one a seat's or a spectator's link gets, said to be so."""
     if reply.get("digest") and reply["digest"] != reply.get("public"):
-        return "digest %s after %d actions, as the box shows it (public digest %s)" % (
+        return "digest %s after %s, as the box shows it (public digest %s)" % (
             reply["digest"],
-            reply["actions"],
+            some(reply["actions"], "action"),
             reply["public"],
         )
-    return "public digest %s after %d actions (the box shows the referee's)" % (reply["public"], reply["actions"])
+    return "public digest %s after %s (the box shows the referee's)" % (
+        reply["public"],
+        some(reply["actions"], "action"),
+    )
 
 
 def _digest_words(reply):

@@ -103,7 +103,7 @@ def _resumed(e, stations):
         where.append("%s to act" % " and ".join(who(p, stations) for p in to_act))
     elif "phase" in e:
         where.append("the %s phase" % str(e["phase"]).replace("_", " "))
-    game = "the saved game of %s, %d actions" % (game_title(e["game"]), e["actions"])
+    game = "the saved game of %s, %s" % (game_title(e["game"]), some(e["actions"], "action"))
     return "resumed: %s (%s)" % (", ".join(where), game) if where else "resumed %s" % game
 
 
