@@ -210,3 +210,13 @@ def test_a_field_left_unpicked_is_refused_in_words(tmp_path):
     finally:
         vbox.fb.serial.close()
         vbox.storage.close()
+
+
+def test_connect_and_the_virtual_box_name_ultimatums_plus_and_minus_by_what_they_do():
+    """Ultimatum's + and - step to the next and the previous nation or place: never 'heal +'."""
+    from ultimus_host import words
+    from ultimusbox import board
+
+    assert words.tell("ultimatum", {"e": "button", "b": board.PLUS}) == "pressed: + (next)"
+    assert words.tell("ultimatum", {"e": "button", "b": board.MINUS}) == "pressed: - (previous)"
+    assert words.tell("ultimus", {"e": "button", "b": board.PLUS}) == "pressed: heal +"  # ULTIMUS heals with it

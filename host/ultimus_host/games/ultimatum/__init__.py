@@ -20,6 +20,7 @@ GAME = HostGame(
     odds="%s.commands:odds_ultimatum" % HERE,
     event="%s.words:event" % HERE,
     action="%s.words:action" % HERE,
+    button="%s.words:button" % HERE,
     view="%s.words:view" % HERE,
     decision="%s.decisions:decision" % HERE,
     cost="%s.decisions:cost" % HERE,

@@ -11,6 +11,19 @@ def action(view, a, stations):
     return narrate.action_text(a)
 
 
+def button(b):
+    """A button of the box as Ultimatum uses it: the lid's heal +/damage - step to the next/previous nation or
+    place (connect said "heal +", which Ultimatum never does)."""
+    from ultimus_host.narrate import button_name
+    from ultimusbox import board
+
+    if b == board.PLUS:
+        return "+ (next)"
+    if b == board.MINUS:
+        return "- (previous)"
+    return button_name(b)
+
+
 def view(v):
     """The world as a view shows it (`ultimus serve`'s pages): purses, cards, every nation."""
     from ultimus_host.games.ultimatum.play import world_text
