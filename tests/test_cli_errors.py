@@ -9,6 +9,7 @@ from click.testing import CliRunner
 
 from games.ultimus import randomplay
 from test_host_sim import start_sim, stop
+from ultimus_host import registry
 from ultimus_host.cli import main
 from ultimus_host.client import LinkClient
 
@@ -158,28 +159,20 @@ def test_a_box_playing_a_game_this_host_does_not_know_is_not_saved_under_a_made_
     assert not path.exists()
 
 
-BOT_KINDS = {
-    "ultimus": "heuristic or random",
-    "morituri": "random or sensible",
-    "ultimatum": "random or sensible",
-    "munera": "brawler or careful or flanker or netter",
-    "morituri_board": "random or sensible",
-}
-
-
-def test_bot_seats_are_never_guessed_nor_dropped():
+@pytest.mark.parametrize("game", registry.names())
+def test_bot_seats_are_never_guessed_nor_dropped(game):
     """--bot twice, a seat named twice, a seat without its kind: each a one-line error, for every game."""
-    for game in ("ultimus", "morituri", "ultimatum", "munera", "morituri_board"):
-        twice = one_line_error(run("play", "--game", game, "--bot", "1=random", "--bot", "2=random"))
-        assert "given 2 times" in twice and "--bot 1=random,2=random" in twice
-        kind = {"munera": "brawler", "ultimus": "random"}.get(game, "sensible")
-        again = one_line_error(run("play", "--game", game, "--bot", "2=%s,2=%s" % (kind, kind)), 1)
-        assert "names seat 2 twice" in again
-        bare = one_line_error(run("play", "--game", game, "--bot", "2"), 1)
-        assert "names no bot for seat 2: say which, e.g. 2=" in bare
-        unknown = one_line_error(run("play", "--game", game, "--bot", "2=nope"), 1)
-        assert unknown.endswith(" bot is %s, not 'nope'" % BOT_KINDS[game]), unknown
-        assert "a Ultimatum" not in unknown + bare and "a ULTIMUS" not in unknown + bare
+    twice = one_line_error(run("play", "--game", game, "--bot", "1=random", "--bot", "2=random"))
+    assert "given 2 times" in twice and "--bot 1=random,2=random" in twice
+    kind = registry.get(game).bots[0]
+    again = one_line_error(run("play", "--game", game, "--bot", "2=%s,2=%s" % (kind, kind)), 1)
+    assert "names seat 2 twice" in again
+    bare = one_line_error(run("play", "--game", game, "--bot", "2"), 1)
+    assert "names no bot for seat 2: say which, e.g. 2=" in bare
+    unknown = one_line_error(run("play", "--game", game, "--bot", "2=nope"), 1)
+    kinds = " or ".join(sorted(registry.get(game).bots))  # what --bot's help names, in order
+    assert unknown.endswith(" bot is %s, not 'nope'" % kinds), unknown
+    assert "a Ultimatum" not in unknown + bare and "a ULTIMUS" not in unknown + bare
 
 
 def test_replay_names_the_refused_action_counted_from_1(tmp_path):

@@ -3,10 +3,11 @@ always on screen, the oldest events cut first, lines wrapped between words."""
 
 import pytest
 
+from ultimus_host import registry
 from ultimus_host.virtualbox import VirtualBox, render_text
 from ultimusbox import board
 
-GAMES = ("ultimus", "morituri", "ultimatum", "munera", "morituri_board")
+GAMES = registry.names()
 # two stations join, the game starts, and a few presses of its first decision (some refused: more log lines)
 PRESSES = (0, 2, 20, 20, 20, 12, 20, 19, 20, 13, 20)
 

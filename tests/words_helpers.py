@@ -29,6 +29,15 @@ def random_games(name, count=4):
     return out
 
 
+def enough(name, most, each):
+    """How many lines (or kinds) a test of the words wants to have seen, that the game was really played:
+    `most`, or `each` per action of its flow for a game of fewer actions (a coin game tells less than
+    ULTIMUS, for no fault of its words)."""
+    flow = games.rules_of(name).FLOW
+    actions = {a for phases in flow.variants.values() for moves in phases.values() for a in moves}
+    return min(most, each * len(actions))
+
+
 def events_of(name, count=4):
     """[(public event, the game's state when it was told, a public view)] of random games of `name`, and the
     refusals of actions tried out of turn or of kinds the game does not have (as the box's refused events)."""

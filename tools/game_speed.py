@@ -70,13 +70,14 @@ def bots_rate(name, seconds=1.0, first=1):
 
 def figures(rounds=3, seconds=1.0):
     """{game: (random actions/s, bots games/s)}, best of `rounds` interleaved (a busy machine)."""
-    best = {name: [0.0, 0.0] for name in names()}
+    rates = {name: 0.0 for name in names()}
+    bots: "dict[str, float | None]" = {name: 0.0 for name in names()}
     for _ in range(rounds):
         for name in names():
-            best[name][0] = max(best[name][0], random_rate(name, seconds))
-            bots = bots_rate(name, seconds)
-            best[name][1] = None if bots is None else max(best[name][1] or 0.0, bots)
-    return {name: tuple(v) for name, v in best.items()}
+            rates[name] = max(rates[name], random_rate(name, seconds))
+            rate = bots_rate(name, seconds)
+            bots[name] = None if rate is None else max(bots[name] or 0.0, rate)  # None: no simulation
+    return {name: (rates[name], bots[name]) for name in rates}
 
 
 def lines(found):
