@@ -18,7 +18,7 @@ ROOTS = ("shell", "game", "rules", "FLOW")
 def surface():
     """{root: {names}} of the surface screens/__init__.py's docstring lists (shell.act, FLOW.seat_now, ...)."""
     out = {root: set() for root in ROOTS}
-    for root, name in re.findall(r"\b(%s)\.([A-Za-z_]+)" % "|".join(ROOTS), screens.__doc__):
+    for root, name in re.findall(r"\b(%s)\.([A-Za-z_]+)" % "|".join(ROOTS), screens.__doc__ or ""):
         out[root].add(name)
     return out
 
@@ -44,7 +44,7 @@ def strays(source, allowed):
             if root is not None and node.attr not in allowed[root]:
                 out.append((node.lineno, "%s.%s" % (root, node.attr)))
         elif isinstance(node, ast.ImportFrom) and (node.module or "").endswith(".flow"):
-            out += [(node.lineno, "FLOW from " + node.module) for alias in node.names if alias.name == "FLOW"]
+            out += [(node.lineno, "FLOW from %s" % node.module) for alias in node.names if alias.name == "FLOW"]
     return sorted(out)
 
 

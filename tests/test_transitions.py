@@ -215,7 +215,7 @@ def _game(name):
     module = importlib.import_module(path)
     rules = module.RULES
     table = rules.FLOW.next or rules.legal().NEXT
-    return rules, table, os.path.dirname(os.path.abspath(module.__file__)), path.rsplit(".", 1)[0]
+    return rules, table, os.path.dirname(os.path.abspath(module.__file__ or "")), path.rsplit(".", 1)[0]
 
 
 def undeclared(rules, table, functions):

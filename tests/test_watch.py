@@ -57,7 +57,9 @@ def _toy(checks):
         digest_for=lambda s, f: "",
         prechecks="toy_prechecks",
     )
-    sys.modules["toy_prechecks"] = types.SimpleNamespace(CHECKS=checks)
+    module = types.ModuleType("toy_prechecks")
+    module.CHECKS = checks  # pyright: ignore[reportAttributeAccessIssue]  (a made-up module)
+    sys.modules["toy_prechecks"] = module
     return rules
 
 

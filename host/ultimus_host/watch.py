@@ -53,4 +53,4 @@ def report(rules, before, after):
 def install():
     """Make report() the engine's check, unless another is set (the tests' check_next, which raises)."""
     if Flow.checking is None:
-        Flow.checking = staticmethod(report)
+        Flow.checking = staticmethod(report)  # pyright: ignore[reportAttributeAccessIssue]  (declared None)
