@@ -227,8 +227,6 @@ class Evening:
     def ask(self, fb, box):
         """A request of the attached host that changes nothing in the game: the state, the digests, a page
         of the log, or seeing as another eye (a seat's token, the referee's, a wrong one, a spectator's)."""
-        from ultimusbox.eyes import token
-
         shell = box.shell
         self.asked += 1
         kind = self.asks.below(5)
@@ -238,7 +236,7 @@ class Evening:
         elif kind == 3 and shell.game is not None:
             who = self.asks.below(shell.game.setup["players"] + 3) - 2  # -2 a wrong token, -1 the referee's
             if who >= -1:
-                request["token"] = token(shell.game.setup, "referee" if who < 0 else who)
+                request["token"] = shell.tokens["referee"] if who < 0 else shell.tokens["seats"][who]
             elif self.asks.below(2):
                 request["token"] = "0123456789abcdef"
         fb.serial.feed_in(json.dumps(request).encode() + b"\n")

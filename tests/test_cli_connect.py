@@ -10,7 +10,7 @@ import threading
 import time
 
 from test_host_sim import ROOT, start_sim, stop
-from ultimus_host.client import LinkClient
+from ultimus_host.client import LinkClient, virtual_token
 from ultimus_host.console import Console
 from ultimus_host.virtualbox import VirtualBox
 
@@ -67,7 +67,7 @@ def test_actions_lists_what_whoever_is_to_act_may_do_and_ctrl_c_still_saves(tmp_
         client.close()
         saved = tmp_path / "saved.json"
         connect = subprocess.Popen(
-            [sys.executable, "-m", "ultimus_host.cli", "connect", port, "--save", str(saved)],
+            [sys.executable, "-m", "ultimus_host.cli", "connect", port, "--save", str(saved), "--state", str(tmp_path)],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
@@ -97,8 +97,8 @@ def test_station_numbers_of_the_box_name_the_people(tmp_path):
     try:
         client = LinkClient(port)
         client.call("new_game", players=2, seed=6, mode="box", stations=[2, 4])
-        client.close()
-        done = ultimus("connect", port, typed='{"a": "set_loudest", "p": 1}\nquit\n')
+        client.close()  # its eye given back: connect sees as the referee with the token the folder keeps
+        done = ultimus("connect", port, "--state", str(tmp_path), typed='{"a": "set_loudest", "p": 1}\nquit\n')
         assert done.returncode == 0, done.stderr
         assert "station 5 is the loudest spectator" in done.stdout  # seat 1 sits at station 4 on the link: key 5
     finally:
@@ -180,14 +180,16 @@ def test_connect_takes_the_referees_eye_of_a_virtual_box_and_shows_the_digest_th
         assert "this link sees as the referee (everything): the token the virtual box keeps" in out, out
         client = LinkClient(port)
         try:
-            box = client.call("digest")  # the link keeps the referee's eye connect took
+            assert client.call("state")["eye"] is None  # connect gave the referee's eye back as it quit
+            client.auth(virtual_token(client.call("state")["game"], str(tmp_path)))
+            box = client.call("digest")
         finally:
             client.close()
         assert box["digest"] != box["public"]  # the full digest, as the virtual box's header shows it
         assert "Munera Sine Missione: 0 actions so far, digest %s\n" % box["digest"] in out, out
         assert "roll each gladiator's stamina" in out  # Munera's actions, in Munera's words
-        again = ultimus("connect", port, "--state", str(tmp_path))  # the link kept the eye: said all the same
-        assert again.returncode == 0 and "this link sees as the referee (everything)\n" in again.stdout, again.stdout
+        again = ultimus("connect", port, "--state", str(tmp_path))  # takes the eye again, with the folder's token
+        assert again.returncode == 0 and "this link sees as the referee (everything)" in again.stdout, again.stdout
     finally:
         stop(proc)
 

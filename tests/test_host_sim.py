@@ -184,10 +184,10 @@ def test_fuzzing_the_link_changes_nothing_and_the_box_keeps_answering(fuzz_box, 
 
 
 def test_connect_verify_save_then_replay_the_saved_log(sim, tmp_path):
-    _, port, _ = sim
+    _, port, folder = sim
     client = LinkClient(port)
     client.call("new_game", players=2, seed=6, mode="box")
-    client.close()
+    client.close()  # the link a spectator's again: connect sees as the referee with the token kept in the folder
     actions = [
         '{"a": "set_loudest", "p": 1}',
         '{"a": "bets_placed"}',
@@ -199,7 +199,18 @@ def test_connect_verify_save_then_replay_the_saved_log(sim, tmp_path):
     ]
     log = tmp_path / "saved.json"
     done = subprocess.run(
-        [sys.executable, "-m", "ultimus_host.cli", "connect", port, "--verify", "--save", str(log)],
+        [
+            sys.executable,
+            "-m",
+            "ultimus_host.cli",
+            "connect",
+            port,
+            "--verify",
+            "--save",
+            str(log),
+            "--state",
+            str(folder),
+        ],
         input="\n".join(actions) + "\n",
         capture_output=True,
         text=True,

@@ -217,7 +217,7 @@ def served(tmp_path):
 
 
 def test_a_wrong_token_gets_403_and_no_hint_and_a_right_one_its_page(served):
-    table = Page(served, "/ws/table")
+    table = Page(served, served.referee_path)
     tokens = new_game(served, table, game="ultimus", players=2, mode="full", battles=1)
     assert _get(served.url + "/seat/" + tokens[0])[0] == 200
     for wrong in ("0" * 16, tokens[0][:-1], tokens[0].upper(), "x"):
@@ -233,7 +233,7 @@ def test_a_wrong_token_gets_403_and_no_hint_and_a_right_one_its_page(served):
 def test_the_table_page_names_the_box_s_buttons_not_the_terminal_s_keys(served):
     """The virtual box's words name its terminal's keys ("confirm [Enter]", "station 1 [a]"): the table page,
     whose buttons are clicked, says the words without them."""
-    table = Page(served, "/ws/table")
+    table = Page(served, served.referee_path)
     new_game(served, table, game="munera", players=2)
     page = table.wait(lambda p: p["box"] and "confirm" in p["box"].get("now", ""))
     told = [page["box"]["now"]] + [w["label"] + " " + w["words"] for w in page["box"]["wheels"]]
@@ -241,7 +241,7 @@ def test_the_table_page_names_the_box_s_buttons_not_the_terminal_s_keys(served):
 
 
 def test_a_game_started_with_the_box_s_buttons_gets_its_seats_codes_on_the_table_page(served):
-    table = Page(served, "/ws/table")
+    table = Page(served, served.referee_path)
     table.wait(lambda p: "game menu" in p["box"]["now"])
     for button in (0, 1, 20):  # SHOUT at stations 1 and 2 (they join), CONFIRM (the game starts)
         table.send(op="press", button=button)
@@ -272,8 +272,8 @@ def test_a_box_on_its_own_link_is_served_without_its_lights(tmp_path):
     try:
         while not web.started:
             time.sleep(0.02)
-        served = type("S", (), {"port": port, "bridge": server.bridge})()
-        table = Page(served, "/ws/table")
+        served = type("S", (), {"port": port, "bridge": server.bridge, "referee_path": "/ws" + server.referee_path})()
+        table = Page(served, served.referee_path)
         tokens = new_game(served, table, game="ultimatum", players=2)
         page = table.wait(lambda p: p["game"] == "Ultimatum" and p["box"].get("now"))
         assert "wheels" not in page["box"] and page["box"]["now"].startswith("waiting for")
@@ -289,7 +289,7 @@ def test_a_box_on_its_own_link_is_served_without_its_lights(tmp_path):
 
 def test_whole_games_through_two_seats_sockets_leak_no_secret_and_no_token(served):
     """ULTIMUS in full mode, 2 seats, a whole battle: every frame of each seat and of the table scanned."""
-    table = Page(served, "/ws/table")
+    table = Page(served, served.referee_path)
     tokens = new_game(served, table, game="ultimus", players=2, mode="full", battles=1)
     table.send(op="qr_off")
     table.wait(lambda p: not p.get("qr"))
@@ -327,7 +327,7 @@ def test_whole_games_through_two_seats_sockets_leak_no_secret_and_no_token(serve
 def test_a_phone_that_comes_back_and_a_second_phone_see_the_seat_as_it_is_and_a_restart_loses_nothing(tmp_path):
     folder = tmp_path / "box"
     with Served(folder, seed=2) as served:
-        table = Page(served, "/ws/table")
+        table = Page(served, served.referee_path)
         tokens = new_game(served, table, game="ultimus", players=2, mode="full", battles=1)
         seats = [Page(served, "/ws/seat/" + t) for t in tokens]
         play(table, seats, random.Random(1), until=lambda p: False, steps=25)
@@ -378,7 +378,8 @@ def test_serve_prints_its_address_and_no_token_reaches_its_output(tmp_path):
         deadline = time.monotonic() + 20
         while True:  # the URL is printed as the server starts listening
             try:
-                ws = connect("ws://127.0.0.1:%d/ws/table" % port)
+                key = (tmp_path / "referee.key").read_text().strip()  # not in its output: not a terminal
+                ws = connect("ws://127.0.0.1:%d/ws/referee/%s" % (port, key))
                 break
             except OSError:
                 assert time.monotonic() < deadline, "nothing listens on the printed address"
@@ -399,4 +400,5 @@ def test_serve_prints_its_address_and_no_token_reaches_its_output(tmp_path):
         proc.send_signal(signal.SIGINT)  # Ctrl-C
         out = proc.communicate(timeout=20)[0]
     assert tokens and "Ultimus serve stopped" in out, out
-    assert not any(t in out for t in tokens), out
+    assert not any(t in out for t in tokens + [key]), out
+    assert "referee.key" in first + out  # where the referee's key is, since its output is no terminal

@@ -38,6 +38,8 @@ class Served:
             time.sleep(0.02)
         assert self.web.started, "the web server did not start"
         self.url = "http://127.0.0.1:%d" % self.port
+        self.referee_url = self.url + self.server.referee_path  # the referee's page (its key in the path)
+        self.referee_path = "/ws" + self.server.referee_path  # its socket
 
     @property
     def bridge(self):
@@ -58,9 +60,9 @@ class Served:
 class Page:
     """A page's WebSocket: every frame kept (text), the newest page and what was said to it."""
 
-    def __init__(self, served, path):
-        self.ws = ws_client.connect("ws://127.0.0.1:%d%s" % (served.port, path))
-        self.frames, self.latest, self.said = [], None, []
+    def __init__(self, served, path, **connect):
+        self.ws = ws_client.connect("ws://127.0.0.1:%d%s" % (served.port, path), **connect)
+        self.frames, self.latest, self.said, self.other = [], None, [], []
         self.changed = threading.Condition()
         self.thread = threading.Thread(target=self._read, daemon=True)
         self.thread.start()
@@ -73,6 +75,8 @@ class Page:
                     self.frames.append(text)
                     if page["kind"] == "said":
                         self.said.append(page["text"])
+                    elif page["kind"] in ("ask", "pairing"):  # to this page alone: a question, a pairing's news
+                        self.other.append(page)
                     else:
                         self.latest = page
                     self.changed.notify_all()
@@ -97,15 +101,16 @@ class Page:
 
 
 def new_game(served, table, **setup):
-    """A new game started from the table page; the seats' tokens once its QR codes are up."""
+    """A new game started from the referee's page (`table`: its socket, Page(served, served.referee_path)); the
+    seats' tokens once its QR codes are up."""
     table.send(op="new_game", **setup)
     table.wait(lambda p: p.get("qr") and len(p["qr"]) == setup.get("players", 2))
     return list(served.bridge.seat_tokens)
 
 
 def play(table, seats, rng, until, steps=10000, seconds=240):
-    """Play through the pages: a seat with actions picks one at random, else the referee's actions on the table
-    page, else the box's CONFIRM; until(table's page) ends it. The number of steps taken."""
+    """Play through the pages: a seat with actions picks one at random, else the referee's actions on the referee's
+    page (`table`), else the box's CONFIRM; until(its page) ends it. The number of steps taken."""
     deadline = time.monotonic() + seconds
     done = 0
     while done < steps and time.monotonic() < deadline:

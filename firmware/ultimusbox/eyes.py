@@ -10,13 +10,16 @@ fields only its seat may read}, from its flow; None for a game that declares no
 secret field: it shows other eyes only "a" and "p"), SECRET_SETUP (set-up keys
 hidden until the game is over). Events carry their secrets under "hidden".
 
-A seat proves who it is with a token the box derives from the game's seed
-(never sent to a spectator): token(setup, "referee") and token(setup, seat).
-The link that starts a game gets them all in new_game's reply and becomes
-the referee; anyone else gives one with the `auth` request.
+A seat proves who it is with a token the box draws from a real random source
+when the game starts (os.urandom: on the Pico the chip's ring oscillator), never
+from the seed nor anything a table sees, and keeps beside the game's journal
+(Journal.save_tokens): {"referee": T, "seats": [T, ...], "paired": [0/1, ...]}
+(paired: a phone took the seat by its station's SHOUT). The link that starts a
+game gets them all in new_game's reply and becomes the referee; anyone else
+gives one with the `auth` request. A game saved by a firmware that derived its
+tokens from the seed (0.2, 0.3) gets fresh ones when it resumes.
 """
 
-import hashlib
 from binascii import hexlify
 
 from referee.engine import public_event
@@ -26,20 +29,62 @@ REFEREE = "referee"
 SEAT_FIELDS = ("p", "to")  # an action's or event's fields that name the seats it belongs to
 
 
-def token(setup, who):
-    """The secret token of `who` ("referee" or a seat) in a game: 16 hex digits from its seed."""
-    text = "ultimus-token:%s:%s:%s" % (who, setup.get("seed"), setup.get("players"))
-    return hexlify(hashlib.sha256(text.encode()).digest()[:8]).decode()  # in C: a state reply makes one a seat
+def draw_token(source):
+    """16 hex digits from a real random source: os.urandom where the port has it (CPython; rp2 MicroPython,
+    from the ring oscillator), else 8 bytes of the drivers' entropy source() (referee.rng.new_seed's kind)."""
+    try:
+        from os import urandom
+
+        raw = urandom(8)
+    except ImportError:  # a port without it (MicroPython's webassembly, in the tests): the drivers' entropy
+        from referee.rng import new_seed
+
+        value = new_seed(source)
+        raw = bytes([(value >> (8 * k)) & 255 for k in range(8)])
+    return hexlify(raw).decode()
 
 
-def who_has(setup, text):
-    """REFEREE, a seat, or SPECTATOR (unknown token) for a token."""
-    if type(text) is not str or not text:
+def new_tokens(players, source):
+    """A new game's tokens: the referee's and one per seat, none paired yet."""
+    return {
+        "referee": draw_token(source),
+        "seats": [draw_token(source) for _ in range(players)],
+        "paired": [0] * players,
+    }
+
+
+def valid_tokens(tokens, players):
+    """Whether a saved record holds a game's tokens (a referee's, one per seat, a paired mark per seat)."""
+    if type(tokens) is not dict or type(tokens.get("referee")) is not str:
+        return False
+    seats, paired = tokens.get("seats"), tokens.get("paired")
+    if type(seats) is not list or type(paired) is not list or len(seats) != players or len(paired) != players:
+        return False
+    for t in seats:
+        if type(t) is not str or len(t) != 16:
+            return False
+    return len(tokens["referee"]) == 16
+
+
+def _same(a, b):
+    """Two tokens compared in a time that does not depend on where they differ."""
+    if len(a) != len(b):
+        return False
+    diff = 0
+    for k in range(len(a)):
+        diff |= ord(a[k]) ^ ord(b[k])
+    return diff == 0
+
+
+def who_has(tokens, text):
+    """REFEREE, a seat, or SPECTATOR (unknown token, or no game's tokens) for a token."""
+    if type(text) is not str or not text or tokens is None:
         return SPECTATOR
-    if text == token(setup, REFEREE):
+    if _same(text, tokens["referee"]):
         return REFEREE
-    for seat in range(setup.get("players", 0)):
-        if text == token(setup, seat):
+    seats = tokens["seats"]
+    for seat in range(len(seats)):
+        if _same(text, seats[seat]):
             return seat
     return SPECTATOR
 

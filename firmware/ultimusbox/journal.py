@@ -22,6 +22,10 @@ replay wrongly: it refuses format 3 as a newer format. 4 adds a set-up that may 
 firmware cannot read (a newer
 format, a game it does not referee) is never truncated nor deleted:
 move_aside() keeps it under another name for a newer firmware or a host.
+
+The game's secret tokens (ultimusbox.eyes) are kept beside it, in NAME.tok: one checksummed record
+bound to the journal by its header's checksum, replaced atomically; a journal without one (written
+before tokens were drawn at random) or with another's gets fresh tokens when it resumes.
 """
 
 import hashlib
@@ -99,6 +103,7 @@ class Journal:
         self.feed = feed
         self.header_sum = None  # the checksum of the header line: what a checkpoint belongs to
         self.checkpoint_file = name + ".ckp"
+        self.tokens_file = name + ".tok"
         self._cursor = None  # (next record, open reader) after a page of the log
         self.read_all = False  # the last records() read to the end of the file, every record good
 
@@ -158,6 +163,19 @@ class Journal:
 
     def drop_checkpoint(self):
         self.storage.remove(self.checkpoint_file)
+
+    def save_tokens(self, tokens):
+        """The game's tokens beside its journal (bound to it by the header's checksum), replaced atomically."""
+        self.storage.replace_lines(self.tokens_file, [encode({"journal": self.header_sum, "tokens": tokens})])
+
+    def saved_tokens(self):
+        """The tokens kept for this journal, or None (none kept, or another journal's)."""
+        for line in self.storage.read_lines(self.tokens_file):
+            record = decode(line)
+            if isinstance(record, dict) and record.get("journal") == self.header_sum:
+                return record.get("tokens")
+            return None
+        return None
 
     def append(self, action):
         """One record more; OSError (a full flash) leaves the journal as it was, the file to be repaired."""
@@ -291,6 +309,7 @@ class Journal:
         self._drop_cursor()
         self.storage.remove(self.name)
         self.drop_checkpoint()
+        self.storage.remove(self.tokens_file)  # the game's secrets go with it: a replay needs none
         self.count = 0
         return aside
 
@@ -325,6 +344,7 @@ class Journal:
         self._drop_cursor()
         self.storage.remove(self.name)
         self.drop_checkpoint()
+        self.storage.remove(self.tokens_file)
         self.count = 0
 
 

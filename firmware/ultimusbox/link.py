@@ -13,7 +13,11 @@ Eyes (ultimusbox.eyes): the link is a spectator's until it proves to be a
 seat's or the referee's (the `auth` request, or starting the game); every
 reply and event is cut to what its eye may see, and only the referee or the
 acting seat may change the game; during a game only the referee presses the
-box's buttons over the link (`press`: they do the referee's work).
+box's buttons over the link (`press`: they do the referee's work). The box
+cannot see a program close the port, so `hello`, which a host's connection
+opens with, makes the link a spectator's again: an eye never passes from one
+program to the next. The referee pairs phones with stations (`pair`: the
+next SHOUT of a station without its phone) and hands seats on (`renew`).
 
 Output is bounded: at most MAX_OUT lines wait for the serial port (a long
 reply, `state` or `log`, waits as a few pieces of one line, so that no
@@ -50,7 +54,7 @@ from referee.digest import canonical_text, fnv1a
 from referee.errors import Illegal
 from referee.rng import SHA256
 from ultimusbox import games, jsonpieces
-from ultimusbox.eyes import REFEREE, SPECTATOR, action_for, event_for, setup_for, token, who_has
+from ultimusbox.eyes import REFEREE, SPECTATOR, action_for, event_for, setup_for, who_has
 from ultimusbox.journal import flash_trouble
 
 PROTOCOL = 3
@@ -337,6 +341,7 @@ class LinkServer:
 
     def op_hello(self, request):
         shell = self.shell
+        self.eye = SPECTATOR  # a connection's first request: whatever eye the last program left goes
         return {
             "protocol": PROTOCOL,
             "firmware": VERSION,
@@ -366,11 +371,8 @@ class LinkServer:
         if game is None:
             return reply
         reply["state"] = game.seat_view(self.eye) if type(self.eye) is int else game.public_view()
-        if self.eye == REFEREE:  # to hand each player the token of their own seat
-            reply["tokens"] = {
-                "referee": token(game.setup, REFEREE),
-                "seats": [token(game.setup, seat) for seat in range(game.setup["players"])],
-            }
+        if self.eye == REFEREE:  # to hand each player the token of their own seat; which seats have their phone
+            reply["tokens"] = shell.tokens
         return self._digests(game, reply)
 
     def op_apply(self, request):
@@ -424,7 +426,7 @@ class LinkServer:
 
     def op_auth(self, request):
         """Prove to be a seat or the referee with a token; no token: back to a spectator."""
-        game = self._game()
+        self._game()
         text = request.get("token")
         if request.get("claim"):
             self.shell.ask_claim(self._granted)
@@ -432,7 +434,7 @@ class LinkServer:
         if text is None:
             self.eye = SPECTATOR
         else:
-            eye = who_has(game.setup, text)
+            eye = who_has(self.shell.tokens, text)
             if eye is SPECTATOR:
                 raise Illegal("bad_token", "this token belongs to no seat of the running game")
             self.eye = eye
@@ -458,10 +460,12 @@ class LinkServer:
         setup, box = games.screen_module(name).link_setup(asked)
         if type(setup) is dict and "rng" not in setup:
             setup["rng"] = SHA256
-        game = self.shell.new_game(name, setup, request.get("stations"), box)
+        shell = self.shell
+        aside = None if shell.game is None or self._over() else "the referee started a new game over the link"
+        game = shell.new_game(name, setup, request.get("stations"), box, aside)
         self.eye = REFEREE  # the link that starts a game is its referee
-        tokens = [token(game.setup, seat) for seat in range(game.setup["players"])]
-        reply = {"game": self.game_id(), "playing": name, "referee": token(game.setup, REFEREE), "seats": tokens}
+        tokens = shell.tokens
+        reply = {"game": self.game_id(), "playing": name, "referee": tokens["referee"], "seats": tokens["seats"]}
         return self._digests(game, reply, True)
 
     def op_end_game(self, request):
@@ -479,6 +483,25 @@ class LinkServer:
         self._may_change(None, PRESS_REFUSED)
         self.shell.press(button, self.shell.clock.us(), False)  # never a claim's MODE: that is the box's own
         return {}
+
+    def op_pair(self, request):
+        """The referee asks the box to pair a phone: the next SHOUT at a station whose seat has no phone yet
+        (within shell.PAIR_MS) gives that seat a fresh token, in a `paired` event only the referee hears in
+        full; {"cancel": true}: no more."""
+        self._game()
+        self._may_change()
+        on = not request.get("cancel")
+        self.shell.ask_pair(on)
+        return {"pairing": on}
+
+    def op_renew(self, request):
+        """The referee hands a seat to another phone: a fresh token for seat "p", which has no phone now."""
+        game = self._game()
+        self._may_change()
+        seat = request.get("p")
+        if type(seat) is not int or seat < 0 or seat >= game.setup["players"]:
+            raise Illegal("bad_request", "'p' must be a seat of the game, 0-%d" % (game.setup["players"] - 1))
+        return {"p": seat, "token": self.shell.renew(seat)}
 
     def op_subscribe(self, request):
         """Events on (the default once a host is attached) or off: {"events": false}."""
@@ -514,6 +537,8 @@ OPS = {
     "new_game": LinkServer.op_new_game,
     "end_game": LinkServer.op_end_game,
     "press": LinkServer.op_press,
+    "pair": LinkServer.op_pair,
+    "renew": LinkServer.op_renew,
     "subscribe": LinkServer.op_subscribe,
     "selftest": LinkServer.op_selftest,
     "repl": LinkServer.op_repl,

@@ -21,6 +21,7 @@ from referee.errors import Illegal
 from referee.rng import SHA256, new_seed
 from ultimusbox import board, games, settings
 from ultimusbox.digests import Digests
+from ultimusbox.eyes import draw_token, new_tokens, valid_tokens
 from ultimusbox.journal import CHECKPOINT_EVERY, FORMAT, Journal, flash_trouble, game_of
 from ultimusbox.seats import REFUSED_FLASH, SeatSelection
 
@@ -29,6 +30,11 @@ NOTICE_MS = 3000  # how long a refused journal blinks at power-on
 RESUMED_MS = 2000  # how long the playing stations blink white when a saved game resumes
 CLAIM_MS = 15000  # how long the box waits for MODE on the box to make the asking link the referee
 CLAIM_BUTTON = board.MODE
+PAIR_MS = 30000  # how long the box waits for the SHOUT that pairs a phone with its station
+TOKENS_RENEWED = (
+    "the saved game's seat codes came from a firmware that derived them from the game's seed: the box drew new "
+    "ones (its referee claims the game again, MODE on the box, to hand them out)"
+)
 
 
 class Shell:
@@ -56,6 +62,8 @@ class Shell:
         self._counting = None  # its counting(), if it has one: whether a countdown runs
         self.seats = SeatSelection(self)
         self.claim = None  # (until ms, callback): a link asked to become the referee of this game
+        self.tokens = None  # the running game's secret tokens (ultimusbox.eyes), kept beside its journal
+        self.pairing = None  # until when (ms) a station's SHOUT pairs a phone with its seat (a link asked)
         self.failures = 0  # storage faults since the last good write (the lights say so)
         self.changes = 0  # how often the game's state may have changed: the digests are kept until it does
         self.last_input = clock.ms()  # when the last press or action came (the box is idle some time after)
@@ -251,12 +259,36 @@ class Shell:
         self.game, self.playing, self.settings = game, name, box
         self.changes += 1
         self.game_id = header.get("id") if type(header.get("id")) is str else None
+        self._resume_tokens(game.setup["players"])
         self._use(name)
         self.screen.start()
         # The entry in progress (a selected wheel, wounds being entered, a payout) lived in RAM only and
         # is dropped on purpose: a half-made input must not act after a restart. The cue tells the table.
         self.flash("resumed", RESUMED_MS)
         self.note(self.resumed_event())
+
+    def _resume_tokens(self, players):
+        """The resumed game's tokens as kept beside its journal; none kept (a game of a firmware that derived
+        them from the seed) or unreadable: fresh ones, kept, and told (tokens_renewed)."""
+        try:
+            tokens = self.journal.saved_tokens()
+        except Exception:  # an unreadable file: the journal is the game, the tokens are drawn again
+            tokens = None
+        if valid_tokens(tokens, players):
+            self.tokens = tokens
+            return
+        self.tokens = new_tokens(players, self.seed_source)
+        self._save_tokens()
+        renewed = {"e": "tokens_renewed", "code": "tokens_renewed", "message": TOKENS_RENEWED, "file": None}
+        if self.notice is None:
+            self.notice = renewed  # a host learns it from hello, as the box said it before anyone listened
+        self.note(renewed)
+
+    def _save_tokens(self):
+        try:
+            self.journal.save_tokens(self.tokens)
+        except OSError:
+            pass  # a full flash: the tokens hold until the box restarts, which draws new ones
 
     def _preload(self, game, resuming=False):
         """Every module the game will need, imported while its state is still small (a Pico running .mpy
@@ -324,11 +356,14 @@ class Shell:
         """A fresh secret seed: at least 64 bits from the drivers' entropy source."""
         return new_seed(self.seed_source)
 
-    def new_game(self, name, setup, stations=None, box=None):
+    def new_game(self, name, setup, stations=None, box=None, aside=None):
         """Start a game (from the seat selection or over the link); refuses bad set-ups.
 
         A new game uses the SHA-256 generator unless the set-up names one, and gets a
-        random public id (its settings' "id"), so that nothing public derives from its seed."""
+        random public id (its settings' "id"), so that nothing public derives from its seed,
+        and fresh tokens from a real random source. aside: who asked, in words, when a game
+        still played is replaced: it is moved aside first (game-N.jnl, as THUMBS DOWN held at
+        power-on does), and an OSError (a full flash) leaves it where it is, the new one unstarted."""
         if games.find(name) is None:
             raise Illegal("unknown_game", "this box referees %s, not %r" % (", ".join(games.names()), name))
         if type(setup) is dict and "rng" not in setup:
@@ -350,6 +385,9 @@ class Shell:
         if box:
             box_settings.update(box)
         game_id = "%08x" % (self.new_seed() & 0xFFFFFFFF)
+        if aside is not None and self.game is not None:
+            kept = self.journal.move_aside()
+            self._report_journal("journal_refused", "%s: a new game instead" % aside, lambda: kept, "set_aside")
         self.journal.start(
             {
                 "format": FORMAT,
@@ -361,6 +399,9 @@ class Shell:
             }
         )
         self.game_id = game_id
+        self.tokens = new_tokens(players, self.seed_source)
+        self.pairing = None
+        self._save_tokens()
         game.log = self.journal
         self.game, self.playing, self.settings, self.notice = game, name, box_settings, None
         self.changes += 1
@@ -428,7 +469,7 @@ class Shell:
         except OSError as exc:
             self.refuse("storage", "the saved game could not be removed: %s" % flash_trouble(exc))
             return False
-        self.game = self.playing = self.settings = None
+        self.game = self.playing = self.settings = self.tokens = self.pairing = None
         self.changes += 1
         self.seats = SeatSelection(self)
         self._use(self.chosen)
@@ -468,6 +509,34 @@ class Shell:
         self.flash("claim", CLAIM_MS)
         self.note({"e": "claim", "button": CLAIM_BUTTON, "ms": CLAIM_MS})
 
+    def ask_pair(self, on=True):
+        """A link asks that the next SHOUT at a station whose seat has no phone pairs a phone with it (on=False:
+        no more); the press is the proof that the phone's holder sits there."""
+        self.pairing = self.clock.add(self.clock.ms(), PAIR_MS) if on else None
+
+    def renew(self, seat, paired=0):
+        """A fresh token for a seat (the referee hands it to another phone: paired 0; a phone took it by its
+        SHOUT: 1); the old one opens nothing from now on."""
+        self.tokens["seats"][seat] = draw_token(self.seed_source)
+        self.tokens["paired"][seat] = paired
+        self._save_tokens()
+        return self.tokens["seats"][seat]
+
+    def _take_pair(self, button):
+        """A SHOUT while a pairing waits: its station's seat, if it has no phone yet, gets a fresh token, heard
+        by the asking link alone (the event's hidden part); True if the press paired (it is no game input)."""
+        until, self.pairing = self.pairing, None
+        if self.clock.diff(until, self.clock.ms()) < 0:
+            return False  # too late: nobody waits any more
+        station = button - board.SHOUT_0
+        seat = self.seat_of_station(station) if 0 <= station < board.STATIONS else -1
+        if seat < 0 or self.tokens["paired"][seat]:
+            self.pairing = until  # not a seat without its phone: the pairing still waits
+            return False
+        token = self.renew(seat, 1)
+        self.note({"e": "paired", "station": station, "p": seat, "hidden": {"token": token}})
+        return True
+
     def _take_claim(self, button):
         claim, self.claim = self.claim, None
         if claim is None or button != CLAIM_BUTTON or self.clock.diff(claim[0], self.clock.ms()) < 0:
@@ -483,6 +552,8 @@ class Shell:
         self.last_input = self.clock.ms()
         if self.claim is not None and physical and self._take_claim(button):
             return  # MODE granted a link the referee's eye: not a game input
+        if self.pairing is not None and self.game is not None and self._take_pair(button):
+            return  # a phone took its station's seat: not a game input
         if self.selftest is not None:
             self.note_press(button)
             self.selftest.press(button)

@@ -6,6 +6,7 @@ hosts on one link never take each other's replies. Lockstep keeps a local
 copy of the rules core in step with the box and stops at the first digest
 that differs; it needs the referee's eye (docs/protocol.md, "Eyes"): the
 token from new_game's reply, or the one a virtual box keeps in its folder.
+close() gives the eye back: the link is a spectator's when this program goes.
 """
 
 import json
@@ -47,7 +48,20 @@ class LinkClient:
         self.tokens = {}  # from new_game replies: "referee" and the seats'
 
     def close(self):
+        """Give the link's eye back (a spectator's: the box cannot see the port close, and the next program on
+        it must not find the referee's or a seat's eye), then close the port."""
+        self.give_back()
         self.serial.close()
+
+    def give_back(self):
+        """The link a spectator's again ({"op": "auth"}); a box that is gone or has no game: nothing to give."""
+        timeout, self.timeout = self.timeout, min(self.timeout, 1.0)
+        try:
+            self.request("auth")
+        except LinkError:
+            pass
+        finally:
+            self.timeout = timeout
 
     def _lines(self, deadline):
         while time.monotonic() < deadline:
@@ -154,7 +168,7 @@ class Lockstep:
         self.client = client
         token = token or client.tokens.get("referee")
         if token is None:
-            token = virtual_token(client.call("hello")["game"], client.token_folder)
+            token = virtual_token(client.call("state")["game"], client.token_folder)  # hello: a spectator again
         if token is not None:
             client.auth(token)
         setup, actions, eye, playing = client.full_log_of_game()

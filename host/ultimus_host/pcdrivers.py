@@ -32,6 +32,24 @@ class FolderInUse(Exception):
     """Another virtual box holds the folder: two writers would interleave their journals."""
 
 
+def secret_folder(folder):
+    """The folder made if need be and closed to other users (0700): it holds a journal (the seed), tokens, keys."""
+    os.makedirs(folder, mode=0o700, exist_ok=True)
+    if os.stat(folder).st_uid == os.getuid():  # another user's folder keeps its mode (and says so by failing)
+        os.chmod(folder, 0o700)
+    return folder
+
+
+def write_secret(path, text):
+    """A file only its owner reads (0600), replaced atomically."""
+    tmp = path + ".tmp"
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w") as f:
+        f.write(text)
+    os.chmod(tmp, 0o600)  # an older file of that name kept its mode through O_CREAT
+    os.replace(tmp, path)
+
+
 class FileStorage:
     """The Pico's flash, as files in a folder: appends and atomic replaces (os.replace).
 
@@ -44,7 +62,10 @@ class FileStorage:
 
     def __init__(self, folder, lock=False):
         self.folder = folder
-        os.makedirs(folder, exist_ok=True)
+        if lock:  # the virtual box's own folder: the journal holds the seed, the tokens file the seats' codes
+            secret_folder(folder)
+        else:
+            os.makedirs(folder, exist_ok=True)
         self.lock_file = None
         if lock:
             self._lock()
@@ -97,8 +118,12 @@ class FileStorage:
             for line in f:
                 yield line
 
+    def _open(self, path, flags):
+        """A file of the box's flash, created 0600 (only its owner reads a seed or a token)."""
+        return os.fdopen(os.open(path, flags | os.O_WRONLY | os.O_CREAT, 0o600), "wb")
+
     def append(self, name, data):
-        with open(self._path(name), "ab") as f:
+        with self._open(self._path(name), os.O_APPEND) as f:
             f.write(data)
             f.flush()
             os.fsync(f.fileno())
@@ -107,7 +132,7 @@ class FileStorage:
         tmp = self._path(name + ".tmp")
         self._clear_way(tmp)
         self._clear_way(self._path(name))
-        with open(tmp, "wb") as f:
+        with self._open(tmp, os.O_TRUNC) as f:
             for line in lines:
                 f.write(line)
             f.flush()

@@ -22,7 +22,7 @@ from ultimus_host import registry as host_games
 from ultimus_host.client import TOKENS_FILE
 from ultimus_host.fakes import FakeBoard
 from ultimus_host.narrate import game_title, sound
-from ultimus_host.pcdrivers import FileStorage, FolderInUse, PtySerial, WallClock
+from ultimus_host.pcdrivers import FileStorage, FolderInUse, PtySerial, WallClock, write_secret
 from ultimusbox import board, games, settings
 from ultimusbox.runtime import Box, _main
 
@@ -126,6 +126,7 @@ class VirtualBox:
         shell = self.box.shell
         if shell.game is not None:  # what the box said at power-on, before anyone listened
             self._remember(self._last_events() + [shell.resumed_event()])
+            self._keep_tokens([{"e": "resumed"}])
         if shell.notice:
             self._remember([shell.notice])
         self.log_lines.extend(self.warnings)
@@ -147,17 +148,14 @@ class VirtualBox:
         return events[-count:]
 
     def _keep_tokens(self, events):
-        """The referee token of a new game, in the folder (tokens.json): a host on this PC that can
-        read the folder can read the journal anyway; `connect --verify` finds it there."""
+        """The referee token of a new or resumed game (the box drew it at random), in the folder (tokens.json,
+        0600): a host on this PC that can read the folder can read the journal anyway; `connect --verify` and
+        `serve` find it there."""
+        shell = self.box.shell
         for e in events:
-            shell = self.box.shell
-            if e.get("e") == "new_game" and shell.game is not None:
-                from ultimusbox.eyes import token
-
-                path = os.path.join(self.state_dir, TOKENS_FILE)
-                with open(path + ".tmp", "w") as f:
-                    json.dump({shell.game_id: token(shell.game.setup, "referee")}, f)
-                os.replace(path + ".tmp", path)
+            if e.get("e") in ("new_game", "resumed", "tokens_renewed") and shell.tokens is not None:
+                text = json.dumps({self.box.link.game_id(): shell.tokens["referee"]})
+                write_secret(os.path.join(self.state_dir, TOKENS_FILE), text)
 
     @property
     def path(self):

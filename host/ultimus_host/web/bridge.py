@@ -5,9 +5,15 @@ keeps a replica of the game replayed from the referee's log (checked against the
 events in words, and makes each page's JSON (pages.py): the table's from the public view, each seat's from
 that seat's view. The pages' requests arrive on a queue: a seat's action is sent with the seat's own token
 (auth as the seat, apply, auth back as the referee), so that the box judges it as that seat's and stays the
-referee and the keeper of secrets; a refusal goes back to the page that asked, in words.
+referee and the keeper of secrets; a refusal goes back to the page that asked, in words. Three eyes of pages:
+"table" (the public table page: the public view, no action, no code), "referee" (the referee's page, behind
+the referee's key: the box's buttons, the referee's actions, a new game, the seats' codes) and each seat's
+token. The box's notices (a journal cut or refused, a game set aside or resumed, new codes) go to every page
+and to serve's terminal, in words. A new game while one is played is asked again (a question with an id, good
+once) before the box starts it, keeping the old one aside.
 """
 
+import os
 import queue
 import re
 import threading
@@ -20,9 +26,14 @@ from ultimus_host import words
 from ultimus_host.client import LinkError, rules_of, virtual_token
 from ultimus_host.narrate import sound, who
 from ultimus_host.web import pages, qr
+from ultimus_host.web.guard import same_secret
+from ultimus_host.web.seating import Seating
 
 # the box's events that change which game is played, its seats or its stations
 GAME_CHANGES = ("new_game", "resumed", "seat_selection", "game_chosen", "claimed", "joined")
+# the box's notices: what every page and serve's terminal are told, in words
+NOTICES = ("journal_cut", "journal_refused", "tokens_renewed", "storage")
+NEWEST_NOTICES = 4
 MOVED_ON = "the table moved on meanwhile: look again and choose"
 LIGHTS_EVERY = 0.15  # s between two looks at a virtual box's LEDs
 # the terminal's keys the virtual box's words name ("confirm [Enter]", "station 1 [a]", "(keys 1-6)"): the table
@@ -30,17 +41,6 @@ LIGHTS_EVERY = 0.15  # s between two looks at a virtual box's LEDs
 KEY_HINTS = re.compile(r" ?\[(?:Enter|[a-z0-9+-](?: [a-z0-9+-])*|asdfgh)\]| \(keys? [^)]*\)")
 # "THINK q-y types a table die": the terminal's row of keys for the stations' THINK (or SHOUT) buttons
 KEY_ROWS = re.compile(r"\b(SHOUT|THINK) [a-z0-9]-[a-z0-9]\b")
-
-
-def without_keys(text):
-    """The box's words without the terminal's keys in them (a wheel named by its number)."""
-    return KEY_ROWS.sub(r"\1 at a station", KEY_HINTS.sub("", SOME_WHEELS.sub(_wheels, text)))
-
-
-def _hex(rgb):
-    return "#%02x%02x%02x" % tuple(rgb)
-
-
 # "wheels [a s d f]: a nation": the terminal's keys of some wheels (a s d f g h are wheels 1-6), told by number
 WHEEL_KEYS = "asdfgh"
 SOME_WHEELS = re.compile(r"(?:wheels )?\[([asdfgh](?: [asdfgh])+)\]")
@@ -54,6 +54,17 @@ def _wheels(m):
         if last > first + 1
         else "wheels %s" % " and ".join(str(WHEEL_KEYS.index(k) + 1) for k in keys)
     )
+
+
+def without_keys(text):
+    """The box's words without the terminal's keys in them (a wheel named by its number)."""
+    return KEY_ROWS.sub(r"\1 at a station", KEY_HINTS.sub("", SOME_WHEELS.sub(_wheels, text)))
+
+
+def _hex(rgb):
+    return "#%02x%02x%02x" % tuple(rgb)
+
+
 def box_drawing(vbox):
     """The virtual box as it is now: each wheel's LEDs and words, the station lights, what to do now (None before
     its first frame). Read from the box's own thread's objects: a picture caught mid-change is taken again."""
@@ -84,8 +95,9 @@ def box_drawing(vbox):
 class Bridge:
     """The link, the replica and the pages' JSON; run() is the thread's loop."""
 
-    def __init__(self, client, token_folder=None, vbox=None, base_url="", publish=None):
+    def __init__(self, client, token_folder=None, vbox=None, base_url="", publish=None, say=None):
         self.client = client
+        self.say = say or (lambda text: None)  # serve's terminal
         self.token_folder = token_folder
         self.vbox = vbox
         self.base_url = base_url
@@ -114,6 +126,9 @@ class Bridge:
         self.quick = []  # (action, the box's reply) of the actions of this turn, in order
         self.on_seats: Callable[[list, list], None] | None = None  # told the seats' tokens and names after a new game
         self.told_seats = []  # the tokens on_seats was last told
+        self.seating = Seating(self)
+        self.notices = []  # the box's notices in words, newest last (until a new game)
+        self.question = None  # (id, set-up): the new game the referee was asked to confirm
 
     # --- the web side's calls (any thread) ---------------------------------
 
@@ -135,8 +150,12 @@ class Bridge:
 
     def run(self):
         try:
-            self.client.call("hello")  # attached: the box's events flow from now on
+            hello = self.client.call("hello")  # attached: the box's events flow from now on
+            if isinstance(hello.get("notice"), dict):  # what the box said at power-on, before anyone listened
+                self.tell_notice(hello["notice"])
             self.sync()
+            if self.game is not None:
+                self.tell_notice({"e": "resumed", "actions": len(self.game.log)})
             self.make_pages()
             self.ready.set()
             last_look = 0.0
@@ -200,11 +219,21 @@ class Bridge:
                 return False
         return True
 
+    def tell_notice(self, e):
+        """A notice of the box in words: on every page (until a new game) and in serve's terminal."""
+        text = notice_words(e, self.playing)
+        if text:
+            self.notices = (self.notices + [text])[-NEWEST_NOTICES:]
+            self.say("the box: %s" % text)
+
     def hear(self, events):
         if events:
             self.sound = None  # a sound is of its moment: the newest events' only
         for e in events:
             kind = e.get("e")
+            self.seating.heard(e)
+            if kind in NOTICES or (kind == "resumed" and self.game is not None):
+                self.tell_notice(e)
             if kind in GAME_CHANGES:
                 self.game_id = None  # asked again at the next sync
                 if kind in ("new_game", "resumed"):
@@ -251,6 +280,7 @@ class Bridge:
         if not state.get("game"):
             self.game, self.game_id, self.playing = None, None, None
             self.set_tokens([])
+            self.seating.learn([])
             return
         self.playing = state.get("playing")
         if self.eye != "referee":
@@ -265,6 +295,7 @@ class Bridge:
         tokens = state.get("tokens") or {}
         self.referee_token = tokens.get("referee") or self.referee_token
         self.set_tokens(tokens.get("seats") or [])
+        self.seating.learn(tokens.get("paired"))
         if self.game is None or self.game_id != state["game"] or len(self.game.log) > state["actions"]:
             self.game = None
             self.game_id = state["game"]
@@ -317,9 +348,17 @@ class Bridge:
             elif kind == "press":
                 self.client.request("press", button=int(command[1]))
             elif kind == "new_game":
-                self.new_game(command[1], command[2])
+                self.new_game(*command[1:])
             elif kind == "qr_off":
                 self.qr = False
+            elif kind == "qr_on":
+                self.qr = True
+            elif kind == "join":
+                self.seating.join(command[1])
+            elif kind == "join_cancel":
+                self.seating.cancel(command[1])
+            elif kind == "hand":
+                self.seating.hand(*command[1:])
         except LinkError as exc:
             if exc.code == "disconnected":
                 raise
@@ -361,7 +400,20 @@ class Bridge:
             self.quick.append((options[index], answer))
             reply(None)
 
-    def new_game(self, setup, reply):
+    def new_game(self, setup, reply, confirm=None):
+        """A new game from the referee's page; while a game is played, only once the referee confirmed it (the id
+        of the question asked, good once: a replayed request is asked again)."""
+        game = self.game
+        asked, self.question = self.question, None
+        if game is not None and game.phase != game.rules.FLOW.end:
+            if asked is None or confirm is None or not same_secret(confirm, asked[0]) or asked[1] != setup:
+                self.question = (os.urandom(8).hex(), setup)
+                text = "%s is being played: start %s instead? The game played now is kept aside on the box" % (
+                    pages.game_title(self.playing),
+                    pages.game_title(setup.get("game")),
+                )
+                reply({"kind": "ask", "id": self.question[0], "text": text})
+                return
         answer = self.client.request("new_game", **setup)
         if not answer.get("ok"):
             error = answer.get("error") or {}
@@ -371,16 +423,33 @@ class Bridge:
         self.set_tokens(answer.get("seats") or [])
         self.game, self.game_id, self.qr = None, None, True
         self.lines = []
+        self.notices = []  # the old game's: the box's word that it was kept aside comes after (its event)
+        self.seating.learn([False] * len(answer.get("seats") or []))
+        self.seating.game_changed()
         reply(None)
 
     # --- the pages ---------------------------------------------------------------
 
+    def split_referee(self, out):
+        """The referee's page (the table page with the referee's actions, the seats' codes and phones) and the
+        public table page (the same without any of them: it acts on nothing, shows no code); the box's notices
+        on every page."""
+        table = out["table"]
+        out["referee"] = dict(table, seats=self.seating.seats())
+        out["table"] = dict(table, referee=[], qr=None)
+        for page in out.values():
+            page["notices"] = list(self.notices)
+
     def qr_codes(self):
-        """Each seat's QR code (its page's URL) while they are up: the table page carries the tokens then only."""
+        """The QR code (its page's URL) of each seat no phone took by its SHOUT, while they are up: the referee's
+        page carries those tokens then only."""
         if not self.qr or self.game is None:
             return None
         out = []
+        paired = self.seating.paired
         for seat, token in enumerate(self.seat_tokens):
+            if seat < len(paired) and paired[seat]:
+                continue
             url = "%s/seat/%s" % (self.base_url, token)
             out.append({"who": who(seat, self.stations), "svg": qr.svg(url), "url": url})
         return out
@@ -395,6 +464,8 @@ class Bridge:
         if not box.get("now"):
             box["now"] = table.get("waiting", "")
         self.pages = dict(self.pages, table=dict(table, box=box))
+        if "referee" in self.pages:
+            self.pages["referee"] = dict(self.pages["referee"], box=box)
         self.publish(self.pages)
 
     def make_pages(self, drawing=None):
@@ -425,7 +496,30 @@ class Bridge:
                 out[token], self.options[seat] = pages.seat_page_of(
                     game, self.playing, seat, self.lines, self.stations, self.version, self.countdown
                 )
+        self.split_referee(out)
         self.pages = out
         self.publish(out)
         self.tell_seats()
         return out
+
+
+def notice_words(e, playing=None):
+    """A notice of the box (journal_cut, journal_refused, tokens_renewed, storage, resumed) in words; None for
+    an event that is none."""
+    kind = e.get("e")
+    kept = " (kept on the box as %s)" % e["file"] if isinstance(e.get("file"), str) else ""
+    message = str(e.get("message") or "")
+    if kind == "journal_cut":
+        return "the saved game was damaged: %s%s" % (message, kept)
+    if kind == "journal_refused" and e.get("code") == "set_aside":
+        return "the game played until now was kept aside%s: %s" % (kept, message)
+    if kind == "journal_refused":
+        return "the saved game could not be resumed: %s%s" % (message, kept)
+    if kind == "tokens_renewed":
+        return "new seat codes: %s" % message
+    if kind == "storage":
+        return "the box could not save: %s" % message
+    if kind == "resumed":
+        title = pages.game_title(e.get("game") or playing) if (e.get("game") or playing) else "the game"
+        return "the box resumed %s where it stood (%d actions)" % (title, e.get("actions") or 0)
+    return None

@@ -1,13 +1,16 @@
 """`ultimus serve`: the virtual box (or a box on USB), the bridge's thread and the web server, started together.
 
 The server binds to the one address it prints (the machine's address on the table's network by default, so
-that the phones reach it); uvicorn's access log is off and its own log quiet: a seat page's path holds the
-seat's token, which must never reach a log. The seats' QR codes go to the table page after a new game, and
-to this terminal when it is one.
+that the phones reach it) and on localhost; uvicorn's access log is off and its own log quiet: a seat page's
+path holds the seat's token, which must never reach a log. The referee's URL (it holds the referee's key,
+guard.py) is printed in this terminal as text and as a QR code, when it is a terminal (else where the key is
+kept); the seats' QR codes go to the referee's page after a new game, and to this terminal when it is one.
 """
 
 import asyncio
+import os
 import socket
+import sys
 import threading
 import warnings
 
@@ -15,6 +18,7 @@ from ultimus_host.client import LinkClient, LinkError
 from ultimus_host.web import qr
 from ultimus_host.web.app import Hub, make_app
 from ultimus_host.web.bridge import Bridge
+from ultimus_host.web.guard import KEY_FILE, allowed_hosts, referee_key, secret_folder
 
 WEB_EXTRA = "`ultimus serve` needs the web extra: pip install -e '.[web]' (make test installs it)"
 
@@ -34,6 +38,25 @@ def lan_address():
         return "127.0.0.1"
     finally:
         probe.close()
+
+
+def default_key_dir():
+    """Where serve keeps the referee's key for a box on USB (a virtual box's folder keeps its own)."""
+    return os.path.join(os.path.expanduser("~"), ".ultimus-box", "serve")
+
+
+def listen(host, port):
+    """A listening TCP socket on host:port, or ServeError in words (taken, or not this machine's address)."""
+    s = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET, socket.SOCK_STREAM)
+    try:
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        s.bind((host, port))
+        s.listen(64)
+    except OSError as exc:
+        s.close()
+        raise ServeError("cannot serve on %s port %d: %s" % (host, port, exc.strerror or exc)) from None
+    s.set_inheritable(True)
+    return s
 
 
 def check_free(host, port):
@@ -79,9 +102,15 @@ class VirtualBoxThread:
 class Server:
     """The parts of a running `ultimus serve`: the box (virtual or not), its link, the bridge, the web app."""
 
-    def __init__(self, state_dir=None, box_port=None, host="127.0.0.1", port=8000, seed=None, say=print):
+    def __init__(self, state_dir=None, box_port=None, host="127.0.0.1", port=8000, seed=None, say=print, key_dir=None):
+        """key_dir: where the referee's key is kept (default: the virtual box's folder, or ~/.ultimus-box/serve for
+        a box on USB)."""
         self.host, self.port, self.say = host, port, say
         self.boxthread = None
+        if state_dir is not None:
+            secret_folder(state_dir)  # the journal (its seed) and the tokens: the owner's only
+        key_dir = key_dir or state_dir or default_key_dir()
+        self.key, self.key_file = referee_key(key_dir), os.path.join(key_dir, KEY_FILE)
         if box_port is None:
             self.boxthread = VirtualBoxThread(state_dir, seed)
             box_port = self.boxthread.vbox.path
@@ -90,12 +119,15 @@ class Server:
         except LinkError as exc:
             self.stop()
             raise ServeError(exc.message) from None
-        self.url = "http://%s:%d" % ("[%s]" % host if ":" in host else host, port)
+        shown = lan_address() if host in ("0.0.0.0", "::") else host  # where the phones reach it
+        self.url = "http://%s:%d" % ("[%s]" % shown if ":" in shown else shown, port)
+        self.referee_path = "/referee/%s" % self.key
+        self.referee_url = self.url + self.referee_path
         self.hub = Hub()
         vbox = self.boxthread.vbox if self.boxthread else None
-        self.bridge = Bridge(self.client, state_dir, vbox, self.url, self.hub.publish_from_thread)
+        self.bridge = Bridge(self.client, state_dir, vbox, self.url, self.hub.publish_from_thread, say)
         self.bridge.on_seats = self.show_seats
-        self.app = make_app(self.bridge, self.hub)
+        self.app = make_app(self.bridge, self.hub, self.key, allowed_hosts(host, port, (shown,)))
         self.thread = threading.Thread(target=self.bridge.run, daemon=True)
 
     def show_seats(self, tokens, names):
@@ -119,6 +151,25 @@ class Server:
         if self.boxthread is not None:
             self.boxthread.stop()
             self.boxthread = None
+
+    def show_referee(self):
+        """The referee's URL in this terminal, as text and as a QR code: whoever holds it referees."""
+        if not sys.stdout.isatty():  # a log file or a pipe: never the key itself
+            self.say("the referee's page: %s/referee/ followed by the key in %s" % (self.url, self.key_file))
+            return
+        self.say("the referee's page (keep it to yourself: it holds the referee's key): %s" % self.referee_url)
+        qr.terminal(self.referee_url, "the referee's page as a QR code (the referee's phone scans it):", self.say)
+
+    def sockets(self):
+        """The listening sockets: the address served on and, when that is not the loopback, localhost too (the
+        machine that serves opens http://localhost:PORT); ServeError for an address that cannot be bound."""
+        out = [listen(self.host, self.port)]
+        if self.host not in ("127.0.0.1", "localhost", "0.0.0.0", "::", "::1"):
+            try:
+                out.append(listen("127.0.0.1", self.port))
+            except ServeError as exc:
+                self.say("%s: this machine opens %s instead of localhost" % (exc, self.url))
+        return out
 
     def uvicorn_config(self):
         import uvicorn
@@ -146,14 +197,20 @@ def serve_command(port=8000, state_dir=None, box_port=None, host=None, say=print
         server = Server(state_dir, box_port, host, port, say=say)
     except FolderInUse as exc:
         raise ServeError("the virtual box NOT started: %s" % exc) from None
+    try:
+        sockets = server.sockets()
+    except ServeError:
+        server.stop()
+        raise
     server.start()
     where = "a virtual box in %s" % state_dir if box_port is None else "the box on %s" % box_port
     say(
         "Ultimus serve: the table page is %s/ (%s); Ctrl-C stops (the game stays saved on the box)"
         % (server.url, where)
     )
+    server.show_referee()
     try:
-        uvicorn.Server(server.uvicorn_config()).run()
+        uvicorn.Server(server.uvicorn_config()).run(sockets=sockets)
     except KeyboardInterrupt:
         pass
     finally:

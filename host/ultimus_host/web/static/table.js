@@ -4,8 +4,13 @@ const BUTTONS = [["confirm", 20], ["thumbs up", 21], ["thumbs down", 22], ["mode
 let page = null;
 // the referee's page is /referee/KEY (its socket needs the key); any other address is the public table page
 const REFEREE_KEY = location.pathname.startsWith("/referee/") ? location.pathname.split("/")[2] : null;
+let asked = null;  // the new game the box asks the referee to confirm: {id, form}
+let form = null;  // the form last sent
+document.body.classList.add(REFEREE_KEY ? "referee" : "public");
 const link = live(REFEREE_KEY ? "/ws/referee/" + REFEREE_KEY : "/ws/table", (p) => {
-  if (p.kind === "said") { setText("said", p.text); return; }
+  if (p.kind === "said") { setText(REFEREE_KEY ? "said" : "pairing", p.text); return; }
+  if (p.kind === "pairing") { pairing(p); return; }
+  if (p.kind === "ask") { ask(p); return; }
   if (p.kind !== "table") { return; }
   page = p;
   draw(p);
@@ -56,7 +61,7 @@ function draw(p) {
   fill("events", p.events || [], (t) => el("li", null, t));
   setText("view", p.view);
   const qr = document.getElementById("qr-section");
-  qr.hidden = !p.qr;
+  qr.hidden = !(p.qr && p.qr.length);  // no heading without a code (every seat has its phone)
   fill("qr", p.qr || [], (q) => {
     const f = el("figure");
     const img = el("div");
@@ -66,10 +71,32 @@ function draw(p) {
     f.appendChild(el("div", "url", q.url));  // for a phone that cannot scan: typed by hand
     return f;
   });
+  if (REFEREE_KEY) { seats(p.seats || []); }
   fill("referee", p.referee || [], (a) => {
     const b = el("button", null, a.text);
     b.onclick = () => link.send({ op: "referee", n: p.n, i: a.i });
     return b;
+  });
+}
+function pairing(p) {
+  setText("pairing", p.text);
+  document.getElementById("join").disabled = !p.done;
+  if (p.seat) { link.stop(); location.replace(p.seat); }  // this phone's own seat page, by its station's SHOUT
+}
+function ask(p) {
+  asked = { id: p.id, form: form };
+  setText("ask-text", p.text);
+  document.getElementById("ask").hidden = false;
+}
+function seats(list) {
+  document.getElementById("seats-section").hidden = !list.length;
+  fill("seats", list, (s, i) => {
+    const d = el("div", "seat-row");
+    d.appendChild(el("span", null, s.who + ": " + (s.paired ? "its phone took it (SHOUT)" : "no phone yet")));
+    const b = el("button", null, "hand it to another phone");
+    b.onclick = () => link.send({ op: "hand", seat: i });
+    d.appendChild(b);
+    return d;
   });
 }
 function buttons() {
@@ -91,10 +118,27 @@ function buttons() {
     box.appendChild(x);
   }
 }
-buttons();
-document.getElementById("qr-off").onclick = () => link.send({ op: "qr_off" });
-document.getElementById("ng-start").onclick = () => {
-  const v = (id) => document.getElementById(id).value;
-  setText("said", "");
-  link.send({ op: "new_game", game: v("ng-game"), players: Number(v("ng-players")), mode: v("ng-mode"), battles: Number(v("ng-battles")) });
-};
+if (REFEREE_KEY) {
+  buttons();
+  document.getElementById("qr-off").onclick = () => link.send({ op: "qr_off" });
+  document.getElementById("qr-on").onclick = () => link.send({ op: "qr_on" });
+  document.getElementById("ng-start").onclick = () => {
+    const v = (id) => document.getElementById(id).value;
+    setText("said", "");
+    document.getElementById("ask").hidden = true;
+    form = { op: "new_game", game: v("ng-game"), players: Number(v("ng-players")), mode: v("ng-mode"), battles: Number(v("ng-battles")) };
+    link.send(form);
+  };
+  document.getElementById("ask-yes").onclick = () => {
+    document.getElementById("ask").hidden = true;
+    if (asked && asked.form) { link.send(Object.assign({}, asked.form, { confirm: asked.id })); }
+    asked = null;
+  };
+  document.getElementById("ask-no").onclick = () => { document.getElementById("ask").hidden = true; asked = null; };
+} else {
+  document.getElementById("join").onclick = () => {
+    document.getElementById("join").disabled = true;
+    setText("pairing", "asking the box...");
+    link.send({ op: "join" });
+  };
+}
