@@ -236,6 +236,15 @@ def test_a_sixth_game_reaches_play_demo_odds_and_its_own_commands(gladiolus):
     assert "gladiolus" in runner.invoke(main, ["play", "--help"]).output  # a --game choice
 
 
+def test_play_offers_the_game_s_own_player_range(gladiolus):
+    gladiolus._players = (2, 3)  # a game only the host knows declares it; a box's game has its rules'
+    result = CliRunner().invoke(main, ["play", "--game", "gladiolus", "-p", "4", "--seed", "1"])
+    assert result.exit_code == 2 and "Gladiolus" not in result.output  # its title is its name: gladiolus
+    assert "gladiolus is played by 2 to 3 players, not 4" in result.output and "Traceback" not in result.output
+    for name in box_games.names():
+        assert host_games.get(name).players == box_games.rules_of(name).PLAYERS
+
+
 def test_a_game_the_host_does_not_know_is_refused_by_play_and_demo():
     result = CliRunner().invoke(main, ["play", "--game", "gladiolus"])
     assert result.exit_code == 2 and "gladiolus" in result.output and "Traceback" not in result.output

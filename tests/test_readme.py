@@ -50,3 +50,12 @@ def test_the_readme_s_bytecode_range_is_what_the_bench_measures(tmp_path):
         "the README says ~%s-%s KB, the bench measures %.0f-%.0f KB: write the bench's figures in the README"
         % (said.group(1), said.group(2), low, high)
     )
+
+
+def test_the_readme_s_table_gives_each_game_its_rules_player_range():
+    """The one range a game declares (define(players=...)) is the one the README's table of games says."""
+    rows = [line for line in readme().split("\n") if line.startswith("| ") and "](docs/play/" in line]
+    for name, _, _, _ in games.GAMES:
+        (row,) = [r for r in rows if "](docs/play/%s.md)" % name in r]
+        lo, hi = games.rules_of(name).PLAYERS
+        assert "%d-%d" % (lo, hi) in row, "README.md's row of %s does not say %d-%d: %s" % (name, lo, hi, row)

@@ -573,6 +573,12 @@ def play(game_name, **options):
     host = _host_game(game_name)
     if not host.has("play"):
         raise click.ClickException("%s has no hot-seat play on this host" % host.title)
+    lo, hi = host.players  # the game's one range (its rules' define(players=...)), within the box's stations
+    if not lo <= options["players"] <= hi:
+        raise click.BadParameter(
+            "%s is played by %d to %d players, not %d" % (host.title, lo, hi, options["players"]),
+            param_hint="'--players' / '-p'",
+        )
     try:
         host.load("play")(options, ask=_ask, say=click.echo, clear=_clear_screen)
     except (click.exceptions.Abort, KeyboardInterrupt):  # the input ended (a pipe, Ctrl-D) or Ctrl-C, at a prompt
