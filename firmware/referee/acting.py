@@ -53,16 +53,17 @@ def _rank(rules, variant, name):
     return i
 
 
-def _prechecks(rules):
-    """{variant: {action: pre-check}} of a game: CHECKS of the prechecks module beside its rules, or {}."""
+def _prechecks(rules, table="CHECKS"):
+    """A table of the prechecks module beside a game's rules (CHECKS: {variant: {action: pre-check}};
+    ACTORS: {variant: {phase: seats(s)}}), or {}."""
     path = rules.prechecks  # define(prechecks="games.X.prechecks")
     if path is None:
         return {}  # a game without the module (a test's own flow): its entries carry their checks
     try:
-        module = __import__(path, None, None, ["CHECKS"])
+        module = __import__(path, None, None, [table])
     except ImportError:
         return {}
-    return getattr(module, "CHECKS", {})
+    return getattr(module, table, {})
 
 
 def waiting(rules, variant, phase):
@@ -109,15 +110,50 @@ def _waits_of(rules, variant, phase):
     return tuple((pair[0], pair[1]) for pair in out)
 
 
+def _plan(rules, variant, phase):
+    """How the actors of a phase are found, worked out once: the function the game's ACTORS declares for
+    it (beside its pre-checks), else the phase's Who entries and their pre-checks (waiting)."""
+    declared = _prechecks(rules, "ACTORS").get(variant)
+    found = declared.get(phase) if declared is not None else None
+    plan = found if found is not None else waiting(rules, variant, phase)
+    _PLANS.setdefault(rules, {}).setdefault(variant, {})[phase] = plan
+    return plan
+
+
+_PLANS = {}  # rules -> {variant: {phase: a declared seats(s), or waiting()'s pairs}}
+
+
 def actors(rules, s):
     """The seats that have something to do now (the referee is not listed): the main seat first
-    (main_seat), then the others in seat order."""
-    phases = _WAITS.get(rules)
+    (main_seat), then the others in seat order. A phase the game's ACTORS declares asks its function;
+    the tests (Flow.checking set) hold its answer to the walk of the phase's Who entries every time."""
+    phases = _PLANS.get(rules)
     phase = s["phase"]
     found = phases.get(rules.variant(s)) if phases is not None else None
     plan = found.get(phase) if found is not None else None
     if plan is None:
-        plan = waiting(rules, rules.variant(s), phase)
+        plan = _plan(rules, rules.variant(s), phase)
+    if type(plan) is tuple:
+        out = walk(s, plan)
+    else:
+        out = plan(s)
+        if rules.FLOW.checking is not None:
+            walked = walk(s, waiting(rules, rules.variant(s), phase))
+            if out != walked:
+                raise AssertionError("the %s phase's declared actors %r, its Who entries %r" % (phase, out, walked))
+    if len(out) > 1:
+        turn = rules.FLOW.turns.get(phase)  # main_seat(), written out
+        seats = turn.seats(s) if turn is not None else None
+        main = seats[0] if seats else None
+        if main is not None and main in out and out[0] != main:
+            out.remove(main)
+            out.insert(0, main)
+    return out
+
+
+def walk(s, plan):
+    """The seats, in seat order, that waiting()'s pairs let act: those a Who names that pass one of its
+    pre-checks (every one it names where it has none)."""
     out = []
     for who, checks in plan:
         for p in range(s["players"]) if who.seats is None else who.seats(s):
@@ -130,14 +166,7 @@ def actors(rules, s):
                 else:
                     continue
             out.append(p)
-    if len(out) > 1:
-        out.sort()
-        turn = rules.FLOW.turns.get(phase)  # main_seat(), written out
-        seats = turn.seats(s) if turn is not None else None
-        main = seats[0] if seats else None
-        if main is not None and main in out and out[0] != main:
-            out.remove(main)
-            out.insert(0, main)
+    out.sort()
     return out
 
 

@@ -7,11 +7,16 @@ fifth slot in each of the flow's entries would cost it). An action without one h
 whenever the flow's Who lets the seat act. Each is made of the rule checks the handler refuses
 with, tried on the least the action could be or on each of its choices, so that a menu and apply
 cannot differ; tests/test_flow.py holds them to the legal listing both ways.
+
+ACTORS declares, for the phases random play, bots and screens ask most (the shout, the turns), the seats
+that have something to do: what referee.acting.actors would find by asking each of the phase's Who
+entries and their pre-checks, from the same Who seats and rule checks, in one call (issue 32: the walk was
+a quarter of random play). Every test holds each answer to the walk (referee.acting, Flow.checking).
 """
 
 from games.ultimus import checks
 from games.ultimus.content import BETTING_CARDS, NET_OWNER
-from games.ultimus.state import ARENA, DEAD, GLADIATORS, MODE_BOX, MODE_FULL, PARDONED
+from games.ultimus.state import ARENA, DEAD, GLADIATORS, MODE_BOX, MODE_FULL, PARDONED, UNDECIDED
 from referee.engine import load_handler
 
 
@@ -161,4 +166,35 @@ CHECKS = {
         "come_back": _some(None, PARDONED),
         "drunk": _some(),
     },
+}
+
+
+# --- who acts, per phase: the seats that have something to do (referee.acting.actors) -----------------
+
+
+def _yet_to_commit(s):
+    """The shout: every seat that has not committed (commit_problem; thinking is always allowed)."""
+    shout = s["shout"]
+    return [p for p in range(s["players"]) if shout[p] == UNDECIDED]
+
+
+def _in_turn(s):
+    """A turn: the loudest spectator while a pollice verso waits (LOUDEST; every other Who names nobody
+    then); else the card's player (CARD_PLAYER: it acts), and the active seat if it may still think
+    (THINKER, with think's pre-check: never beside its own card); the box: the active seat (ACTIVE's done)."""
+    if s["pollice_verso"]:
+        return [s["loudest"]]
+    p = s["order"][s["turn"]]
+    if s["mode"] == MODE_BOX:
+        return [p]
+    card = s["card"]
+    thinks = checks.think_problem(s, p, []) is None if card is None or card["ctrl"] != p else False
+    if card is None:
+        return [p] if thinks else []
+    return sorted((card["ctrl"], p)) if thinks else [card["ctrl"]]
+
+
+ACTORS = {
+    MODE_FULL: {"shout": _yet_to_commit, "action": _in_turn},
+    MODE_BOX: {"shout": _yet_to_commit, "action": _in_turn},
 }
