@@ -92,21 +92,10 @@ def apply_clean(rules: "Rules", s, action):
         if who.seats is not None and p not in who.seats(s):
             need(who.reason(s) if who.reason is not None else None)
             raise Illegal(who.code, who.message)
-    return _handle(rules, s, action, found, moves, phase)
+    return handle(rules, s, action, found, moves, phase)
 
 
-def apply_listed(rules: "Rules", s, action):
-    """apply() for an action the game's legal_actions listed for this very state (or for a copy of it),
-    unchanged since: a bot's choice (issue 34). The door's checks (clean's plain fields and known name, the
-    phase, the action's fields, the seat the flow lets act) passed when it was listed, so they are not asked
-    again; its handler still refuses what its rule checks refuse. Never for what comes from anywhere else:
-    the box, the link, `serve` and a person's typing go through apply (tests/test_apply_listed.py)."""
-    phase = s["phase"]
-    moves = rules.FLOW._now[rules.variant(s)][phase]
-    return _handle(rules, s, action, moves[action["a"]], moves, phase)
-
-
-def _handle(rules: "Rules", s, action, found, moves, phase):
+def handle(rules: "Rules", s, action, found, moves, phase):
     """Run the handler of an action's flow entry (`found`, from the phase's merged table `moves`): its events."""
     handler = found[1]
     if type(handler) is str:  # named in the flow: imported on first use, then kept in its table
@@ -306,13 +295,9 @@ class Game:
         the OSError goes on to the caller: nothing changed."""
         return self._logged(apply_clean, clean(self.rules, action))
 
-    def apply_listed(self, action):
-        """apply() for one of the actions legal_actions listed for the state as it is now, unchanged since: a
-        bot's or random play's choice, applied without the door's checks (apply_listed above) and logged."""
-        return self._logged(apply_listed, action)
-
     def _logged(self, how, action):
-        """The events of how(rules, state, action), the action logged; the state rebuilt on a failure."""
+        """The events of how(rules, state, action), the action logged; the state rebuilt on a failure (apply,
+        and referee.play.apply_listed, which a box never loads)."""
         try:
             events = how(self.rules, self.state, action)
         except Illegal:

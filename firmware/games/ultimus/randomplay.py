@@ -49,4 +49,5 @@ def play(players, seed, mode=MODE_FULL, battles=1, max_actions=20000, stop_at_ba
         Rng(seed ^ 0x5EED),
         max_actions,
         stop,
+        listed=True,  # choose_action takes one of the seat's legal actions, as listed
     )
