@@ -24,6 +24,9 @@
   frame, per entry-only press with its frames, per applied action;
 - each game's random play (actions per second, beside ULTIMUS's in the same run) and its bots (games per
   second), with issue 25's aim: every game's random play at least half of ULTIMUS's;
+- each game's random play against ac6268f's (the same seeds, each checkout in its own process, in turns)
+  and ULTIMUS's against OpenSpiel's pure-Python Kuhn and liar's poker (the optional bench extra), with
+  issue 32's aim: ULTIMUS at least 1.15x ac6268f's (tools/versus.py);
 - the digests a link reply needs: computed and kept, beside the FNV-1a digest
   of the older formats, under CPython and MicroPython.
 """
@@ -697,6 +700,36 @@ def game_speeds():
     FIGURES["games"] = found
 
 
+def versus_figures():
+    """Each game's random play against ac6268f's, and ULTIMUS's against OpenSpiel's pure-Python poker games, each
+    in the same run, in turns (tools/versus.py); issue 32's aim for ULTIMUS: at least 1.15x ac6268f's."""
+    import versus
+
+    found = versus.against_then()
+    for line in versus.then_lines(found) + versus.openspiel_lines(versus.against_openspiel()):
+        print(line)
+    FIGURES["then"] = found
+
+
+def versus_aims():
+    """Issue 32's aim beside the figures measured above: ULTIMUS's random play at least 1.15x ac6268f's."""
+    import versus
+
+    found = (FIGURES.get("then") or {}).get("ultimus")
+    print("\naims (issue 32), from the figures above:")
+    if found is None:
+        print("  -     ULTIMUS against %s: not measured (see above)" % versus.THEN[:7])
+        return
+    ours, theirs, ratio, same = found
+    say(
+        "ULTIMUS's random play at least 1.15x %s's, the same games" % versus.THEN[:7],
+        ratio >= 1.15 and same,
+        "%.2fx (%.0f beside %.0f actions/s%s)" % (ratio, ours, theirs, "" if same else ", not the same games"),
+        "what is left is the rules' own listing and handlers (an action's Python calls)",
+        "%.2fx short" % (1.15 / ratio),
+    )
+
+
 def games_aims():
     """The speed aim of issue 25 beside the figures measured above."""
     import game_speed
@@ -842,9 +875,11 @@ if __name__ == "__main__":
     chip_figures()
     core_speed()
     game_speeds()
+    versus_figures()
     main()
     allocation_figures()
     host_figures()
     aims()
     chip_aims()
     games_aims()
+    versus_aims()
