@@ -187,6 +187,7 @@ def test_a_full_flash_refuses_with_storage_keeps_the_game_and_the_box_answers():
     assert any(e["e"] == "storage" for e in link.events)
     assert (220, 90) in box.sound.queue or any(f == 220 for _, f in fb.buzzer.tones)  # the low buzz of a refusal
     assert link.call("hello")["game"] and link.call("state")["state"]["phase"] == game.phase
+    link.call("auth", token=box.shell.tokens["referee"])  # hello made the link a spectator's: a new connection's
     fb.buttons.push(board.CONFIRM)  # a press while the flash is full: the input goes on
     box.step()
     storage.free()

@@ -173,7 +173,9 @@ def test_a_token_derived_from_the_seed_is_refused_on_the_link_and_the_box_s_own_
 
     seen = []
     for _ in range(2):
-        box = Box(FakeBoard(), lambda: b"\x07" * 8)  # the drivers' entropy fixed: the tokens do not follow it
+        fb = FakeBoard()
+        fb.urandom = os.urandom  # as the virtual box's and the Pico's drivers give it
+        box = Box(fb, lambda: b"\x07" * 8)  # the drivers' entropy fixed: the tokens do not follow it
         box.link.feed(b'{"id": 0, "op": "new_game", "players": 3, "seed": 5, "mode": "full", "battles": 1}\n')
         lines = [json.loads(x) for x in b"".join(box.link.out).splitlines()]
         reply = [x for x in lines if x.get("id") == 0][0]
@@ -318,3 +320,135 @@ def test_serve_answers_on_localhost_beside_the_address_it_prints(tmp_path):
         web.should_exit = True
         thread.join(5)
         server.stop()
+
+
+def link_box():
+    from ultimus_host.fakes import FakeBoard
+    from ultimusbox.runtime import Box
+
+    return Box(FakeBoard(), lambda: b"\x05" * 8)
+
+
+def ask(box, **request):
+    box.link.out[:] = []
+    box.link.feed(json.dumps(dict(request, id=9)).encode() + b"\n")
+    return [x for x in (json.loads(y) for y in b"".join(box.link.out).splitlines()) if x.get("id") == 9][0]
+
+
+@pytest.mark.parametrize(
+    "setup, key",
+    [
+        ({"game": "ultimus", "players": 2, "battles": 64}, "battles"),
+        ({"game": "ultimus", "players": 2, "battles": 65}, "battles"),
+        ({"game": "ultimus", "players": 2, "battles": 10}, "battles"),
+        ({"game": "munera", "gladiators": ["murmillo", "retiarius"], "spared_today": 65}, "spared_today"),
+        ({"game": "munera", "gladiators": ["murmillo", "retiarius"], "spared_today": 11}, "spared_today"),
+    ],
+)
+def test_a_new_game_s_set_up_values_are_bounded_on_the_link(setup, key):
+    """A new game's values stop where a table's do (ULTIMUS's battles at the box's own 9, Munera's others spared
+    today at 10); the rules' one check keeps 1-99 and 0-99, so that a save that holds more still replays."""
+    from ultimusbox import games
+
+    box = link_box()
+    reply = ask(box, op="new_game", **setup)
+    assert reply["error"]["code"] == "bad_setup" and reply["error"]["key"] == key and box.shell.game is None
+    old = dict(setup, seed=3)
+    del old["game"]
+    assert games.build(setup["game"], old).setup[key] == setup[key]  # an old save's set-up: still played
+    within = dict(setup, **{key: 9 if key == "battles" else 10})
+    assert ask(box, op="new_game", **within)["ok"]
+
+
+def pairings(page, count, seconds=15):
+    deadline = time.monotonic() + seconds
+    while len([f for f in page.other if f["kind"] == "pairing" and f.get("done")]) < count:
+        assert time.monotonic() < deadline, page.other
+        time.sleep(0.05)
+    return [f for f in page.other if f["kind"] == "pairing" and f.get("done")]
+
+
+def press_shout(box, station):
+    from ultimusbox import board
+
+    box.fb.buttons.push(board.SHOUT_0 + station)  # a hand on the box itself
+
+
+def pair_and_hand(served, press):
+    """Two phones take their seats by their stations' SHOUT; a stranger's phone then finds no seat to take; the
+    referee hands station 2 to another phone, whose SHOUT takes it; the first phone of station 2 is gone."""
+    referee, qr_tokens = started(served, game="ultimus", players=2, mode="full", battles=1)
+    phones = [Page(served, "/ws/table") for _ in range(2)]
+    for i, phone in enumerate(phones):
+        phone.wait(lambda p: p["game"])
+        phone.send(op="join")
+        deadline = time.monotonic() + 10
+        while not any("press SHOUT" in f["text"] for f in phone.other):
+            assert time.monotonic() < deadline, phone.other
+            time.sleep(0.05)
+        press(i)
+        done = pairings(phone, 1)[0]
+        assert done["text"] == "you are station %d" % (i + 1) and done["seat"].startswith("/seat/")
+    seat_tokens = [pairings(p, 1)[0]["seat"].rsplit("/", 1)[1] for p in phones]
+    assert not set(seat_tokens) & set(qr_tokens)  # the codes shown before are dead: pairing drew fresh tokens
+    for old in qr_tokens:
+        assert raw_http(served.port, "/seat/" + old) == 403
+    seats = [Page(served, "/ws/seat/" + t) for t in seat_tokens]
+    assert [s.wait(lambda p: p["kind"] == "seat")["who"] for s in seats] == ["station 1", "station 2"]
+    referee.wait(lambda p: [s["paired"] for s in p["seats"]] == [True, True] and not p["qr"])
+    stranger = Page(served, "/ws/table")
+    stranger.wait(lambda p: p["game"])
+    stranger.send(op="join")
+    assert "every seat of this game has its phone" in pairings(stranger, 1)[0]["text"]
+    referee.send(op="hand", seat=1)
+    deadline = time.monotonic() + 10
+    while not seats[1].latest or seats[1].latest.get("kind") != "gone":
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
+    assert raw_http(served.port, "/seat/" + seat_tokens[1]) == 403
+    newcomer = Page(served, "/ws/table")
+    newcomer.wait(lambda p: p["game"])
+    newcomer.send(op="join")
+    time.sleep(0.5)
+    press(0)  # station 1's SHOUT: its seat has its phone, so it is a game's press, never a pairing
+    press(1)
+    done = pairings(newcomer, 1)[0]
+    assert done["text"] == "you are station 2"
+    for page in [referee, stranger, newcomer] + phones:  # no shared screen ever showed a paired seat's token
+        for text in page.frames:  # (a phone's own pairing frame, to it alone, carries its seat)
+            if json.loads(text)["kind"] != "pairing":
+                assert not any(t in text for t in seat_tokens + [done["seat"]]), page
+
+
+def test_seats_pair_by_their_station_s_shout_on_the_virtual_box(served):
+    box = served.server.boxthread.vbox
+    pair_and_hand(served, lambda station: press_shout(box, station))
+
+
+def test_seats_pair_by_their_station_s_shout_on_a_box_over_its_link(tmp_path):
+    """`serve --box PORT`: the box is another program (a virtual box on its own thread, as a Pico on USB is): the
+    pairing goes over the link (pair, paired)."""
+    import threading
+
+    import uvicorn
+
+    from ultimus_host.web.serve import Server, VirtualBoxThread
+    from web_helpers import free_port
+
+    box = VirtualBoxThread(str(tmp_path / "box"), seed=3)
+    port = free_port()
+    server = Server(None, box.vbox.path, "127.0.0.1", port, say=lambda *a: None, key_dir=str(tmp_path / "key"))
+    web = uvicorn.Server(server.uvicorn_config())
+    thread = threading.Thread(target=web.run, daemon=True)
+    server.start()
+    thread.start()
+    try:
+        while not web.started:
+            time.sleep(0.02)
+        served = type("S", (), {"port": port, "bridge": server.bridge, "referee_path": "/ws" + server.referee_path})
+        pair_and_hand(served(), lambda station: press_shout(box.vbox, station))
+    finally:
+        web.should_exit = True
+        thread.join(5)
+        server.stop()
+        box.stop()

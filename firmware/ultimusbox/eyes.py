@@ -23,70 +23,43 @@ tokens from the seed (0.2, 0.3) gets fresh ones when it resumes.
 from binascii import hexlify
 
 from referee.engine import public_event
+from referee.rng import new_seed
 
 SPECTATOR = None
 REFEREE = "referee"
 SEAT_FIELDS = ("p", "to")  # an action's or event's fields that name the seats it belongs to
 
 
-def draw_token(source):
-    """16 hex digits from a real random source: os.urandom where the port has it (CPython; rp2 MicroPython,
-    from the ring oscillator), else 8 bytes of the drivers' entropy source() (referee.rng.new_seed's kind)."""
-    try:
-        from os import urandom
-
-        raw = urandom(8)
-    except ImportError:  # a port without it (MicroPython's webassembly, in the tests): the drivers' entropy
-        from referee.rng import new_seed
-
-        value = new_seed(source)
-        raw = bytes([(value >> (8 * k)) & 255 for k in range(8)])
-    return hexlify(raw).decode()
+_drawn = [0]  # tokens drawn from the entropy source: each one differs, even from a source that repeats (a fake's)
 
 
-def new_tokens(players, source):
+def draw_token(secret, source):
+    """16 hex digits from a real random source: the drivers' secret(n) (os.urandom: on the Pico the chip's
+    ring oscillator), else, on a port without one (MicroPython's webassembly, in the tests), 64 bits of the
+    drivers' entropy source() (referee.rng.new_seed's kind), each draw apart from the others."""
+    if secret is not None:
+        return hexlify(secret(8)).decode()
+    _drawn[0] += 1
+    return "%016x" % ((new_seed(source) + _drawn[0] * 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF)
+
+
+def new_tokens(players, secret, source):
     """A new game's tokens: the referee's and one per seat, none paired yet."""
     return {
-        "referee": draw_token(source),
-        "seats": [draw_token(source) for _ in range(players)],
+        "referee": draw_token(secret, source),
+        "seats": [draw_token(secret, source) for _ in range(players)],
         "paired": [0] * players,
     }
 
 
-def valid_tokens(tokens, players):
-    """Whether a saved record holds a game's tokens (a referee's, one per seat, a paired mark per seat)."""
-    if type(tokens) is not dict or type(tokens.get("referee")) is not str:
-        return False
-    seats, paired = tokens.get("seats"), tokens.get("paired")
-    if type(seats) is not list or type(paired) is not list or len(seats) != players or len(paired) != players:
-        return False
-    for t in seats:
-        if type(t) is not str or len(t) != 16:
-            return False
-    return len(tokens["referee"]) == 16
-
-
-def _same(a, b):
-    """Two tokens compared in a time that does not depend on where they differ."""
-    if len(a) != len(b):
-        return False
-    diff = 0
-    for k in range(len(a)):
-        diff |= ord(a[k]) ^ ord(b[k])
-    return diff == 0
-
-
 def who_has(tokens, text):
     """REFEREE, a seat, or SPECTATOR (unknown token, or no game's tokens) for a token."""
-    if type(text) is not str or not text or tokens is None:
+    if tokens is None or type(text) is not str:
         return SPECTATOR
-    if _same(text, tokens["referee"]):
+    if text == tokens["referee"]:
         return REFEREE
     seats = tokens["seats"]
-    for seat in range(len(seats)):
-        if _same(text, seats[seat]):
-            return seat
-    return SPECTATOR
+    return seats.index(text) if text in seats else SPECTATOR
 
 
 def _mine(obj, eye):

@@ -103,7 +103,6 @@ class Journal:
         self.feed = feed
         self.header_sum = None  # the checksum of the header line: what a checkpoint belongs to
         self.checkpoint_file = name + ".ckp"
-        self.tokens_file = name + ".tok"
         self._cursor = None  # (next record, open reader) after a page of the log
         self.read_all = False  # the last records() read to the end of the file, every record good
 
@@ -166,16 +165,7 @@ class Journal:
 
     def save_tokens(self, tokens):
         """The game's tokens beside its journal (bound to it by the header's checksum), replaced atomically."""
-        self.storage.replace_lines(self.tokens_file, [encode({"journal": self.header_sum, "tokens": tokens})])
-
-    def saved_tokens(self):
-        """The tokens kept for this journal, or None (none kept, or another journal's)."""
-        for line in self.storage.read_lines(self.tokens_file):
-            record = decode(line)
-            if isinstance(record, dict) and record.get("journal") == self.header_sum:
-                return record.get("tokens")
-            return None
-        return None
+        self.storage.replace_lines(self.name + ".tok", [encode({"journal": self.header_sum, "tokens": tokens})])
 
     def append(self, action):
         """One record more; OSError (a full flash) leaves the journal as it was, the file to be repaired."""
@@ -309,7 +299,7 @@ class Journal:
         self._drop_cursor()
         self.storage.remove(self.name)
         self.drop_checkpoint()
-        self.storage.remove(self.tokens_file)  # the game's secrets go with it: a replay needs none
+        self.storage.remove(self.name + ".tok")  # the game's secrets go with it: a replay needs none
         self.count = 0
         return aside
 
@@ -344,7 +334,7 @@ class Journal:
         self._drop_cursor()
         self.storage.remove(self.name)
         self.drop_checkpoint()
-        self.storage.remove(self.tokens_file)
+        self.storage.remove(self.name + ".tok")
         self.count = 0
 
 

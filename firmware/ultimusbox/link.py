@@ -429,7 +429,9 @@ class LinkServer:
         self._game()
         text = request.get("token")
         if request.get("claim"):
-            self.shell.ask_claim(self._granted)
+            from ultimusbox.handover import ask_claim
+
+            ask_claim(self.shell, self._granted)
             return {"eye": self.eye, "claim": "press MODE on the box"}
         if text is None:
             self.eye = SPECTATOR
@@ -484,24 +486,13 @@ class LinkServer:
         self.shell.press(button, self.shell.clock.us(), False)  # never a claim's MODE: that is the box's own
         return {}
 
-    def op_pair(self, request):
-        """The referee asks the box to pair a phone: the next SHOUT at a station whose seat has no phone yet
-        (within shell.PAIR_MS) gives that seat a fresh token, in a `paired` event only the referee hears in
-        full; {"cancel": true}: no more."""
+    def op_pairing(self, request):
+        """`pair` and `renew`, the referee's (ultimusbox.handover, loaded only when a link asks)."""
         self._game()
         self._may_change()
-        on = not request.get("cancel")
-        self.shell.ask_pair(on)
-        return {"pairing": on}
+        from ultimusbox.handover import link_op
 
-    def op_renew(self, request):
-        """The referee hands a seat to another phone: a fresh token for seat "p", which has no phone now."""
-        game = self._game()
-        self._may_change()
-        seat = request.get("p")
-        if type(seat) is not int or seat < 0 or seat >= game.setup["players"]:
-            raise Illegal("bad_request", "'p' must be a seat of the game, 0-%d" % (game.setup["players"] - 1))
-        return {"p": seat, "token": self.shell.renew(seat)}
+        return link_op(self.shell, request)
 
     def op_subscribe(self, request):
         """Events on (the default once a host is attached) or off: {"events": false}."""
@@ -537,8 +528,8 @@ OPS = {
     "new_game": LinkServer.op_new_game,
     "end_game": LinkServer.op_end_game,
     "press": LinkServer.op_press,
-    "pair": LinkServer.op_pair,
-    "renew": LinkServer.op_renew,
+    "pair": LinkServer.op_pairing,
+    "renew": LinkServer.op_pairing,
     "subscribe": LinkServer.op_subscribe,
     "selftest": LinkServer.op_selftest,
     "repl": LinkServer.op_repl,

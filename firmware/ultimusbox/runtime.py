@@ -51,6 +51,7 @@ class Box:
             getattr(drivers, "reset", None),
             watchdog.feed if watchdog is not None else None,
         )
+        self.shell.secret = getattr(drivers, "urandom", None)  # the tokens' source (None: the entropy's)
         self.sound = SoundPlayer(drivers.buzzer)
         self.link = LinkServer(self.shell)
         self.changed = True

@@ -21,20 +21,13 @@ from referee.errors import Illegal
 from referee.rng import SHA256, new_seed
 from ultimusbox import board, games, settings
 from ultimusbox.digests import Digests
-from ultimusbox.eyes import draw_token, new_tokens, valid_tokens
+from ultimusbox.eyes import new_tokens
 from ultimusbox.journal import CHECKPOINT_EVERY, FORMAT, Journal, flash_trouble, game_of
 from ultimusbox.seats import REFUSED_FLASH, SeatSelection
 
 ERROR_MS = 600  # how long a refused input blinks
 NOTICE_MS = 3000  # how long a refused journal blinks at power-on
 RESUMED_MS = 2000  # how long the playing stations blink white when a saved game resumes
-CLAIM_MS = 15000  # how long the box waits for MODE on the box to make the asking link the referee
-CLAIM_BUTTON = board.MODE
-PAIR_MS = 30000  # how long the box waits for the SHOUT that pairs a phone with its station
-TOKENS_RENEWED = (
-    "the saved game's seat codes came from a firmware that derived them from the game's seed: the box drew new "
-    "ones (its referee claims the game again, MODE on the box, to hand them out)"
-)
 
 
 class Shell:
@@ -63,6 +56,7 @@ class Shell:
         self.seats = SeatSelection(self)
         self.claim = None  # (until ms, callback): a link asked to become the referee of this game
         self.tokens = None  # the running game's secret tokens (ultimusbox.eyes), kept beside its journal
+        self.secret = None  # the drivers' real random bytes, secret(n) (os.urandom), for the tokens
         self.pairing = None  # until when (ms) a station's SHOUT pairs a phone with its seat (a link asked)
         self.failures = 0  # storage faults since the last good write (the lights say so)
         self.changes = 0  # how often the game's state may have changed: the digests are kept until it does
@@ -259,7 +253,9 @@ class Shell:
         self.game, self.playing, self.settings = game, name, box
         self.changes += 1
         self.game_id = header.get("id") if type(header.get("id")) is str else None
-        self._resume_tokens(game.setup["players"])
+        from ultimusbox.handover import resumed  # the tokens kept beside the journal (older games: fresh ones)
+
+        resumed(self, game.setup["players"])
         self._use(name)
         self.screen.start()
         # The entry in progress (a selected wheel, wounds being entered, a payout) lived in RAM only and
@@ -267,24 +263,7 @@ class Shell:
         self.flash("resumed", RESUMED_MS)
         self.note(self.resumed_event())
 
-    def _resume_tokens(self, players):
-        """The resumed game's tokens as kept beside its journal; none kept (a game of a firmware that derived
-        them from the seed) or unreadable: fresh ones, kept, and told (tokens_renewed)."""
-        try:
-            tokens = self.journal.saved_tokens()
-        except Exception:  # an unreadable file: the journal is the game, the tokens are drawn again
-            tokens = None
-        if valid_tokens(tokens, players):
-            self.tokens = tokens
-            return
-        self.tokens = new_tokens(players, self.seed_source)
-        self._save_tokens()
-        renewed = {"e": "tokens_renewed", "code": "tokens_renewed", "message": TOKENS_RENEWED, "file": None}
-        if self.notice is None:
-            self.notice = renewed  # a host learns it from hello, as the box said it before anyone listened
-        self.note(renewed)
-
-    def _save_tokens(self):
+    def save_tokens(self):
         try:
             self.journal.save_tokens(self.tokens)
         except OSError:
@@ -399,9 +378,9 @@ class Shell:
             }
         )
         self.game_id = game_id
-        self.tokens = new_tokens(players, self.seed_source)
+        self.tokens = new_tokens(players, self.secret, self.seed_source)
         self.pairing = None
-        self._save_tokens()
+        self.save_tokens()
         game.log = self.journal
         self.game, self.playing, self.settings, self.notice = game, name, box_settings, None
         self.changes += 1
@@ -502,58 +481,15 @@ class Shell:
 
     # --- input ------------------------------------------------------------
 
-    def ask_claim(self, grant):
-        """A link asks to become the referee of the running game: MODE pressed on the box
-        within CLAIM_MS grants it (someone at the table agreed); nothing else does."""
-        self.claim = (self.clock.add(self.clock.ms(), CLAIM_MS), grant)
-        self.flash("claim", CLAIM_MS)
-        self.note({"e": "claim", "button": CLAIM_BUTTON, "ms": CLAIM_MS})
-
-    def ask_pair(self, on=True):
-        """A link asks that the next SHOUT at a station whose seat has no phone pairs a phone with it (on=False:
-        no more); the press is the proof that the phone's holder sits there."""
-        self.pairing = self.clock.add(self.clock.ms(), PAIR_MS) if on else None
-
-    def renew(self, seat, paired=0):
-        """A fresh token for a seat (the referee hands it to another phone: paired 0; a phone took it by its
-        SHOUT: 1); the old one opens nothing from now on."""
-        self.tokens["seats"][seat] = draw_token(self.seed_source)
-        self.tokens["paired"][seat] = paired
-        self._save_tokens()
-        return self.tokens["seats"][seat]
-
-    def _take_pair(self, button):
-        """A SHOUT while a pairing waits: its station's seat, if it has no phone yet, gets a fresh token, heard
-        by the asking link alone (the event's hidden part); True if the press paired (it is no game input)."""
-        until, self.pairing = self.pairing, None
-        if self.clock.diff(until, self.clock.ms()) < 0:
-            return False  # too late: nobody waits any more
-        station = button - board.SHOUT_0
-        seat = self.seat_of_station(station) if 0 <= station < board.STATIONS else -1
-        if seat < 0 or self.tokens["paired"][seat]:
-            self.pairing = until  # not a seat without its phone: the pairing still waits
-            return False
-        token = self.renew(seat, 1)
-        self.note({"e": "paired", "station": station, "p": seat, "hidden": {"token": token}})
-        return True
-
-    def _take_claim(self, button):
-        claim, self.claim = self.claim, None
-        if claim is None or button != CLAIM_BUTTON or self.clock.diff(claim[0], self.clock.ms()) < 0:
-            return False
-        self.flashes.pop("claim", None)
-        claim[1]()
-        self.note({"e": "claimed"})
-        return True
-
     def press(self, button, t_us, physical=True):
         """One debounced button press with its timestamp (physical=False: the link's press op,
         which never grants a claim)."""
         self.last_input = self.clock.ms()
-        if self.claim is not None and physical and self._take_claim(button):
-            return  # MODE granted a link the referee's eye: not a game input
-        if self.pairing is not None and self.game is not None and self._take_pair(button):
-            return  # a phone took its station's seat: not a game input
+        if self.claim is not None or self.pairing is not None:
+            from ultimusbox.handover import press  # loaded by the link's claim or pair request already
+
+            if press(self, button, physical):
+                return  # MODE granted a claim, or a SHOUT paired a phone with its station: no game input
         if self.selftest is not None:
             self.note_press(button)
             self.selftest.press(button)

@@ -199,3 +199,4 @@ class FakeBoard:
         self.storage = storage if storage is not None else FakeStorage()
         self.watchdog = FakeWatchdog()
         self.serial = serial if serial is not None else FakeSerial()
+        self.urandom = None  # the seat tokens' real random source (the virtual box gives it the PC's os.urandom)

@@ -96,6 +96,7 @@ class VirtualBox:
                 )
         self.serial = PtySerial()
         fb = FakeBoard(storage, clock=WallClock(), serial=self.serial)
+        fb.urandom = os.urandom  # the seat tokens: the PC's real random source, whatever the seed's
         self.fb = fb
         if seed is None:
             source = lambda: os.urandom(8)  # noqa: E731  (the PC's entropy)

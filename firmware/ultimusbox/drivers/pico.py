@@ -1,5 +1,7 @@
 """All the Pico's drivers, built from the pin table of ultimusbox.board, and a true random seed."""
 
+import os
+
 import machine
 
 from ultimusbox import board
@@ -21,6 +23,7 @@ class Drivers:
         self.buzzer = Buzzer(board.BUZZER_PIN)
         self.storage = Storage()
         self.serial = Serial()
+        self.urandom = os.urandom  # the seat tokens' real random source: rp2's is the ring oscillator
         self.watchdog = None
         if watchdog:
             from ultimusbox.drivers.watchdog import Watchdog

@@ -186,6 +186,7 @@ class Bridge:
         against the box's digests (quick); anything else asks the box where it stands (sync)."""
         events = self.client.poll_events(0.01)
         self.hear(events)
+        self.seating.tick()
         asked = False
         self.quick = []
         while True:

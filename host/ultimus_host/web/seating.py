@@ -8,6 +8,8 @@ others wait their turn in order. The referee hands a seat to another phone (`ren
 phone's page is gone, the seat may pair again). The box keeps which seats have a phone (`state`'s tokens).
 """
 
+import time
+
 from ultimus_host.client import LinkError
 from ultimus_host.narrate import who
 
@@ -16,6 +18,7 @@ WAIT_TURN = "another phone is taking its seat: yours is next"
 NO_GAME = "no game is being played yet: the referee starts one"
 ALL_TAKEN = "every seat of this game has its phone: the referee can hand one to this phone"
 NO_SHOUT = "no SHOUT came in time: ask again"
+WAIT_S = 30  # how long a phone's pairing waits (the box's own window, ultimusbox.shell.PAIR_MS)
 
 
 class Seating:
@@ -25,6 +28,7 @@ class Seating:
         self.bridge = bridge
         self.waiting = []  # tell callables of the phones that asked, in order
         self.now = None  # the phone the box pairs now
+        self.until = 0.0  # when its pairing lapses (time.monotonic)
         self.paired = []  # per seat: whether a phone took it by its SHOUT (the box's word, from `state`)
 
     def join(self, tell):
@@ -61,10 +65,17 @@ class Seating:
                 error = answer.get("error") or {}
                 tell({"text": "the box cannot pair now: %s" % error.get("message", error.get("code")), "done": True})
                 continue
-            self.now = tell
+            self.now, self.until = tell, time.monotonic() + WAIT_S
             tell({"text": PRESS_NOW})
         for tell in self.waiting:
             tell({"text": WAIT_TURN})
+
+    def tick(self):
+        """A pairing that lapsed: the box asked to wait no more, the phone told, the next one's turn."""
+        if self.now is not None and time.monotonic() > self.until:
+            tell = self.now
+            self.cancel(tell)
+            tell({"text": NO_SHOUT, "done": True})
 
     def heard(self, e):
         """The box's answer to a pairing: `paired` (a seat and its fresh token) or `pair_over` (none came)."""

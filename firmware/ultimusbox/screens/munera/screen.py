@@ -16,6 +16,7 @@ entry holds the input; the seat acting and a one-step phase's action come from t
 """
 
 from games.munera.content import BOX_LINE_COUNT
+from referee.errors import Illegal
 from ultimusbox import board
 from ultimusbox.screens.munera import lights
 from ultimusbox.screens.munera.entry import (
@@ -53,9 +54,16 @@ HINTS = {  # what a phase's step takes, said for a button it does not take
 }
 
 
+NEW_SPARED_TODAY = 10  # a new bout's "others spared today": from 10 on, an appeal with no bonus needs a natural 12
+
+
 def link_setup(request):
     """The core set-up and the box settings of a new_game request (docs/protocol.md): every key but the
-    link's own is the set-up's, and the game's one set-up check refuses any it does not have."""
+    link's own is the set-up's, and the game's one set-up check refuses any it does not have (it keeps
+    spared_today 0-99, for the saves that hold one); a new bout counts at most NEW_SPARED_TODAY."""
+    spared = request.get("spared_today", 0)
+    if type(spared) is int and not 0 <= spared <= NEW_SPARED_TODAY:
+        raise Illegal("bad_setup", "a new bout counts 0 to %d others spared today" % NEW_SPARED_TODAY, "spared_today")
     return dict(request), {}
 
 

@@ -1,0 +1,112 @@
+"""Eyes handed over by the box's own buttons: a link that claims the referee's eye (MODE on the box grants
+it), a phone paired with its station (its SHOUT), a seat handed to another phone, and a resumed game's
+tokens: those kept beside its journal, or fresh ones for a game saved when tokens followed from the seed
+(docs/protocol.md: `auth` claim, `pair`, `renew`, `tokens_renewed`).
+
+Imported only when a link asks for a claim, a pairing or a seat handed on, or a game resumes: a box that
+starts its game and hands nothing over keeps none of this code in its heap. The tokens are the shell's
+(ultimusbox.eyes), kept beside the journal (Journal.save_tokens: one checksummed record bound to it by its
+header's checksum).
+"""
+
+from referee.errors import Illegal
+from ultimusbox import board
+from ultimusbox.eyes import draw_token, new_tokens
+from ultimusbox.journal import decode
+
+CLAIM_MS = 15000  # how long the box waits for MODE on the box to make the asking link the referee
+CLAIM_BUTTON = board.MODE
+PAIR_MS = 30000  # how long the box waits for the SHOUT that pairs a phone with its station
+TOKENS_RENEWED = "an older firmware's seat codes followed from the seed: new ones drawn"
+
+
+def ask_claim(shell, grant):
+    """A link asks to become the referee of the running game: MODE pressed on the box within CLAIM_MS grants
+    it (someone at the table agreed); nothing else does."""
+    shell.claim = (shell.clock.add(shell.clock.ms(), CLAIM_MS), grant)
+    shell.flash("claim", CLAIM_MS)
+    shell.note({"e": "claim", "button": CLAIM_BUTTON, "ms": CLAIM_MS})
+
+
+def _take_claim(shell, button):
+    claim, shell.claim = shell.claim, None
+    if claim is None or button != CLAIM_BUTTON or shell.clock.diff(claim[0], shell.clock.ms()) < 0:
+        return False
+    shell.flashes.pop("claim", None)
+    claim[1]()
+    shell.note({"e": "claimed"})
+    return True
+
+
+def press(shell, button, physical):
+    """A press while a claim or a pairing waits: True if it was theirs (MODE on the box for the claim, never
+    the link's press; a SHOUT for the pairing), and then it is no game input."""
+    if shell.claim is not None and physical and _take_claim(shell, button):
+        return True
+    return shell.pairing is not None and shell.game is not None and take(shell, button)
+
+
+def ask(shell, on):
+    """A link asks that the next SHOUT at a station whose seat has no phone yet pairs a phone with it (False:
+    no more); the press on the box is the proof that the phone's holder sits there."""
+    shell.pairing = shell.clock.add(shell.clock.ms(), PAIR_MS) if on else None
+
+
+def renew(shell, seat, paired=0):
+    """A fresh token for a seat (the referee hands it to another phone: paired 0; a phone took it by its
+    SHOUT: 1); the old one opens nothing from now on."""
+    tokens = shell.tokens
+    tokens["seats"][seat] = draw_token(shell.secret, shell.seed_source)
+    tokens["paired"][seat] = paired
+    shell.save_tokens()
+    return tokens["seats"][seat]
+
+
+def take(shell, button):
+    """A SHOUT while a pairing waits: its station's seat, if it has no phone yet, gets a fresh token that only
+    the asking link hears (the event's hidden part); True if the press paired (it is no game input then)."""
+    seat = shell.seat_of_station(button - board.SHOUT_0) if button < board.THINK_0 else -1
+    if seat < 0 or shell.tokens["paired"][seat] or shell.clock.diff(shell.pairing, shell.clock.ms()) < 0:
+        return False
+    shell.pairing = None
+    shell.note({"e": "paired", "station": button, "p": seat, "hidden": {"token": renew(shell, seat, 1)}})
+    return True
+
+
+def link_op(shell, request):
+    """The link's `pair` ({"cancel": true}: no more) and `renew` ("p": the seat), for the referee's eye."""
+    if request["op"] == "pair":
+        ask(shell, not request.get("cancel"))
+        return {}
+    seat = request.get("p")
+    if type(seat) is not int or seat < 0 or seat >= len(shell.tokens["seats"]):
+        raise Illegal("bad_request", "'p' must be a seat of the game")
+    return {"token": renew(shell, seat)}
+
+
+def saved(journal, players):
+    """The tokens kept for this journal's game of `players` seats, or None (none kept, another journal's)."""
+    for line in journal.storage.read_lines(journal.name + ".tok"):
+        try:
+            record = decode(line)
+            tokens = record["tokens"]
+            if record["journal"] == journal.header_sum and len(tokens["seats"]) == len(tokens["paired"]) == players:
+                return tokens if type(tokens["referee"]) is str else None
+        except Exception:  # a record that is not one of ours: the tokens are drawn again
+            pass
+        return None
+    return None
+
+
+def resumed(shell, players):
+    """The resumed game's tokens as kept beside its journal; none (a firmware that derived them from the seed,
+    0.2 and 0.3): fresh ones, kept, and told (tokens_renewed; the notice of hello too, as the box said it
+    before anyone listened, unless another notice is there)."""
+    shell.tokens = saved(shell.journal, players)
+    if shell.tokens is not None:
+        return
+    shell.tokens = new_tokens(players, shell.secret, shell.seed_source)
+    shell.save_tokens()
+    e = {"e": "tokens_renewed", "code": "tokens_renewed", "message": TOKENS_RENEWED, "file": None}
+    shell.notice = shell.notice or e
+    shell.note(e)
