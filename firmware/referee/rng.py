@@ -85,7 +85,7 @@ def below(state, n):
             state ^= (state << 5) & MASK32
             if state <= MASK32 - n or state < _limit(n):
                 return state, state % n
-    limit = _limit(n)
+    limit = (MASK32 + 1) - ((MASK32 + 1) % n)  # _limit(n), written out: a shuffle draws once a card
     while True:
         w = _word(state)
         if w < limit:

@@ -31,6 +31,7 @@ from games.ultimus.yelling import (
     SPECIAL_STUPID_BET,
     STAND_UP,
 )
+from referee.flow import REFEREE
 from referee.play import list_actions, moves
 
 TRADES = ("give", "pass_card")
@@ -50,7 +51,15 @@ NEXT = {
 def legal_actions(s, seat):
     """Every legal action of a seat (seat -1: the referee), trades left out."""
     plan = _PLANS[False][s["mode"]].get(s["phase"])
-    return list_actions(s, seat, _plan(s["mode"], s["phase"], False) if plan is None else plan, [])
+    if plan is None:
+        plan = _plan(s["mode"], s["phase"], False)
+    if seat < 0:
+        return list_actions(s, seat, plan, [])
+    out = []
+    for who, lister in plan:  # list_actions for a seat, written out: random play lists before every action
+        if who is not REFEREE and (who.seats is None or seat in who.seats(s)):
+            lister(s, seat, out)
+    return out
 
 
 def trade_actions(s, seat):
