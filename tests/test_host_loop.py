@@ -65,3 +65,36 @@ def test_the_same_seed_and_bots_give_the_same_game():
 
     a, b = play_game(3, 9, ["heuristic", "random"]), play_game(3, 9, ["heuristic", "random"])
     assert a[0].log == b[0].log and a[0].digest() == b[0].digest()
+
+
+def test_a_listed_option_is_applied_trusted_and_anything_else_through_the_door(monkeypatch):
+    # issue 34: the bots' choices skip the door's checks (Game.apply_listed), which passed when they were
+    # listed; a chooser's own dict, equal to an option or not (a person's, a page's), is checked as ever
+    from referee.errors import Illegal
+
+    ways = []
+    real_listed, real_apply = Game.apply_listed, Game.apply
+    monkeypatch.setattr(Game, "apply_listed", lambda self, a: ways.append("listed") or real_listed(self, a))
+    monkeypatch.setattr(Game, "apply", lambda self, a: ways.append("door") or real_apply(self, a))
+
+    class Copying:
+        def choose(self, view, options):
+            return dict(options[0])
+
+    class Forging:
+        def choose(self, view, options):
+            return dict(options[0], p=(options[0]["p"] + 1) % 4)  # another seat's action, as a dict
+
+    table = random_table(4, 1)
+    game = Game(RULES, new_setup(4, 1))
+    run_game(game, max_actions=30, **table)
+    assert ways == ["listed"] * 30
+    del ways[:]
+    run_game(game, {p: Copying() for p in range(4)}, referee=table["referee"], max_actions=5)
+    assert ways == ["door"] * 5
+    try:
+        run_game(game, {p: Forging() for p in range(4)}, referee=table["referee"], max_actions=1)
+    except Illegal as exc:
+        assert exc.code != "internal"
+    else:
+        raise AssertionError("another seat's action was applied")

@@ -7,7 +7,7 @@ keyboard) with choose(view, options): it is handed the seat's own view
 legal actions, never the game itself, so no seat can read another's secrets.
 The referee (the box's own part: ULTIMUS's loudest spectator, CLAMO, next
 battle or finish) is a chooser too and sees the public view; without one,
-the game's HostGame names its referee (ultimus_host.games), else the first
+the game's HostGame names its referee (ultimus_host.registry), else the first
 of the referee's options is taken.
 
 Reproducible: the loop draws nothing at random itself; for a seed, the same
@@ -62,15 +62,18 @@ def run_game(game, seats, referee=None, on_event=None, max_actions=40000, pick_s
         actors = game.actors()
         if actors:
             seat = pick_seat(actors)
-            action = _answer(game, seats, seat)
+            action, options = _answer(game, seats, seat)
             if action is None:
-                action = seats[seat].choose(game.seat_view(seat), game.legal_actions(seat))
+                options = game.legal_actions(seat)
+                action = seats[seat].choose(game.seat_view(seat), options)
         else:
             options = game.legal_actions(-1)
             if not options:
                 break  # nobody can act: a stuck game is the caller's to report, not to loop on
             action = referee.choose(game.public_view(), options)
-        events = game.apply(action)
+        # an option of the listing itself, not a dict made like one (a person's, a page's): the door's
+        # checks passed when it was listed (issue 34's trusted apply); anything else goes through them
+        events = game.apply_listed(action) if _listed(action, options) else game.apply(action)
         applied += 1
         if on_event is not None:
             for e in events:
@@ -79,11 +82,21 @@ def run_game(game, seats, referee=None, on_event=None, max_actions=40000, pick_s
 
 
 def _answer(game, seats, seat):
-    """The first action a seat other than `seat` takes out of turn (its chooser's respond), or None."""
+    """The first action a seat other than `seat` takes out of turn (its chooser's respond) and the options it
+    was given, or (None, None)."""
     for other in responders(game.rules, game.state):
         respond = getattr(seats[other], "respond", None) if other != seat else None
         if respond is not None:
-            action = respond(game.seat_view(other), game.legal_actions(other))
+            options = game.legal_actions(other)
+            action = respond(game.seat_view(other), options)
             if action is not None:
-                return action
-    return None
+                return action, options
+    return None, None
+
+
+def _listed(action, options):
+    """Whether action is one of the options, the very object."""
+    for a in options:
+        if a is action:
+            return True
+    return False

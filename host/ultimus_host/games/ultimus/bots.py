@@ -202,7 +202,7 @@ class HeuristicBot:
             if listed and a["a"] in NO_TRIAL:
                 score = 0.0  # accepted, and the value stays as it is: nothing to try
             else:
-                trial = sandbox.trial(s, a)
+                trial = sandbox.trial(s, a, listed)
                 if trial is None:
                     continue
                 if self._same_value(trial, s, seat):
@@ -271,7 +271,7 @@ class HeuristicBot:
             if choice["a"] == "end":
                 break
             if after is None:
-                after = sandbox.trial(s, choice)  # not tried in the lookahead (NO_TRIAL)
+                after = sandbox.trial(s, choice, True)  # not tried in the lookahead (NO_TRIAL): one listed
                 if after is None:
                     break
             s = after  # the lookahead's own trial of the choice when it made one: applying again gives the same
