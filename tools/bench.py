@@ -730,6 +730,28 @@ def versus_aims():
     )
 
 
+def bots_speeds():
+    """The bots' games/s beside those of issue 34's reference commit, measured in the same run (tools/bots_speed.py)."""
+    import bots_speed
+
+    found = bots_speed.figures()
+    print(
+        "the bots under CPython beside %s, each in a fresh process, in turn (best of 3, CPU time):"
+        % bots_speed.REFERENCE[:7]
+    )
+    for line in bots_speed.lines(found):
+        print(line)
+    FIGURES["bots_speed"] = found
+
+
+def bots_aims():
+    """Issue 34's aim for the bots beside the figures measured above."""
+    import bots_speed
+
+    print("\naims (issue 34), from the figures above:")
+    bots_speed.aims(FIGURES["bots_speed"], say)
+
+
 def games_aims():
     """The speed aim of issue 25 beside the figures measured above."""
     import game_speed
@@ -875,6 +897,7 @@ if __name__ == "__main__":
     chip_figures()
     core_speed()
     game_speeds()
+    bots_speeds()
     versus_figures()
     main()
     allocation_figures()
@@ -882,4 +905,5 @@ if __name__ == "__main__":
     aims()
     chip_aims()
     games_aims()
+    bots_aims()
     versus_aims()

@@ -1,24 +1,24 @@
-"""How the simulations scale with their executor: the README's figures of `--scheduler` (printed, never asserted).
+"""How the simulations scale with their executor: the README's figures of -j and --scheduler (printed, never
+asserted).
 
-For each executor (-j 1, -j 2, --scheduler local:1, local:2 by default), the same ULTIMUS balance games
-(`ultimus balance`'s job: 4 players, heuristic/random bots) and the same many tiny jobs (one divmod each,
-one a chunk):
+For each run (a game's `ultimus simulate` jobs: its default table, its first bot kind; ULTIMUS 400 games and
+Munera 10,000 bouts by default) and each executor (-j 1, -j 2, --scheduler local:1, local:2 by default):
 
-- the games: games per second (wall time), games per CPU-second of the worker that played them (each
-  job's own process time: what a game costs a core, whatever else runs on the machine), and games per
-  second per worker (wall): beside the CPU rate, how much of its core each worker had;
-- the local cluster's start-up (the scheduler and its worker processes up) and its close, apart;
-- what a chunk costs beyond its jobs: the tiny jobs' wall time a chunk (a round trip through the pool,
-  or through the scheduler to a worker and back), and this process's CPU a chunk (with a local cluster,
-  the scheduler's work is in it).
+- CPU a game: of a Dask cluster, its workers' whole processes over the run (each asked for its process time
+  before and after: the games, and Dask's own work between and beside them); of -j N, the jobs' own process
+  time in the pool's workers (a pool worker does nothing else); of -j 1, this process's;
+- this process's share: its CPU over the run (with a local cluster, the scheduler's too: it runs here) per
+  CPU of the workers;
+- wall times: the run's, a local cluster's start-up and close apart, and the whole (start, run, close);
+- whether every executor gave the same summaries, game for game.
 
-On a machine that others share, wall time says how busy it was; the CPU rate is the steady figure.
+The load average is printed before and after: on a machine that others share the wall times say how busy
+it was, the CPU figures are the steady ones.
 
-  PYTHONPATH=firmware:host .venv/bin/python tools/scaling.py [--games 200] [--tiny 2000]
+  PYTHONPATH=firmware:host .venv/bin/python tools/scaling.py [--runs ultimus:400,munera:10000]
       [--executors -j1,-j2,local:1,local:2]
 
-The figures are the same on every executor (checked: the games' summaries are compared with the first
-executor's). A running cluster is measured too: --executors -j1,tcp://10.0.0.5:8786.
+A running cluster is measured too: --executors -j1,tcp://10.0.0.5:8786.
 """
 
 import argparse
@@ -29,10 +29,7 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path[:0] = [os.path.join(ROOT, "firmware"), os.path.join(ROOT, "host")]
 
-from ultimus_host import cluster, parallel  # noqa: E402
-from ultimus_host.games.ultimus.balance import play_summary  # noqa: E402
-
-KINDS = ["heuristic", "random"]
+from ultimus_host import cluster, parallel, simulations  # noqa: E402
 
 
 def timed(fn, *args):
@@ -42,6 +39,10 @@ def timed(fn, *args):
     return result, time.process_time() - started
 
 
+def _cpu():
+    return time.process_time()
+
+
 def executor(name):
     """-jN: N processes; anything else: --scheduler's value."""
     if name.startswith("-j"):
@@ -49,67 +50,86 @@ def executor(name):
     return cluster.parse(name, parallel.default_workers())
 
 
-def measure(name, games, tiny):
-    """One executor's figures: a dict of seconds, and the games' summaries."""
+def jobs_of(game, games):
+    sim = simulations.get(game)
+    _, todo = simulations.jobs([sim.DEFAULT_PLAYERS], games, 1, list(sim.BOTS[:1]))
+    return [(sim.play,) + job for job in todo]
+
+
+def measure(name, jobs):
+    """One executor's figures on one run's jobs: a dict of seconds, and the games' summaries."""
     who = executor(name)
-    out = {"executor": name, "workers": who.local if isinstance(who, cluster.Cluster) else who}
-    if isinstance(who, cluster.Cluster):
-        started = time.monotonic()
+    dask = isinstance(who, cluster.Cluster)
+    out = {"executor": name}
+    whole = time.monotonic()
+    if dask:
         who.open()
-        out["start"] = time.monotonic() - started
-        out["workers"] = who.workers()
-    jobs = [(play_summary, 4, seed, KINDS, 1, "balanced") for seed in range(1, games + 1)]
-    started = time.monotonic()
-    played = parallel.run(timed, jobs, who)
-    out["games_wall"] = time.monotonic() - started
-    out["summaries"] = [summary for summary, _ in played]
-    out["games_cpu"] = sum(seconds for _, seconds in played)
+        out["start"] = time.monotonic() - whole
+        before = who.client.run(_cpu)  # pyright: ignore[reportOptionalMemberAccess]
     started, here = time.monotonic(), time.process_time()
-    parallel.run(divmod, [(i, 7) for i in range(tiny)], who, chunk=1)
-    out["tiny_wall"] = time.monotonic() - started
-    out["tiny_here"] = time.process_time() - here
-    if isinstance(who, cluster.Cluster):
+    played = parallel.run(timed, jobs, who)
+    out["wall"] = time.monotonic() - started
+    out["here"] = time.process_time() - here
+    out["summaries"] = [summary for summary, _ in played]
+    out["jobs_cpu"] = sum(seconds for _, seconds in played)
+    if dask:
+        after = who.client.run(_cpu)  # pyright: ignore[reportOptionalMemberAccess]
+        out["workers_cpu"] = sum(after[k] - before[k] for k in after if k in before)
         started = time.monotonic()
         who.close()
         out["close"] = time.monotonic() - started
+    elif who == 1:
+        out["workers_cpu"] = out["here"]  # the games are this process's own work
+        out["here"] = 0.0
+    else:
+        out["workers_cpu"] = out["jobs_cpu"]
+    out["whole"] = time.monotonic() - whole
     return out
+
+
+def table(game, games, rows):
+    base = rows[0]["workers_cpu"] / games
+    print()
+    print("%s, %d games:" % (game, games))
+    print()
+    print(
+        "| executor | ms of CPU a game | beside %s | this process's CPU per workers' CPU | start-up s | run s (wall)"
+        " | close s | whole s |" % rows[0]["executor"]
+    )
+    print("|---|---|---|---|---|---|---|---|")
+    for row in rows:
+        per_game = row["workers_cpu"] / games
+        print(
+            "| %s | %.2f | %+.0f %% | %.2f %% | %s | %.1f | %s | %.1f |"
+            % (
+                row["executor"],
+                1000 * per_game,
+                100 * (per_game / base - 1),
+                100 * row["here"] / max(row["workers_cpu"], 1e-9),
+                "%.1f" % row["start"] if "start" in row else "-",
+                row["wall"],
+                "%.2f" % row["close"] if "close" in row else "-",
+                row["whole"],
+            )
+        )
 
 
 def main():
     parser = argparse.ArgumentParser(description="How the simulations scale with their executor.")
-    parser.add_argument("--games", type=int, default=200)
-    parser.add_argument("--tiny", type=int, default=2000)
+    parser.add_argument("--runs", default="ultimus:400,munera:10000", help="GAME:GAMES, comma-separated")
     parser.add_argument("--executors", default="-j1,-j2,local:1,local:2")
     args = parser.parse_args()
     cluster._quiet()
-    rows = [measure(name, args.games, args.tiny) for name in args.executors.split(",")]
-    same = all(row["summaries"] == rows[0]["summaries"] for row in rows)
-    load = os.getloadavg()[0]
-    print(
-        "%d ULTIMUS games (4 players, %s), %d tiny jobs; %d cores, load average %.1f at the end; figures the same"
-        " on every executor: %s" % (args.games, "/".join(KINDS), args.tiny, os.cpu_count() or 0, load, same)
-    )
+    print("%d cores, load average %.1f %.1f %.1f at the start" % ((os.cpu_count() or 0,) + tuple(os.getloadavg())))
+    same = True
+    for run in args.runs.split(","):
+        game, games = run.split(":")
+        jobs = jobs_of(game, int(games))
+        rows = [measure(name, jobs) for name in args.executors.split(",")]
+        same = same and all(row["summaries"] == rows[0]["summaries"] for row in rows)
+        table(game, len(jobs), rows)
     print()
-    print(
-        "| executor | start-up s | games/s | games per CPU-s of a worker | games/s per worker | "
-        "ms a chunk | ms of this process's CPU a chunk | close s |"
-    )
-    print("|---|---|---|---|---|---|---|---|")
-    for row in rows:
-        rate = args.games / row["games_wall"]
-        print(
-            "| %s | %s | %.1f | %.1f | %.1f | %.2f | %.2f | %s |"
-            % (
-                row["executor"],
-                "%.1f" % row["start"] if "start" in row else "-",
-                rate,
-                args.games / max(row["games_cpu"], 1e-9),
-                rate / row["workers"],
-                1000 * row["tiny_wall"] / args.tiny,
-                1000 * row["tiny_here"] / args.tiny,
-                "%.1f" % row["close"] if "close" in row else "-",
-            )
-        )
+    print("load average %.1f %.1f %.1f at the end; the same games on every executor: %s" % (os.getloadavg() + (same,)))
     return 0 if same else 1
 
 
