@@ -230,8 +230,8 @@ class Cluster:
 
 
 # Seconds of a worker's CPU a chunk is cut to, once the first chunks told what a job costs: a chunk costs
-# this process and the scheduler one or two milliseconds, a tenth of a percent of such a chunk.
-CHUNK_SECONDS = 1.0
+# this process and the scheduler a few milliseconds (4 on a loaded machine), a fraction of a percent of one.
+CHUNK_SECONDS = 2.0
 # Jobs in a first chunk, before any cost is known: a fraction of a second of most games.
 FIRST_CHUNK = 4
 # Chunks each worker holds at once (one played, one waiting for it).
