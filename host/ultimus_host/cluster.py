@@ -257,9 +257,13 @@ class _Feed:
         if not self.back or self.seconds <= 0:
             return FIRST_CHUNK
         per_job = self.seconds / self.back
-        # at most a share of what is left, so that the last chunks end together on every worker
+        size = max(1, int(CHUNK_SECONDS / per_job))
+        if self.workers < 2:
+            return size
+        # at most a share of what is left, so that the last chunks end together on every worker (but
+        # not less than an eighth of a full one: a chunk's round trip is not free either)
         share = -(-self.left() // (self.workers * IN_FLIGHT))
-        return max(1, min(int(CHUNK_SECONDS / per_job), share))
+        return max(1, min(size, max(share, size // 8)))
 
     def next(self):
         first = self.sent
