@@ -236,7 +236,8 @@ class Evening:
         elif kind == 3 and shell.game is not None:
             who = self.asks.below(shell.game.setup["players"] + 3) - 2  # -2 a wrong token, -1 the referee's
             if who >= -1:
-                request["token"] = shell.tokens["referee"] if who < 0 else shell.tokens["seats"][who]
+                seats = shell.tokens["seats"]  # who == players: a token of no seat
+                request["token"] = shell.tokens["referee"] if who < 0 else (seats + ["fedcba9876543210"])[who]
             elif self.asks.below(2):
                 request["token"] = "0123456789abcdef"
         fb.serial.feed_in(json.dumps(request).encode() + b"\n")

@@ -280,12 +280,12 @@ def test_the_files_that_hold_secrets_are_the_owner_s_only(served):
     referee, tokens = started(served, game="ultimus", players=2, mode="full", battles=1)
     folder = served.server.boxthread.vbox.state_dir
     assert stat.S_IMODE(os.stat(folder).st_mode) == 0o700
-    names = ["game.jnl", "game.jnl.tok", "tokens.json", "referee.key"]
+    names = ["game.jnl", "tokens.json", "referee.key"]
     for name in names:
         assert stat.S_IMODE(os.stat(os.path.join(folder, name)).st_mode) == 0o600, name
-    with open(os.path.join(folder, "game.jnl.tok")) as f:
-        kept = f.read()
-    assert all(t in kept for t in tokens)  # kept where the box keeps its game
+    with open(os.path.join(folder, "game.jnl")) as f:
+        kept = f.readline()
+    assert all(t in kept for t in tokens)  # kept where the box keeps its game: its journal's header
 
 
 def test_serve_answers_on_localhost_beside_the_address_it_prints(tmp_path):
@@ -452,3 +452,80 @@ def test_seats_pair_by_their_station_s_shout_on_a_box_over_its_link(tmp_path):
         thread.join(5)
         server.stop()
         box.stop()
+
+
+def raw_line(port, request, seconds=5):
+    """One request written on the box's link as any program could (no hello first), and its reply."""
+    import serial
+
+    s = serial.Serial(port, 115200, timeout=0.1)
+    try:
+        s.write(json.dumps(dict(request, id="raw")).encode() + b"\n")
+        deadline = time.monotonic() + seconds
+        buffer = b""
+        while time.monotonic() < deadline:
+            buffer += s.read(4096)
+            for line in buffer.split(b"\n"):
+                try:
+                    msg = json.loads(line)
+                except ValueError:
+                    continue
+                if isinstance(msg, dict) and msg.get("id") == "raw":
+                    return msg
+        raise AssertionError("no reply: %r" % buffer[-300:])
+    finally:
+        s.close()
+
+
+def test_a_program_on_the_link_after_a_referee_s_connect_quit_is_no_referee(tmp_path):
+    """`ultimus connect` as the referee (its token), then quits: the next program on the port, with no token, is
+    a spectator whatever it sends first (an action, a press, `end_game`: all refused). A connect killed before it
+    could give the eye back: the next host's `hello` makes the link a spectator's."""
+    import signal
+    import subprocess
+    import sys
+
+    from test_host_sim import ROOT, start_sim, stop
+    from ultimus_host.client import LinkClient
+
+    proc, port = start_sim(tmp_path / "box")
+    try:
+        client = LinkClient(port)
+        client.call("new_game", players=2, seed=6, mode="box")
+        referee = client.tokens["referee"]
+        client.close()
+        command = [sys.executable, "-m", "ultimus_host.cli", "connect", port, "--token", referee]
+        done = subprocess.run(command, input="state\nquit\n", capture_output=True, text=True, cwd=ROOT, timeout=60)
+        assert done.returncode == 0 and "sees as the referee" in done.stdout, done.stdout + done.stderr
+        refused = 0
+        for request in (
+            {"op": "apply", "action": {"a": "set_loudest", "p": 1}},
+            {"op": "press", "button": 20},
+            {"op": "end_game"},
+            {"op": "renew", "p": 0},
+            {"op": "pair"},
+        ):
+            reply = raw_line(port, request)
+            assert reply["error"]["code"] == "not_allowed", (request, reply)
+            refused += 1
+        assert raw_line(port, {"op": "state"})["eye"] is None and "tokens" not in raw_line(port, {"op": "state"})
+        # a referee's connect killed (no chance to give the eye back): the next host opens with hello
+        killed = subprocess.Popen(
+            command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT
+        )
+        deadline = time.monotonic() + 20
+        while "sees as the referee" not in killed.stdout.readline():
+            assert time.monotonic() < deadline
+        killed.send_signal(signal.SIGKILL)
+        killed.wait(5)
+        after = LinkClient(port)
+        try:
+            assert after.call("hello") and after.call("state")["eye"] is None
+            reply = after.request("apply", action={"a": "set_loudest", "p": 1})
+            assert reply["error"]["code"] == "not_allowed"
+            refused += 1
+        finally:
+            after.close()
+        assert refused == 6
+    finally:
+        stop(proc)

@@ -1,11 +1,12 @@
 """Eyes handed over by the box's own buttons: a link that claims the referee's eye (MODE on the box grants
 it), a phone paired with its station (its SHOUT), a seat handed to another phone, and a resumed game's
-tokens: those kept beside its journal, or fresh ones for a game saved when tokens followed from the seed
+tokens: those kept with its journal, or fresh ones for a game saved when tokens followed from the seed
 (docs/protocol.md: `auth` claim, `pair`, `renew`, `tokens_renewed`).
 
 Imported only when a link asks for a claim, a pairing or a seat handed on, or a game resumes: a box that
 starts its game and hands nothing over keeps none of this code in its heap. The tokens are the shell's
-(ultimusbox.eyes), kept beside the journal (Journal.save_tokens: one checksummed record bound to it by its
+(ultimusbox.eyes), in the journal's header from the game's start, and once a pairing or a seat handed on
+changed them, beside it (Journal.save_tokens: one checksummed record bound to it by its
 header's checksum).
 """
 
@@ -84,25 +85,31 @@ def link_op(shell, request):
     return {"token": renew(shell, seat)}
 
 
+def _tokens(tokens, players):
+    """The tokens of a game of `players` seats, or None for anything else."""
+    try:
+        if len(tokens["seats"]) == len(tokens["paired"]) == players and type(tokens["referee"]) is str:
+            return tokens
+    except Exception:  # not a record of ours: the tokens are drawn again
+        pass
+    return None
+
+
 def saved(journal, players):
-    """The tokens kept for this journal's game of `players` seats, or None (none kept, another journal's)."""
+    """The tokens kept beside this journal (after a pairing or a seat handed on), or None (none, another's)."""
     for line in journal.storage.read_lines(journal.name + ".tok"):
-        try:
-            record = decode(line)
-            tokens = record["tokens"]
-            if record["journal"] == journal.header_sum and len(tokens["seats"]) == len(tokens["paired"]) == players:
-                return tokens if type(tokens["referee"]) is str else None
-        except Exception:  # a record that is not one of ours: the tokens are drawn again
-            pass
+        record = decode(line)
+        if type(record) is dict and record.get("journal") == journal.header_sum:
+            return _tokens(record.get("tokens"), players)
         return None
     return None
 
 
-def resumed(shell, players):
-    """The resumed game's tokens as kept beside its journal; none (a firmware that derived them from the seed,
-    0.2 and 0.3): fresh ones, kept, and told (tokens_renewed; the notice of hello too, as the box said it
-    before anyone listened, unless another notice is there)."""
-    shell.tokens = saved(shell.journal, players)
+def resumed(shell, players, in_header):
+    """The resumed game's tokens: those kept beside its journal, else those its header was written with; none
+    (a firmware that derived them from the seed, 0.2 and 0.3): fresh ones, kept, and told (tokens_renewed;
+    the notice of hello too, as the box said it before anyone listened, unless another notice is there)."""
+    shell.tokens = saved(shell.journal, players) or _tokens(in_header, players)
     if shell.tokens is not None:
         return
     shell.tokens = new_tokens(players, shell.secret, shell.seed_source)

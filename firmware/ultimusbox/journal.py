@@ -23,9 +23,10 @@ firmware cannot read (a newer
 format, a game it does not referee) is never truncated nor deleted:
 move_aside() keeps it under another name for a newer firmware or a host.
 
-The game's secret tokens (ultimusbox.eyes) are kept beside it, in NAME.tok: one checksummed record
-bound to the journal by its header's checksum, replaced atomically; a journal without one (written
-before tokens were drawn at random) or with another's gets fresh tokens when it resumes.
+The game's secret tokens (ultimusbox.eyes) are in its header; once a pairing or a seat handed on changed
+them, beside it in NAME.tok: one checksummed record bound to the journal by its header's checksum, replaced
+atomically. A journal with neither (written before tokens were drawn at random) gets fresh tokens when it
+resumes (ultimusbox.handover).
 """
 
 import hashlib
@@ -109,6 +110,7 @@ class Journal:
     def start(self, header):
         self._drop_cursor()
         self.drop_checkpoint()
+        self.storage.remove(self.name + ".tok")  # another game's tokens: this one's are in its header
         line = encode({"header": header}, fnv=True)
         self.storage.replace_lines(self.name, [line])
         self.header_sum = line[:8].decode()

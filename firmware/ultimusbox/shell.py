@@ -253,9 +253,9 @@ class Shell:
         self.game, self.playing, self.settings = game, name, box
         self.changes += 1
         self.game_id = header.get("id") if type(header.get("id")) is str else None
-        from ultimusbox.handover import resumed  # the tokens kept beside the journal (older games: fresh ones)
+        from ultimusbox.handover import resumed  # the tokens kept with the journal (older games: fresh ones)
 
-        resumed(self, game.setup["players"])
+        resumed(self, game.setup["players"], header.get("tokens"))
         self._use(name)
         self.screen.start()
         # The entry in progress (a selected wheel, wounds being entered, a payout) lived in RAM only and
@@ -367,6 +367,7 @@ class Shell:
         if aside is not None and self.game is not None:
             kept = self.journal.move_aside()
             self._report_journal("journal_refused", "%s: a new game instead" % aside, lambda: kept, "set_aside")
+        tokens = new_tokens(players, self.secret, self.seed_source)
         self.journal.start(
             {
                 "format": FORMAT,
@@ -375,12 +376,11 @@ class Shell:
                 "setup": game.setup,
                 "box": box_settings,
                 "id": game_id,
+                "tokens": tokens,  # until a pairing or a seat handed on changes them (then beside it, .tok)
             }
         )
         self.game_id = game_id
-        self.tokens = new_tokens(players, self.secret, self.seed_source)
-        self.pairing = None
-        self.save_tokens()
+        self.tokens, self.pairing = tokens, None
         game.log = self.journal
         self.game, self.playing, self.settings, self.notice = game, name, box_settings, None
         self.changes += 1
