@@ -17,7 +17,7 @@ from referee.engine import Game
 from ultimus_host.games.ultimatum.bots import BOTS
 from ultimus_host.games.ultimatum.narrate import KIND_WORDS, VESSEL_WORDS, action_text, line, nation
 from ultimus_host.loop import run_game
-from ultimus_host.menu import pick
+from ultimus_host.menu import ENTRY, NOT_NOW, pick
 from ultimus_host.narrate import some
 
 MAX_ACTIONS = 20000
@@ -122,13 +122,22 @@ def is_number(action, key):
     return key in ("ships", "subs") or (key == "n" and action["a"] in ("buy", "reinforce", "airlift", "occupy"))
 
 
+def is_sea(action, key):
+    """Whether a field of an action is a sea place (the board's 23: blockades 1-14, anchors 1-9)."""
+    return (
+        key == "b"
+        or (action["a"] in SEA_ACTIONS and key in ("from", "to"))
+        or (key == "at" and action["kind"] != "troop")
+    )
+
+
 def value_text(action, key, value, view=None):
     """One field of an action in words: a nation, a sea place, a vessel, or how many; with a view,
     a place's holder and troops or vessels too."""
     text = _value_text(action, key, value)
     if view is None or is_number(action, key) or key in ("w", "t", "kind"):
         return text
-    if key == "b" or action["a"] in SEA_ACTIONS or (key == "at" and action["kind"] != "troop"):
+    if is_sea(action, key) or action["a"] in SEA_ACTIONS:
         holder = view["sea"][value]
         return "%s: %s, %d battleships %d submarines" % (
             text,
@@ -233,12 +242,31 @@ class Person:
                 chosen = self._number(
                     "%s, how many %s" % (who, "troops" if key == "n" and what == "nation" else what), values
                 )
+            elif is_sea(left[0], key):
+                chosen = self._sea("%s, %s" % (who, KEY_WORDS.get(key, key)), left[0], key, values, view)
             else:
                 texts = [value_text(left[0], key, x, view) for x in values]
                 chosen = values[self._pick("%s, %s" % (who, KEY_WORDS.get(key, key)), texts)]
             left = [a for a in left if a[key] == chosen]
         say("%s: %s" % (who, action_text(left[0])))
         return left[0]
+
+    def _sea(self, prompt, action, key, values, view):
+        """A sea place by the board's own order (the box's wheels: seas 1-23): every place listed under its
+        fixed number, those not possible now marked, so that a menu's number never sits beside another
+        place's ("12) blockade 13" once blockade 1 was taken)."""
+        ask, say = self.table.ask, self.table.say
+        for b in range(N_SEAS):
+            text = value_text(action, key, b, view) if b in values else "%s%s" % (sea_name(b), NOT_NOW)
+            say(ENTRY % (b + 1, text))
+        first = min(values)
+        while True:
+            answer = ask("%s (a number above, Enter: %d): " % (prompt, first + 1)).strip()
+            if not answer:
+                return first
+            if answer.isdigit() and int(answer) - 1 in values:
+                return int(answer) - 1
+            say("one of %s, please" % ", ".join(str(b + 1) for b in sorted(values)))
 
     def _pick(self, prompt, texts):
         return pick(self.table.ask, self.table.say, prompt, texts)
