@@ -21,6 +21,7 @@ GAME = HostGame(
     event="%s.words:event" % HERE,
     action="%s.words:action" % HERE,
     button="%s.words:button" % HERE,
+    header="%s.words:header" % HERE,
     view="%s.words:view" % HERE,
     decision="%s.decisions:decision" % HERE,
     cost="%s.decisions:cost" % HERE,

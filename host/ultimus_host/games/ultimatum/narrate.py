@@ -32,6 +32,9 @@ ROLL_WHY = {
     "fire_back": "the black die, fired back",
     "defender_laser": "the black die of a laser launched under attack",
 }
+# The box knows no map (docs/play/ultimatum.md): any enemy nation is a target of any nation of 3 troops or
+# more, and the table checks that the two border (or share a blockade's number): said at every attack.
+FREE_BORDERS = "free borders: the table checks that they border"
 QUIET = ("roll",)  # told by the lines around them unless verbose
 
 
@@ -149,7 +152,9 @@ _LINES = {
         "%s plays a reinforcement card: %s%s" % (who(), some(e["n"], KIND_WORDS[e["kind"]]), _where(e["kind"], e["at"]))
     ),
     "intelligence": lambda e, who: "%s plays an Intelligence Report card" % who(),
-    "attack": lambda e, who: "%s attacks %s from %s" % (who(), nation(e["n"]), NATIONS[e["from"]][0]),
+    "attack": lambda e, who: (
+        "%s attacks %s from %s (%s)" % (who(), nation(e["n"]), NATIONS[e["from"]][0], FREE_BORDERS)
+    ),
     "commando": lambda e, who: (
         "%s plays Helicopter Commandos: %d troops drop on %s" % (who(), e["troops"], nation(e["n"]))
     ),
@@ -196,7 +201,7 @@ _ACTIONS = {
     "reinforce": lambda a: (
         "reinforcement card: %s%s" % (some(a["n"], KIND_WORDS[a["kind"]]), _where(a["kind"], a["at"]))
     ),
-    "attack": lambda a: "attack %s from %s" % (nation(a["to"]), NATIONS[a["from"]][0]),
+    "attack": lambda a: "attack %s from %s (free borders)" % (nation(a["to"]), NATIONS[a["from"]][0]),
     "commando": lambda a: "Helicopter Commandos on %s" % nation(a["to"]),
     "airlift": lambda a: "airlift %d troops from %s to %s" % (a["n"], NATIONS[a["from"]][0], NATIONS[a["to"]][0]),
     "sail": lambda a: (

@@ -11,6 +11,11 @@ def action(view, a, stations):
     return narrate.action_text(a)
 
 
+def header(state):
+    """The virtual box's first line: the borders are the table's to check (the box knows no map)."""
+    return "free borders (the table checks the map)"
+
+
 def button(b):
     """A button of the box as Ultimatum uses it: the lid's heal +/damage - step to the next/previous nation or
     place (connect said "heal +", which Ultimatum never does)."""
