@@ -331,3 +331,17 @@ def test_the_help_names_the_five_games_the_box_referees():
     text = " ".join(CliRunner().invoke(main, ["--help"]).output.split())
     for title in ("ULTIMUS", "Morituri Te Salutamus", "Ultimatum", "Munera Sine Missione", "Morituri board game"):
         assert title in text, text
+
+
+def test_a_ctrl_c_while_the_virtual_box_loads_is_one_line_not_aborted(tmp_path, monkeypatch):
+    """Ctrl-C in the first tenths of a second of `ultimus sim` (the box app loading, powering on) said, not
+    click's bare 'Aborted!' nor a traceback."""
+    from ultimus_host import virtualbox
+
+    def interrupted(*args, **kw):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(virtualbox, "run_sim", interrupted)
+    result = run("sim", "--state", str(tmp_path), "--headless")
+    assert result.exit_code == 130 and "Aborted" not in result.output and "Traceback" not in result.output
+    assert "Ultimus virtual box stopped before it started: nothing changed" in result.output

@@ -95,12 +95,16 @@ def main():
 )
 def sim(state_dir, seed, headless, selftest, game_name, fresh):
     """The virtual box: the real box app, its link on a pseudo-terminal, the box drawn in the terminal."""
-    from ultimus_host.virtualbox import default_state_dir, run_sim
+    try:  # a Ctrl-C while the box app loads and powers on (the first few tenths of a second): said, not "Aborted!"
+        from ultimus_host.virtualbox import default_state_dir, run_sim
 
-    state_dir = _writable_folder(state_dir or default_state_dir(), "--state")
-    if not headless and not sys.stdout.isatty():
-        headless = True
-    run_sim(state_dir, seed, headless, selftest, say=lambda s: click.echo(s), game=game_name, fresh=fresh)
+        state_dir = _writable_folder(state_dir or default_state_dir(), "--state")
+        if not headless and not sys.stdout.isatty():
+            headless = True
+        run_sim(state_dir, seed, headless, selftest, say=lambda s: click.echo(s), game=game_name, fresh=fresh)
+    except KeyboardInterrupt:
+        click.echo("Ultimus virtual box stopped before it started: nothing changed", err=True)
+        sys.exit(130)
 
 
 def _writable_folder(path, option):
