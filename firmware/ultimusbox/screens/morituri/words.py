@@ -58,6 +58,11 @@ def describe(screen):
         text = "%s: %s (%s)" % (caesar, _fig(s, e.fighter), _menu(e.menu[0]))
         if e.target < 0:
             return text + " fights ... press his target's wheel"
+        for pair in s["fought"]:  # the core would refuse the roll: say so before confirm, not after
+            if e.fighter in pair and e.target in pair:
+                return text + " v %s: these two have already fought this round; another target's wheel" % (
+                    _fig(s, e.target)
+                )
         side = e.target if e.side else e.fighter
         text += " v %s (%s); mode [m]: how %s fights (none, moved to contact +1, side -1, back -2, ...; " % (
             _fig(s, e.target),

@@ -70,8 +70,12 @@ def hex_name(pos):
     return "hex (%d,%d)" % (pos[0], pos[1])
 
 
+ITEM_WORDS = {"small": "small shield", "large": "large shield", "improvised": "improvised weapon"}
+
+
 def item_name(name):
-    return name.replace("_", " ")
+    """A weapon or shield as the table names it ("large shield", never "kick his large")."""
+    return ITEM_WORDS.get(name, name.replace("_", " "))
 
 
 def arena_text(view):
