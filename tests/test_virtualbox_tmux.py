@@ -110,7 +110,7 @@ def _check(said, pages, width, height):
         assert _words(said["log"][-1]) in flowing[0], (where, said["log"][-1])
     if len(pages) > 1:
         for i, rows in enumerate(pages):  # the header says which page it is and what Tab brings
-            assert "page %d of %d (Tab: " % (i + 1, len(pages)) in _words(" ".join(rows[:2])), rows[:2]
+            assert "page %d of %d (Tab: " % (i + 1, len(pages)) in _words(" ".join(rows[:3])), rows[:3]  # the header
     return flowing
 
 
