@@ -387,7 +387,7 @@ def _import_distributed():
 # Dask's periodic work, made rare for a run of pure-Python games (issue 34: with Dask's defaults a
 # worker took 16 % more CPU a Munera bout than -j 1, and this process 8 % of the workers' CPU). The
 # local cluster's workers get it from this process (their nannies pass on its configuration); the
-# workers of a running scheduler keep their own (docs/host.md tells how to start them alike).
+# workers of a running scheduler keep their own (README: how to start them alike).
 LEAN = {
     "distributed.worker.profile.enabled": False,  # a sampling profiler: a thread waking every 10 ms
     "distributed.admin.tick.interval": "1s",  # a check of a blocked event loop, every 20 ms
