@@ -16,6 +16,8 @@ import sys
 import tempfile
 import time
 
+from versus import extract  # a commit's firmware and host out of git (tools/versus.py)
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 REFERENCE = "78ed4c865bfb2c9c42ca65593e6f7d0c98589bdb"  # main when issue 34 was taken up: the bots' "today"
 AIM = 2.0  # issue 34: at least twice today's games per second
@@ -60,18 +62,6 @@ def measured(tree, asked, seconds):
         check=True,
     )
     return json.loads(proc.stdout)
-
-
-def extract(commit, folder):
-    """The firmware and host of a commit, from this repository's history, into folder; None (and why) if not."""
-    try:
-        archive = subprocess.run(
-            ["git", "-C", ROOT, "archive", commit, "firmware", "host"], capture_output=True, check=True
-        ).stdout
-        subprocess.run(["tar", "-x", "-C", folder], input=archive, check=True)
-    except (OSError, subprocess.CalledProcessError) as exc:
-        return None, "%s is not in this copy's git history: %s" % (commit[:7], exc)
-    return folder, None
 
 
 def figures(rounds=3, seconds=1.0):
