@@ -529,3 +529,48 @@ def test_a_program_on_the_link_after_a_referee_s_connect_quit_is_no_referee(tmp_
         assert refused == 6
     finally:
         stop(proc)
+
+
+def test_a_damaged_journal_is_told_in_serve_s_terminal_and_on_every_page(tmp_path):
+    folder = tmp_path / "box"
+    with Served(folder, seed=2) as served:
+        referee, tokens = started(served, game="munera", players=2)
+        for _ in range(6):  # a few actions of the referee's and the box's
+            page = referee.wait(lambda p: p["game"])
+            referee.send(op="referee", n=page["n"], i=0) if page["referee"] else referee.send(op="press", button=20)
+            time.sleep(0.3)
+    path = folder / "game.jnl"
+    lines = path.read_bytes().split(b"\n")
+    assert len(lines) > 4, lines
+    lines[2] = lines[2][:12] + (b"X" if lines[2][12:13] != b"X" else b"Y") + lines[2][13:]  # a flipped byte
+    path.write_bytes(b"\n".join(lines))
+    told = []
+    served = Served.__new__(Served)
+    import threading
+
+    import uvicorn
+
+    from ultimus_host.web.serve import Server
+    from web_helpers import free_port
+
+    port = free_port()
+    server = Server(str(folder), None, "127.0.0.1", port, seed=2, say=told.append)
+    served.server, served.port = server, port
+    served.referee_path = "/ws" + server.referee_path
+    web = uvicorn.Server(server.uvicorn_config())
+    thread = threading.Thread(target=web.run, daemon=True)
+    server.start()
+    thread.start()
+    try:
+        while not web.started:
+            time.sleep(0.02)
+        assert any("the saved game was damaged" in t and "game-1.jnl" in t for t in told), told
+        pages = [Page(served, "/ws/table"), Page(served, served.referee_path)]
+        pages += [Page(served, "/ws/seat/" + t) for t in server.bridge.seat_tokens]
+        for page in pages:
+            notices = page.wait(lambda p: p.get("notices"))["notices"]
+            assert any("damaged" in n for n in notices), notices
+    finally:
+        web.should_exit = True
+        thread.join(5)
+        server.stop()
