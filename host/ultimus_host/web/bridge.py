@@ -522,5 +522,6 @@ def notice_words(e, playing=None):
         return "the box could not save: %s" % message
     if kind == "resumed":
         title = pages.game_title(e.get("game") or playing) if (e.get("game") or playing) else "the game"
-        return "the box resumed %s where it stood (%d actions)" % (title, e.get("actions") or 0)
+        count = e.get("actions") or 0
+        return "the box resumed %s where it stood (%d action%s)" % (title, count, "" if count == 1 else "s")
     return None
