@@ -104,8 +104,10 @@ def _buy(s, seat, out):
             places = range(N_SEAS)
         most = -1  # how many of the kind the purse buys: found at the first place that takes one
         for at in places:
+            if at >= 0 and checks.place_problem(s, seat, kind, at) is not None:
+                continue  # buy_problem's own refusal of the place, asked alone (most places are not yours)
             if checks.buy_problem(s, seat, kind, 1, at) is not None:
-                if at >= 0 and checks.place_problem(s, seat, kind, at) is None:
+                if at >= 0:
                     break  # a place that takes the kind, and one is refused: the money, for every place
                 continue
             if most < 0:
