@@ -277,3 +277,34 @@ def test_the_frozen_box_plays_on_an_empty_file_system():
     with harness.Chip(FROZEN_IMAGE, frozen=True) as chip:
         _box_game(chip)
         assert chip.flash_files()["/game.jnl"]
+
+
+@needs_image
+def test_the_heap_read_from_ram_is_the_gc_s_own_and_every_collection_is_seen():
+    """On the bare image (no firmware: the REPL): free bytes equal gc.mem_free(); each collection that frees
+    something is seen (one that frees nothing may end between two samples: the heap is then as it was), and
+    allocations without a collection give no sample."""
+    with harness.Chip(IMAGE, fs={}) as chip:
+        chip.power_on()
+        chip.wait_connected()
+        chip.run(1500)
+        chip.stats(reset=True)
+        garbage = "x=[bytearray(100) for j in range(200)]; x=None"
+        spans = []
+        for line in (
+            "import gc, time",
+            "exec('for i in range(3):\\n %s; gc.collect(); time.sleep_ms(20)\\n')" % garbage,
+            "exec('for i in range(2):\\n gc.collect(); time.sleep_ms(20)\\n')",
+            "exec('for i in range(2):\\n %s; time.sleep_ms(20)\\n')" % garbage,
+            "gc.collect(); time.sleep_ms(20); print('free', gc.mem_free())",
+        ):
+            start = chip.now_us
+            chip.send(line + "\r\n")
+            chip.run(600)
+            spans.append((start, chip.now_us))
+        stats = chip.stats()
+        said = [text for _, text in chip.noise if text.startswith("free ")]
+        assert said == ["free %d" % stats["heap"]["free"]]
+        seen = [[g for g in stats["gc"] if a <= g["t"] < b] for a, b in spans]
+        assert [len(seen[1]), len(seen[3]), len(seen[4])] == [3, 0, 1]
+        assert len(seen[2]) <= 2

@@ -170,11 +170,12 @@ def uf2(chunks):
     return bytes(out)
 
 
-def filesystem(files):
-    """A LittleFS image of the Pico's file system holding `files` ({"/path": bytes})."""
+def filesystem(files, size=FS_BYTES):
+    """A LittleFS image of the Pico's file system (size bytes: RPI_PICO's unless told) holding `files`
+    ({"/path": bytes})."""
     from littlefs import LittleFS
 
-    fs = LittleFS(**LFS)
+    fs = LittleFS(**dict(LFS, block_count=size // BLOCK))
     for path, data in sorted(files.items()):
         folder = os.path.dirname(path)
         if folder not in ("", "/"):

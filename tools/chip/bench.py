@@ -156,6 +156,7 @@ class Run:
         self.errors = []  # what went wrong after the start (a resume, the power cuts), one line each
         self.noise = []  # lines of the box that are not the link's (a traceback)
         self.image_end = None
+        self.fs_offset = None  # where the image's board keeps the file system
         self.erases = 0
 
     def row(self):
@@ -189,6 +190,7 @@ class Run:
             "invented": self.invented,
             "erases_per_action": self.erases / self.actions if self.actions else None,
             "image_end": self.image_end,
+            "fs_offset": self.fs_offset,
         }
 
 
@@ -339,6 +341,7 @@ def bench_game(image, frozen, name, way, args, fs=None):
     )
     try:
         run.image_end = chip.image_end
+        run.fs_offset = chip.fs_offset
         hello = boot(chip)
         run.boot_ms = hello.got_us / 1000.0
         collect_gc(chip, run)
@@ -504,11 +507,11 @@ def main(argv=None):
             print("  %s, %s: %s" % (r["game"], r["way"], line))
         if r["noise"]:
             print("  %s, %s, the box printed: %s" % (r["game"], r["way"], " | ".join(r["noise"][-6:])))
-    end = [r["image_end"] for r in rows if r["way"] == "frozen" and r["image_end"]]
+    end = [(r["image_end"], r["fs_offset"]) for r in rows if r["way"] == "frozen" and r["image_end"]]
     if end:
         print(
             "frozen image: %d bytes of flash before the file system at %d: %d bytes left"
-            % (end[0], layout.FS_OFFSET, layout.FS_OFFSET - end[0])
+            % (end[0][0], end[0][1], end[0][1] - end[0][0])
         )
     if args.json:
         with open(args.json, "w") as f:

@@ -99,11 +99,13 @@ class Chip:
             with open(os.path.join(HERE, "probe.py"), "rb") as f:
                 fs = dict(fs, **{"/boot.py": f.read()})
         self.fs_contents = fs
+        # where the image's board keeps its file system (RPI_PICO 0xA0000, ULTIMUS_PICO 0x100000)
+        self.fs_offset, self.fs_bytes = layout.storage(self.image)
         self.proc = subprocess.Popen(
             ["node", SERVER], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=ROOT, bufsize=1
         )
         with tempfile.NamedTemporaryFile(suffix=".img", delete=False) as f:
-            f.write(layout.image(fs))
+            f.write(layout.image(fs, self.fs_bytes))
             self.fs_path = f.name
         try:
             loaded = self._cmd(
@@ -111,7 +113,7 @@ class Chip:
                 bootrom=self.bootrom,
                 image=self.image,
                 fs=self.fs_path,
-                fs_offset=layout.FS_OFFSET,
+                fs_offset=self.fs_offset,
                 pixels=board.PIXELS,
                 pullups=[gpio for _, gpio, _ in board.BUTTONS],
                 erase_ms=erase_ms,
@@ -258,5 +260,5 @@ class Chip:
     def flash_files(self):
         """{path: bytes} of the chip's file system as its flash holds it now."""
         with tempfile.NamedTemporaryFile(suffix=".img") as f:
-            self._cmd("dump", path=f.name, offset=layout.FS_OFFSET, size=layout.FS_BYTES)
+            self._cmd("dump", path=f.name, offset=self.fs_offset, size=self.fs_bytes)
             return layout.read(open(f.name, "rb").read())
