@@ -108,10 +108,12 @@ def compiled(out_dir, tree=None):
 
 def _wokwi():
     """tools/wokwi.py, which lays the same file system for the Wokwi simulator: one way to lay it."""
-    if TOOLS not in sys.path:
-        sys.path.insert(0, TOOLS)
-    import wokwi
-
+    saved = list(sys.path)
+    sys.path.insert(0, TOOLS)
+    try:
+        import wokwi
+    finally:
+        sys.path[:] = saved  # wokwi puts this checkout's firmware/ first: the tree under measure keeps its place
     return wokwi
 
 
