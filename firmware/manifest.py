@@ -1,6 +1,6 @@
 # The MicroPython manifest of the box firmware: freezes it into a MicroPython image.
 #
-#   make -C ports/rp2 BOARD=RPI_PICO FROZEN_MANIFEST=/path/to/firmware/manifest.py
+#   make -C ports/rp2 BOARD_DIR=/path/to/hardware/board/ULTIMUS_PICO FROZEN_MANIFEST=/path/to/firmware/manifest.py
 #
 # (from a MicroPython checkout; README.md, "Flashing a box", goes step by step.)
 # Frozen modules run their bytecode straight from flash: it takes no heap,
