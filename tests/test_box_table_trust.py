@@ -124,7 +124,7 @@ def test_no_seat_does_the_referees_work_in_any_phase_and_each_seat_still_plays_i
         key = (rules.variant(game.state), game.phase, tuple(game.actors()))
         if key not in visited:  # a new moment of the game: every seat asks for every referee action of it
             visited[key] = 1
-            now = flow.now[key[0]].get(game.phase, {})
+            now = flow._now[key[0]].get(game.phase, {})
             names = sorted(set(refereed) | {n for n in now if now[n][0] is REFEREE})
             before = game.digest()
             for seat, tok in enumerate(seats):

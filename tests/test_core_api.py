@@ -79,7 +79,7 @@ def test_an_unexpected_failure_inside_the_core_rebuilds_the_state_from_the_log(m
         s["hp"][0] = 1
         raise KeyError("a bug")
 
-    shout = FLOW.now["full"]["shout"]  # the table apply looks actions up in
+    shout = FLOW._now["full"]["shout"]  # the table apply looks actions up in
     monkeypatch.setitem(shout, "commit", (shout["commit"][0], half_done) + shout["commit"][2:])
     with pytest.raises(Illegal) as info:
         game.apply({"a": "commit", "p": 0, "shout": 0})
