@@ -76,7 +76,7 @@ def table_and_phones(tmp_path_factory):
     try:
         browsers.append(Browser(1280, 1500))
         browsers += [Browser(420, 1100), Browser(420, 1100)]
-        browsers[0].driver.get(served.url + "/")
+        browsers[0].driver.get(served.referee_url)  # the referee's page: the box's buttons, a new game, the codes
         browsers[0].wait(lambda: browsers[0].text("#now"))
         yield served, browsers
     finally:
@@ -94,6 +94,10 @@ def start(served, table, phones, game, players=2):
     Select(d.find_element(By.ID, "ng-mode")).select_by_value("full")
     old = list(served.bridge.seat_tokens)
     d.find_element(By.ID, "ng-start").click()
+    game = served.bridge.game
+    if game is not None and game.phase != game.rules.FLOW.end:  # a game is played: asked first, the referee says yes
+        table.wait(lambda: d.find_element(By.ID, "ask").is_displayed())
+        d.find_element(By.ID, "ask-yes").click()
     table.wait(
         lambda: len(d.find_elements(By.CSS_SELECTOR, "#qr figure")) == players and served.bridge.seat_tokens != old
     )

@@ -199,4 +199,8 @@ class FakeBoard:
         self.storage = storage if storage is not None else FakeStorage()
         self.watchdog = FakeWatchdog()
         self.serial = serial if serial is not None else FakeSerial()
-        self.urandom = None  # the seat tokens' real random source (the virtual box gives it the PC's os.urandom)
+        # the seat tokens' real random source: the PC's os.urandom under CPython; none under MicroPython's
+        # webassembly port (the box then draws them from its entropy source; its os module would cost the heap)
+        import sys
+
+        self.urandom = __import__("os").urandom if sys.implementation.name == "cpython" else None

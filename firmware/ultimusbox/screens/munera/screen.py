@@ -63,7 +63,11 @@ def link_setup(request):
     spared_today 0-99, for the saves that hold one); a new bout counts at most NEW_SPARED_TODAY."""
     spared = request.get("spared_today", 0)
     if type(spared) is int and not 0 <= spared <= NEW_SPARED_TODAY:
-        raise Illegal("bad_setup", "a new bout counts 0 to %d others spared today" % NEW_SPARED_TODAY, "spared_today")
+        raise Illegal(
+            "bad_setup",
+            "spared_today: a new bout counts 0 to %d others spared today" % NEW_SPARED_TODAY,
+            "spared_today",
+        )
     return dict(request), {}
 
 

@@ -75,7 +75,7 @@ def link_setup(request):
     battles = setup["battles"]
     if type(battles) is int and not 1 <= battles <= MAX_BATTLES:
         # a new game plays at most the box's own entry's battles; the rules' check keeps 1-99 for old saves
-        raise Illegal("bad_setup", "a new game plays 1 to %d battles" % MAX_BATTLES, "battles")
+        raise Illegal("bad_setup", "battles: a new game plays 1 to %d" % MAX_BATTLES, "battles")
     if setup["mode"] == MODE_BOX and "payout" not in setup:
         setup["payout"] = PAYOUT_EVERY_COIN  # a new box game accounts for every coin
     if "content" not in setup:
