@@ -13,7 +13,7 @@ hidden until the game is over). Events carry their secrets under "hidden".
 A seat proves who it is with a token the box draws from a real random source
 when the game starts (os.urandom: on the Pico the chip's ring oscillator), never
 from the seed nor anything a table sees, and keeps beside the game's journal
-(Journal.save_tokens): {"referee": T, "seats": [T, ...], "paired": [0/1, ...]}
+(ultimusbox.handover.save_tokens): {"referee": T, "seats": [T, ...], "paired": [0/1, ...]}
 (paired: a phone took the seat by its station's SHOUT). The link that starts a
 game gets them all in new_game's reply and becomes the referee; anyone else
 gives one with the `auth` request. A game saved by a firmware that derived its

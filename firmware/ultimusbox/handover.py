@@ -6,19 +6,31 @@ tokens: those kept with its journal, or fresh ones for a game saved when tokens 
 Imported only when a link asks for a claim, a pairing or a seat handed on, or a game resumes: a box that
 starts its game and hands nothing over keeps none of this code in its heap. The tokens are the shell's
 (ultimusbox.eyes), in the journal's header from the game's start, and once a pairing or a seat handed on
-changed them, beside it (Journal.save_tokens: one checksummed record bound to it by its
+changed them, beside it (save_tokens: one checksummed record bound to it by its
 header's checksum).
 """
 
 from referee.errors import Illegal
 from ultimusbox import board
 from ultimusbox.eyes import draw_token, new_tokens
-from ultimusbox.journal import decode
+from ultimusbox.journal import decode, encode
 
 CLAIM_MS = 15000  # how long the box waits for MODE on the box to make the asking link the referee
 CLAIM_BUTTON = board.MODE
 PAIR_MS = 30000  # how long the box waits for the SHOUT that pairs a phone with its station
 TOKENS_RENEWED = "an older firmware's seat codes followed from the seed: new ones drawn"
+
+
+def save_tokens(shell):
+    """The game's tokens beside its journal (bound to it by the header's checksum), replaced atomically; here,
+    not in the journal or the shell, which a box holds from power-on and which only a handover needs this of."""
+    journal = shell.journal
+    try:
+        journal.storage.replace_lines(
+            journal.name + ".tok", [encode({"journal": journal.header_sum, "tokens": shell.tokens})]
+        )
+    except OSError:
+        pass  # a full flash: the tokens hold until the box restarts, which draws new ones
 
 
 def ask_claim(shell, grant):
@@ -59,7 +71,7 @@ def renew(shell, seat, paired=0):
     tokens = shell.tokens
     tokens["seats"][seat] = draw_token(shell.secret, shell.seed_source)
     tokens["paired"][seat] = paired
-    shell.save_tokens()
+    save_tokens(shell)
     return tokens["seats"][seat]
 
 
@@ -113,7 +125,7 @@ def resumed(shell, players, in_header):
     if shell.tokens is not None:
         return
     shell.tokens = new_tokens(players, shell.secret, shell.seed_source)
-    shell.save_tokens()
+    save_tokens(shell)
     e = {"e": "tokens_renewed", "code": "tokens_renewed", "message": TOKENS_RENEWED, "file": None}
     shell.notice = shell.notice or e
     shell.note(e)

@@ -24,9 +24,9 @@ format, a game it does not referee) is never truncated nor deleted:
 move_aside() keeps it under another name for a newer firmware or a host.
 
 The game's secret tokens (ultimusbox.eyes) are in its header; once a pairing or a seat handed on changed
-them, beside it in NAME.tok: one checksummed record bound to the journal by its header's checksum, replaced
-atomically. A journal with neither (written before tokens were drawn at random) gets fresh tokens when it
-resumes (ultimusbox.handover).
+them, beside it in NAME.tok (ultimusbox.handover.save_tokens): one checksummed record bound to the
+journal by its header's checksum, replaced atomically. A journal with neither (written before tokens
+were drawn at random) gets fresh tokens when it resumes (ultimusbox.handover).
 """
 
 import hashlib
@@ -164,10 +164,6 @@ class Journal:
 
     def drop_checkpoint(self):
         self.storage.remove(self.checkpoint_file)
-
-    def save_tokens(self, tokens):
-        """The game's tokens beside its journal (bound to it by the header's checksum), replaced atomically."""
-        self.storage.replace_lines(self.name + ".tok", [encode({"journal": self.header_sum, "tokens": tokens})])
 
     def append(self, action):
         """One record more; OSError (a full flash) leaves the journal as it was, the file to be repaired."""

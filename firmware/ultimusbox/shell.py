@@ -263,12 +263,6 @@ class Shell:
         self.flash("resumed", RESUMED_MS)
         self.note(self.resumed_event())
 
-    def save_tokens(self):
-        try:
-            self.journal.save_tokens(self.tokens)
-        except OSError:
-            pass  # a full flash: the tokens hold until the box restarts, which draws new ones
-
     def _preload(self, game, resuming=False):
         """Every module the game will need, imported while its state is still small (a Pico running .mpy
         files must not scatter code among the game's data): its handlers loaded by name, and when it
