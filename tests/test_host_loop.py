@@ -68,13 +68,14 @@ def test_the_same_seed_and_bots_give_the_same_game():
 
 
 def test_a_listed_option_is_applied_trusted_and_anything_else_through_the_door(monkeypatch):
-    # issue 34: the bots' choices skip the door's checks (Game.apply_listed), which passed when they were
+    # issue 34: the bots' choices skip the door's checks (referee.play.apply_listed), which passed when they were
     # listed; a chooser's own dict, equal to an option or not (a person's, a page's), is checked as ever
     from referee.errors import Illegal
+    from ultimus_host import loop
 
     ways = []
-    real_listed, real_apply = Game.apply_listed, Game.apply
-    monkeypatch.setattr(Game, "apply_listed", lambda self, a: ways.append("listed") or real_listed(self, a))
+    real_listed, real_apply = loop.apply_listed, Game.apply
+    monkeypatch.setattr(loop, "apply_listed", lambda g, a: ways.append("listed") or real_listed(g, a))
     monkeypatch.setattr(Game, "apply", lambda self, a: ways.append("door") or real_apply(self, a))
 
     class Copying:

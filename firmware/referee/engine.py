@@ -295,16 +295,10 @@ class Game:
         the OSError goes on to the caller: nothing changed."""
         return self._logged(apply_clean, clean(self.rules, action))
 
-    def apply_listed(self, action):
-        """referee.play.apply_listed(self, action): one of the actions legal_actions listed for the state as
-        it is now, without the door's checks (the host's bots; a box never calls it, nor loads referee.play)."""
-        from referee.play import trusted
-
-        return self._logged(trusted, action)
-
     def _logged(self, how, action):
         """The events of how(rules, state, action), the action logged; the state rebuilt on a failure (apply,
-        and referee.play.apply_listed, which a box never loads)."""
+        and referee.play.apply_listed(game, action), the host's bots': no method here, whose code every box
+        would hold from power-on)."""
         try:
             events = how(self.rules, self.state, action)
         except Illegal:

@@ -15,6 +15,7 @@ choosers make the same game.
 """
 
 from referee.acting import responders
+from referee.play import apply_listed
 from ultimus_host import registry as games
 
 
@@ -73,7 +74,7 @@ def run_game(game, seats, referee=None, on_event=None, max_actions=40000, pick_s
             action = referee.choose(game.public_view(), options)
         # an option of the listing itself, not a dict made like one (a person's, a page's): the door's
         # checks passed when it was listed (issue 34's trusted apply); anything else goes through them
-        events = game.apply_listed(action) if _listed(action, options) else game.apply(action)
+        events = apply_listed(game, action) if _listed(action, options) else game.apply(action)
         applied += 1
         if on_event is not None:
             for e in events:
