@@ -23,6 +23,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import netlist  # noqa: E402
 import panel  # noqa: E402
+import power  # noqa: E402
 import schematic  # noqa: E402
 import wokwi  # noqa: E402
 from ultimusbox import board  # noqa: E402
@@ -46,7 +47,7 @@ def pinout_md():
     uses.append((board.BUZZER_PIN, "buzzer PWM (1 kohm into the NPN's base)", "-", "R2 to Q1's base"))
     for gpio, name, button, part in sorted(uses):
         rows.append("| GP%d | %d | %s | %s | %s |" % (gpio, netlist.pico_pin(gpio), name, button, part))
-    free = [g for g in board.USABLE_GPIO if g not in [u[0] for u in uses]]
+    free = [g for g in power.USABLE_GPIO if g not in [u[0] for u in uses]]
     rows += [
         "",
         "Usable GPIOs left free: %s." % (", ".join("GP%d" % g for g in free) or "none"),

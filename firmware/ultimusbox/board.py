@@ -52,9 +52,8 @@ BUTTONS = (
 LED_DATA_PIN = const(27)  # WS2812 chain, through the 74AHCT125 level shifter
 BUZZER_PIN = const(28)  # PWM into the base of the buzzer's transistor
 
-# GPIOs a Raspberry Pi Pico exposes for general use (GP23-25 and GP29 are
-# taken on the board itself: SMPS mode, VBUS sense, the LED, VSYS/3).
-USABLE_GPIO = tuple(range(0, 23)) + (26, 27, 28)
+# The GPIOs a Pico leaves for use and the power budget's sums are the host's (tools/power.py): a box
+# imports this module at power-on, and each table and function here is heap it holds.
 
 # --- the LED chain -----------------------------------------------------------
 RING_PIXELS = const(12)  # one WS2812B ring of 12 per health wheel
@@ -84,16 +83,3 @@ SUPPLY_MARGIN_PERCENT = const(80)  # plan for at most 80 % of the supply
 PICO_MA = const(50)  # the Pico at full speed with USB
 BUZZER_MA = const(30)  # piezo through its transistor
 LEVEL_SHIFTER_MA = const(1)
-
-
-def worst_frame_ma(cap=BRIGHTNESS_CAP):
-    """Current of the brightest possible frame (every channel of every pixel at 255)."""
-    return PIXELS * (3 * CHANNEL_MA_AT_FULL * cap // 255 + PIXEL_IDLE_MA)
-
-
-def worst_total_ma(cap=BRIGHTNESS_CAP):
-    return worst_frame_ma(cap) + PICO_MA + BUZZER_MA + LEVEL_SHIFTER_MA
-
-
-def budget_ma():
-    return SUPPLY_MA * SUPPLY_MARGIN_PERCENT // 100
