@@ -110,7 +110,7 @@ def test_internal_guarantees_nothing_changed(monkeypatch):
         raise ZeroDivisionError("bug")
 
     game = box.shell.game
-    monkeypatch.setitem(game.rules.FLOW.now["box"]["betting"], "bets_placed", move(REFEREE, broken))
+    monkeypatch.setitem(game.rules.FLOW._now["box"]["betting"], "bets_placed", move(REFEREE, broken))
     before = (game.digest(), len(game.log), fb.storage.files[FILE])
     reply = link.call("apply", action={"a": "bets_placed"})
     assert reply["error"]["code"] == "internal"
@@ -257,7 +257,7 @@ def test_a_record_that_makes_the_core_fail_is_refused_at_start_not_a_boot_loop(m
     from games.ultimus import rules
     from referee.engine import ANY_SEAT
 
-    monkeypatch.setitem(rules.FLOW.now["full"]["betting"], "bet", move(ANY_SEAT, broken, ("k", "won")))
+    monkeypatch.setitem(rules.FLOW._now["full"]["betting"], "bet", move(ANY_SEAT, broken, ("k", "won")))
     box = Box(FakeBoard(storage), entropy)
     assert box.shell.game is None and box.shell.notice["code"] == "replay_failed"
     assert storage.files["game-1.jnl"]
