@@ -36,7 +36,7 @@ GEOMETRY: dict = dict(
 )
 
 
-def geometry(size=FS_BYTES):
+def geometry(size=FS_BYTES) -> dict:
     """LittleFS's geometry for a file system of size bytes (the same but for the block count)."""
     return dict(GEOMETRY, block_count=size // BLOCK)
 
@@ -79,11 +79,12 @@ def storage(image_path):
         start, end = word(XIP_BASE + head + 4), word(XIP_BASE + head + 8)
         for entry in range(start or 0, end or 0, 4):
             at = word(entry)
-            if at is None or word(at) is None:
+            core = word(at) if at is not None else None
+            if at is None or core is None or core & 0xFFFF != BI_BLOCK_DEVICE or core >> 16 != BI_TAG_MICROPYTHON:
                 continue
-            kind, tag = word(at) & 0xFFFF, word(at) >> 16
-            if kind == BI_BLOCK_DEVICE and tag == BI_TAG_MICROPYTHON and text(word(at + 4) or 0) == "MicroPython":
-                return word(at + 8) - XIP_BASE, word(at + 12)
+            address, size = word(at + 8), word(at + 12)
+            if text(word(at + 4) or 0) == "MicroPython" and address is not None and size is not None:
+                return address - XIP_BASE, size
     return FS_OFFSET, FS_BYTES
 
 
