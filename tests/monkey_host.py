@@ -104,9 +104,13 @@ def demo_narrator(shell, say):
         from ultimus_host.games.morituri_board.play import demo_line
 
         return lambda e: _say_if(say, demo_line(e, True))
-    from ultimus_host.games.ultimus.narrate import line
+    if name == "ultimus":
+        from ultimus_host.games.ultimus.narrate import line
 
-    return lambda e: say(line(public_event(e)))
+        return lambda e: say(line(public_event(e)))
+    from ultimus_host import words  # any other game: its own words, as its demo tells them
+
+    return lambda e: _say_if(say, words.tell(name, public_event(e), game.state))
 
 
 def _say_if(say, text):

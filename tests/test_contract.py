@@ -230,3 +230,23 @@ def test_a_game_declares_what_the_generic_machinery_needs(name):
         "%s: its random play %s has no chooser(game) or setup_for(seed)" % (name, host.random)
     )
     assert host.golden is None or host.golden.count(".") == 2, "%s: golden is a version X.Y.Z" % name
+
+
+@pytest.mark.parametrize("name", games.names())
+def test_a_game_starts_from_the_box_s_seat_selection_with_its_fewest_and_most_players(name):
+    """Its wheel on the game menu, SHOUT at as many stations as it takes, CONFIRM: the game begins, with
+    the set-up the box makes (its screen's seat_setup, the box's generator named): nothing refused."""
+    import sys
+
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "mpy"))
+    from box_battle import new_box, run_line
+
+    for players in games.rules_of(name).PLAYERS:
+        fb, box = new_box()
+        refused = []
+        box.shell.listen(lambda events, out=refused: out.extend(e for e in events if e["e"] == "refused"))
+        presses = [board.WHEEL_0 + games.names().index(name)] + [board.SHOUT_0 + k for k in range(players)]
+        for button in presses + [board.CONFIRM]:
+            run_line(fb, box, ("press", button))
+        assert box.shell.game is not None and not refused, "%s with %d players: %s" % (name, players, refused[:1])
+        assert box.shell.playing == name and box.shell.game.state["players"] == players

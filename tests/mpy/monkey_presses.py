@@ -257,6 +257,36 @@ def munera_lines(screen, action):
     return [_press(KEYS[k]) for k in keys_for(screen, action)]
 
 
+def _entry_copy(entry):
+    return dict((k, list(v) if type(v) is list else v) for k, v in entry.__dict__.items())
+
+
+def one_press(screen, action):
+    """Any game's planner: the one button whose press makes its screen send `action` now (tried on the
+    screen with the shell's act, refuse and note held back, its entry put back after each), or None."""
+    shell = screen.shell
+    sent = []
+    held = {"act": sent.append, "refuse": lambda code, message: None, "note": lambda e: None}
+    before = _entry_copy(screen.entry)
+    for key in held:
+        setattr(shell, key, held[key])
+    try:
+        for b in range(board.MODE + 1):
+            del sent[:]
+            screen.press(b, 0)
+            screen.entry.__dict__.update(_entry_copy_of(before))
+            if action in sent:
+                return _press(b)
+    finally:
+        for key in held:
+            delattr(shell, key)  # the shell's own methods again
+    return None
+
+
+def _entry_copy_of(saved):
+    return dict((k, list(v) if type(v) is list else v) for k, v in saved.items())
+
+
 PLANNERS = {
     "ultimus": ultimus_line,
     "morituri": morituri_line,
@@ -270,5 +300,6 @@ def next_lines(shell, action):
     name = shell.playing
     if name == "munera":
         return munera_lines(shell.screen, action)
-    line = PLANNERS[name](shell.screen, action)
+    planner = PLANNERS.get(name, one_press)  # a game with no planner of its own: the press that sends it
+    line = planner(shell.screen, action)
     return [] if line is None else [line]

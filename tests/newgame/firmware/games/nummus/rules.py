@@ -3,7 +3,7 @@
 from referee.engine import define
 from referee.errors import Illegal, setup_keys
 from referee.flow import REFEREE, Flow, Who, move
-from referee.rng import SHA256, below, start
+from referee.rng import KINDS, SHA256, below, start
 
 NAME = "nummus"
 FORMAT = 1
@@ -51,13 +51,15 @@ FLOW = Flow({"": {"call": {"call": move(CALLER, call, ("side",))}, "toss": {"tos
 def check_setup(setup):
     if type(setup) is not dict:
         raise Illegal("bad_setup", "a set-up is an object with players and seed")
-    setup_keys(setup, ("players", "seed"), "Nummus")
+    setup_keys(setup, ("players", "seed", "rng"), "Nummus")  # rng: the generator the box names
     players = setup.get("players")
     if type(players) is not int or not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise Illegal("bad_setup", "players must be %d to %d" % (MIN_PLAYERS, MAX_PLAYERS), "players")
     if type(setup.get("seed")) is not int:
         raise Illegal("bad_setup", "seed must be a whole number", "seed")
-    return {"players": players, "seed": setup["seed"]}
+    if setup.get("rng", SHA256) not in KINDS:
+        raise Illegal("bad_setup", "rng is one of %s" % ", ".join(KINDS), "rng")
+    return {"players": players, "seed": setup["seed"], "rng": setup.get("rng", SHA256)}
 
 
 def new_state(setup):
@@ -65,7 +67,7 @@ def new_state(setup):
     return {
         "phase": "call",
         "players": n,
-        "rng": start(setup["seed"], SHA256),
+        "rng": start(setup["seed"], setup["rng"]),
         "turn": 0,
         "round": 1,
         "called": -1,
