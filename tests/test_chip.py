@@ -308,3 +308,35 @@ def test_the_heap_read_from_ram_is_the_gc_s_own_and_every_collection_is_seen():
         seen = [[g for g in stats["gc"] if a <= g["t"] < b] for a, b in spans]
         assert [len(seen[1]), len(seen[3]), len(seen[4])] == [3, 0, 1]
         assert len(seen[2]) <= 2
+
+
+# --- where the image's board keeps its file system -------------------------------------------------------
+def _image_declaring(tmp_path, offset, size, name=b"MicroPython"):
+    """A UF2 whose binary info (pico-sdk's header 256 bytes in, one block device entry) says offset, size."""
+    base = 0x10000000
+    flash = bytearray(b"\xff" * 0x400)
+    entries, device, label = base + 0x300, base + 0x320, base + 0x360
+    struct.pack_into("<5I", flash, 0x110, *(0x7188EBF2, entries, entries + 4, 0, 0xE71AA390))
+    struct.pack_into("<I", flash, 0x300, device)
+    struct.pack_into("<HHIIIIH", flash, 0x320, 7, ord("M") | ord("P") << 8, label, base + offset, size, 0, 3)
+    flash[0x360 : 0x360 + len(name) + 1] = name + b"\0"
+    path = tmp_path / "board.uf2"
+    path.write_bytes(_uf2(bytes(flash)))
+    return str(path)
+
+
+def test_the_file_system_is_where_the_image_says(tmp_path):
+    # the project's own board (hardware/board/ULTIMUS_PICO): 1 MB of firmware, the file system the last 1 MB
+    assert layout.storage(_image_declaring(tmp_path, 0x100000, 0x100000)) == (0x100000, 0x100000)
+
+
+def test_an_image_that_declares_no_file_system_is_taken_for_rpi_pico(tmp_path):
+    assert layout.storage(_image_declaring(tmp_path, 0x100000, 0x100000, name=b"ROMFS")) == (0xA0000, 1408 * 1024)
+    plain = tmp_path / "plain.uf2"
+    plain.write_bytes(_uf2(b"\0" * 1024))
+    assert layout.storage(str(plain)) == (0xA0000, 1408 * 1024)
+
+
+def test_a_file_system_of_another_size_holds_the_firmware():
+    data, contents = layout.firmware_image(size=1024 * 1024)
+    assert len(data) == 1024 * 1024 and layout.read(data) == contents
