@@ -185,8 +185,8 @@ def make_journal(name, request, count, rng, seed):
 
 
 def rules_of(name):
-    """What referee.engine.restore takes for a game: its RULES (games.rules_of, after issue 21's one
-    engine call per game) or, in the versions before it, its rules module (games.rules_module)."""
+    """What referee.engine.restore takes for a game: its RULES (ultimusbox.games' rules_of, after issue
+    21's one engine call per game) or, in the versions before it, its rules module (their rules_module)."""
     of = getattr(games, "rules_of", None)
     return of(name) if of is not None else vars(games)["rules_module"](name)
 

@@ -3,7 +3,7 @@
 The virtual box, `connect` (its events, `actions` and refusals), `demo` and `play`
 all call tell() for an event and action() for a legal action, so that a game is
 told in the same words wherever it is watched. Each game keeps its sentences in
-its own package, which its HostGame names (ultimus_host.games: its event, action,
+its own package, which its HostGame names (ultimus_host.registry: its event, action,
 refusal and button words); this module only asks the registry whose they are, and
 tells the box's own events (a button, the seat selection, a refusal) in the words
 of the game being played: wheels are named as that game names them, never after

@@ -1,9 +1,12 @@
 """The flow of Morituri v1.1, declared in one table: what can happen when, and who may do it.
 
-Phases of a round: initiative -> movement -> melee -> implore -> (next round)
-initiative ... until "over". The box (the referee) rolls the initiative;
-Caesar takes every other step: he calls on the figures, picks the melee pairs,
-ends the melee, calls the fallen to implore and gives his thumb.
+Phases of a round: initiative -> movement (none when no figure can be called
+on) -> melee -> implore (only when a figure fell) -> the next round's
+initiative, until "over" (after a melee or an appeal: legal.NEXT says each
+step). The box (the referee) rolls the initiative; Caesar takes every other
+step: he calls on the figures, picks the melee pairs, ends the melee, calls the
+fallen to implore (or lets one waive it) and, once the crowd has spoken, gives
+his thumb.
 """
 
 from referee.flow import REFEREE, Flow, Who, move

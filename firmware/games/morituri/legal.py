@@ -4,7 +4,7 @@ The actions of the phase and who may take them come from games.morituri.flow
 (the table apply checks against); the parameters come from the same rule
 checks (games.morituri.checks) apply refuses with. Optional fields are listed
 in one spelling: no "dice" (the box rolls), and the melee menus "fm" and "tm"
-always written out. tests/games/morituri/test_legality.py holds both directions.
+always written out. tests/test_morituri_legality.py holds both directions.
 """
 
 from games.morituri import checks

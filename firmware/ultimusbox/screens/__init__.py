@@ -3,7 +3,6 @@
 A game's screen module offers `Screen(shell)` with:
 
   NAME                        the game's name in the registry (ultimusbox.games)
-  PLAYERS                     (fewest, most) stations that may join
   entry                       the input state: the entry in progress, which the
                               controller changes and the lights read (nothing else does)
   option_press(button)        seat selection: +/- and MODE set the game's options
@@ -18,7 +17,8 @@ A game's screen module offers `Screen(shell)` with:
   describe()                  the entry in words, for the virtual box's screen
 
 and a module function `link_setup(request)` -> (core set-up, box settings)
-for the link's new_game.
+for the link's new_game. How many stations may join is the game's rules' range
+(RULES.PLAYERS, define(players=...)), which the seat selection reads.
 
 The shell gives the screen this surface, and a screen uses nothing else of it
 (tests/test_screen_surface.py reads the names below):

@@ -1,5 +1,5 @@
 """`ultimus simulate morituri`: one seeded skirmish of Morituri Te Salutamus between bots, as the
-counters the fairness sheet wants (the generic side is ultimus_host.simulation).
+counters the fairness sheet wants (the generic side is ultimus_host.simulations).
 
 Each seat fields one figure whose class is drawn from the game's seed (heavy, light, animal or
 rhino, each as likely), so that a run says both whether a seat's place matters and whether a

@@ -1,5 +1,5 @@
 """`ultimus simulate morituri_board`: one seeded game of the Morituri board game between bots, as
-the counters the fairness sheet wants (the generic side is ultimus_host.simulation).
+the counters the fairness sheet wants (the generic side is ultimus_host.simulations).
 
 The road and the deck are the host's made-up table (table.py), the card values the project's
 (the rulebook prints none); no alternate rule. The first to move is rolled off by the box, so

@@ -1,5 +1,5 @@
 """`ultimus simulate munera`: one seeded bout of Munera Sine Missione between bots, as the counters
-the fairness sheet wants (the generic side is ultimus_host.simulation).
+the fairness sheet wants (the generic side is ultimus_host.simulations).
 
 Each gladiator's profile (one of the game's 22) is drawn from the seed, every profile as likely, so that a
 run says whether the first seat (the first gladiator placed) has an edge and how each profile

@@ -1,5 +1,5 @@
 """`ultimus simulate ultimatum`: one seeded game of Ultimatum between bots, as the counters the
-fairness sheet wants (the generic side is ultimus_host.simulation).
+fairness sheet wants (the generic side is ultimus_host.simulations).
 
 Seats are the table's places; who attacks first is not the first seat but is rolled off at the
 set-up, so each seat is also counted by its place in the attack order (1st attacks first, with

@@ -1,5 +1,5 @@
 """`ultimus simulate ultimus`: one seeded game of ULTIMUS between bots, as the counters the fairness
-sheet wants (the generic side is ultimus_host.simulation; the contract is in its docstring).
+sheet wants (the generic side is ultimus_host.simulations; the contract is in its docstring).
 
 The seats are the spectators; the winners are the champions, those with the most gold at the end.
 Beside the seats, each battle counts once for every gladiator: did he win it. The content is the
