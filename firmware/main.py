@@ -29,10 +29,8 @@ FRESH_HOLD_MS = 1500  # how long THUMBS DOWN must stay held at power-on to set t
 
 
 def held(*buttons):
-    """True when every one of these buttons (ids of board.BUTTONS) is held down right now."""
-    pins = [
-        machine.Pin(gpio, machine.Pin.IN, machine.Pin.PULL_UP) for button, gpio, _ in board.BUTTONS if button in buttons
-    ]
+    """True when every one of these buttons (ids of board.GPIOS) is held down right now."""
+    pins = [machine.Pin(board.GPIOS[button], machine.Pin.IN, machine.Pin.PULL_UP) for button in buttons]
     time.sleep_ms(2)  # let the pull-ups charge the lines of released buttons
     for pin in pins:
         if pin.value():  # pulled up: not pressed

@@ -8,7 +8,7 @@ here, and the power-budget test computes the worst frame from these numbers.
 from referee.compat import const
 
 # --- buttons: one GPIO each, active low with the internal pull-up ----------
-# Button ids are the indices of BUTTONS; the app speaks only in ids.
+# Button ids are the indices of GPIOS (and of BUTTONS); the app speaks only in ids.
 STATIONS = const(6)  # seats around the table; 2-6 of them play
 
 SHOUT_0 = const(0)  # SHOUT buttons of the stations (1-6 on the lid): ids 0-5
@@ -21,34 +21,11 @@ THUMB_UP = const(21)
 THUMB_DOWN = const(22)
 MODE = const(23)  # cycles what the selected wheel's input means
 
-# (button id, GPIO, name). Seat buttons sit on GP0-GP11 so that one read of
-# the GPIO input register samples all of them at the same instant.
-BUTTONS = (
-    (0, 0, "shout station 1"),
-    (1, 1, "shout station 2"),
-    (2, 2, "shout station 3"),
-    (3, 3, "shout station 4"),
-    (4, 4, "shout station 5"),
-    (5, 5, "shout station 6"),
-    (6, 6, "think station 1"),
-    (7, 7, "think station 2"),
-    (8, 8, "think station 3"),
-    (9, 9, "think station 4"),
-    (10, 10, "think station 5"),
-    (11, 11, "think station 6"),
-    (12, 12, "wheel Tigris"),
-    (13, 13, "wheel Sagittarius"),
-    (14, 14, "wheel Retiarius"),
-    (15, 15, "wheel Murmillo"),
-    (16, 16, "wheel Barbarus"),
-    (17, 17, "wheel Dimachaerus"),
-    (18, 18, "damage -"),
-    (19, 19, "heal +"),
-    (20, 20, "confirm"),
-    (21, 21, "thumbs up"),
-    (22, 22, "thumbs down"),
-    (23, 26, "mode"),
-)
+# The GPIO of each button id. Seat buttons sit on GP0-GP11 so that one read of the GPIO input register
+# samples all of them at the same instant. Their names (the self-test's events, hardware/, the lid) are
+# ultimusbox.buttonnames' BUTTONS, (button id, GPIO, name), read as board.BUTTONS: the box imports this
+# module at power-on and never says a button's name but in its self-test (24 names, about 1.2 KB of heap).
+GPIOS = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 26)
 LED_DATA_PIN = const(27)  # WS2812 chain, through the 74AHCT125 level shifter
 BUZZER_PIN = const(28)  # PWM into the base of the buzzer's transistor
 
@@ -83,3 +60,13 @@ SUPPLY_MARGIN_PERCENT = const(80)  # plan for at most 80 % of the supply
 PICO_MA = const(50)  # the Pico at full speed with USB
 BUZZER_MA = const(30)  # piezo through its transistor
 LEVEL_SHIFTER_MA = const(1)
+
+
+def __getattr__(name):
+    """board.BUTTONS, the (button id, GPIO, name) table, imported when first asked (module __getattr__: CPython,
+    MicroPython): the self-test's, the host tools' and the tests', never a box's at power-on."""
+    if name == "BUTTONS":
+        from ultimusbox.buttonnames import BUTTONS
+
+        return BUTTONS
+    raise AttributeError(name)

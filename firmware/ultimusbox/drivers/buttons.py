@@ -32,10 +32,12 @@ QUEUE = 32
 
 class Buttons:
     def __init__(self, buttons):
-        """buttons: the (id, gpio, name) table of ultimusbox.board."""
+        """buttons: the GPIO of each button id (ultimusbox.board.GPIOS), or the (id, gpio, name) rows of
+        board.BUTTONS (the tests')."""
         count = len(buttons)
         self.masks = array.array("I", [0] * count)
-        for button, gpio, _ in buttons:
+        for button in range(count):
+            gpio = buttons[button] if type(buttons[button]) is int else buttons[button][1]
             Pin(gpio, Pin.IN, Pin.PULL_UP)
             self.masks[button] = 1 << gpio
         self.all_mask = 0

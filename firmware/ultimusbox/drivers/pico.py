@@ -18,7 +18,7 @@ ROSC_RANDOMBIT = 0x4006001C
 class Drivers:
     def __init__(self, watchdog=True):
         self.clock = Clock()
-        self.buttons = Buttons(board.BUTTONS)
+        self.buttons = Buttons(board.GPIOS)
         self.leds = Leds(board.LED_DATA_PIN, board.PIXELS, board.BRIGHTNESS_CAP)
         self.buzzer = Buzzer(board.BUZZER_PIN)
         self.storage = Storage()
