@@ -425,7 +425,8 @@ def table(rows):
     )
     lines = [head]
     for r in rows:
-        starts = {True: "yes", False: "NO", None: "-"}.get(r["starts"], "retry%s" % r["starts"])
+        said = r["starts"]  # True, False, None, or the retry that started it (1 == True: no dict lookup)
+        starts = "yes" if said is True else "NO" if said is False else "-" if said is None else "retry%d" % said
         actions = "%d%s" % (r["actions"], "" if r["whole"] else "*")
         lines.append(
             "%-15s %-13s %-7s %8s %6s %7s %7s %7s %7s %9s %5d %8s %8s %7s %8s %9s"
