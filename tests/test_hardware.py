@@ -20,6 +20,7 @@ def test_every_pin_is_a_usable_gpio_and_used_once():
     assert len(pins) == len(set(pins))
     assert set(pins) <= set(power.USABLE_GPIO) and len(power.USABLE_GPIO) == 26
     assert [b for b, _, _ in board.BUTTONS] == list(range(24))
+    assert tuple(gpio for _, gpio, _ in board.BUTTONS) == board.GPIOS  # the names' table and the drivers' pins
     seats = [gpio for b, gpio, _ in board.BUTTONS if b < board.WHEEL_0]
     assert max(seats) < 30  # one 32-bit read of the GPIO input register samples every seat button
 

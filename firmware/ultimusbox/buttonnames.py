@@ -1,8 +1,7 @@
 """The box's buttons by name: (button id, GPIO, name), the GPIOs ultimusbox.board's GPIOS. board.BUTTONS reads this
 table when first asked (the self-test's events, the hardware docs and the lid's holes, the emulated chip's pads), so
-that a box holds the names only while its self-test runs, not from power-on."""
-
-from ultimusbox.board import GPIOS
+that a box holds the names only while its self-test runs, not from power-on. It imports nothing of the box: board
+imports it (a cycle otherwise); tests/test_hardware.py checks that its GPIOs are board.GPIOS, row by row."""
 
 BUTTONS = (
     (0, 0, "shout station 1"),
@@ -30,4 +29,3 @@ BUTTONS = (
     (22, 22, "thumbs down"),
     (23, 26, "mode"),
 )
-assert tuple(row[1] for row in BUTTONS) == GPIOS
