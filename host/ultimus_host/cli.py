@@ -352,7 +352,7 @@ def _save_kept(kept, path):
     _write_save(path, kept.playing, kept.setup, kept.actions, None)
     seen = "" if kept.eye == "referee" else " (as this link saw them: without the seed and the secrets)"
     click.echo(
-        "the box went away: the %s this link had read saved, without the box's digest%s"
+        "the box went away: saved the %s this link had read, without the box's digest%s"
         % (some(len(kept.actions), "action"), seen),
         err=True,
     )
