@@ -40,7 +40,7 @@ def test_the_bench_measures_every_game_and_the_readme_names_them():
 
 def test_the_readme_s_bytecode_range_is_what_the_bench_measures(tmp_path):
     text = " ".join(readme().split())
-    said = re.search(r"bytecode of the core, the box app and one game at ~(\d+)-(\d+) KB", text)
+    said = re.search(r"bytecode of the core, the box app and one game takes ~(\d+)-(\d+) KB", text)
     assert said, "the README's bytecode sentence"
     mpy = str(tmp_path / "mpy")
     compile_all(mpy)
