@@ -155,7 +155,8 @@ def test_the_chart_is_drawn(tmp_path):
 def test_wrong_input_is_one_line(tmp_path):
     assert "no game 'chess'" in one_line_error(run("simulate", "chess", "-n", "5"), 2)
     assert "-n" in one_line_error(run("simulate", "munera", "-n", "0"), 2)
-    assert "player count of munera" in one_line_error(run("simulate", "munera", "--players", "6"), 2)
+    too_many = box_games.rules_of("munera").PLAYERS[1] + 1  # the game's own range, not a hand number
+    assert "player count of munera" in one_line_error(run("simulate", "munera", "--players", str(too_many)), 2)
     assert "bots are" in one_line_error(run("simulate", "ultimatum", "--bots", "clever"), 2)
     folder = tmp_path / "nowhere" / "x.json"
     assert "--json" in one_line_error(run("simulate", "munera", "-n", "5", "--json", str(folder)), 2)
