@@ -337,7 +337,7 @@ def handlers_alone_us(battles=10):
         game = Game(rules.RULES, played.setup)
         s = game.state
         for action in played.log:
-            handler = rules.FLOW.now[rules.variant(s)][s["phase"]][action["a"]][1]
+            handler = rules.FLOW.resolve(rules.variant(s), s["phase"], action["a"])[1]  # the move()'s handler
             if type(handler) is str:
                 handler = load_handler(handler)
             t0 = clock()
