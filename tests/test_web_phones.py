@@ -145,3 +145,49 @@ def test_the_pages_name_no_key_of_the_virtual_box_s_keyboard():
     assert not any(k in told for k in ("q-y", "[", "(keys")), told
     assert "THINK at a station types a die of 1-6" in told
     assert "wheels 1-4: a nation, wheels 5 and 6: a sea place" in told, told
+
+
+def test_serve_prints_the_seats_qr_codes_in_its_terminal(tmp_path):
+    """`ultimus serve` in a terminal (a pseudo-terminal here): after a new game each seat's QR code is printed
+    under its station's name, as docs/serve.md says (and never into a pipe or a log: the other serve tests)."""
+    import json
+    import os
+    import pty
+    import select
+    import subprocess
+    import sys
+    import time
+
+    from web_helpers import free_port, ws_client
+
+    port = free_port()
+    master, slave = pty.openpty()
+    command = [sys.executable, "-m", "ultimus_host.cli", "serve", "--state", str(tmp_path), "--port", str(port)]
+    proc = subprocess.Popen(command + ["--host", "127.0.0.1"], stdin=slave, stdout=slave, stderr=slave)
+    os.close(slave)
+    out = b""
+
+    def read(until, seconds=20):
+        nonlocal out
+        deadline = time.monotonic() + seconds
+        while until not in out and time.monotonic() < deadline:
+            if select.select([master], [], [], 0.2)[0]:
+                try:
+                    out += os.read(master, 65536)
+                except OSError:
+                    break
+        return until in out
+
+    try:
+        assert read(b"Ultimus serve: the table page is"), out
+        key = (tmp_path / "referee.key").read_text().strip()
+        with ws_client.connect("ws://127.0.0.1:%d/ws/referee/%s" % (port, key)) as ws:
+            ws.send(json.dumps({"op": "new_game", "game": "munera", "players": 2}))
+            assert read(b"station 2's page"), out[-2000:]
+        text = out.decode("utf-8", "replace")
+        after = text[text.index("station 1's page") :]
+        assert "\u2588" in after.split("station 2's page")[0]  # the code's full blocks, under its caption
+    finally:
+        proc.terminate()
+        proc.wait(20)
+        os.close(master)

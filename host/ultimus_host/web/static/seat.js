@@ -7,8 +7,15 @@ const link = live("/ws/seat/" + token, (p) => {
   if (p.kind === "said") { setText("said", p.text); return; }
   if (p.kind === "gone") {
     link.stop();  // this token opens no seat any more: no coming back
-    setText("said", "this seat's game is over on the box: scan your seat's new code");
+    // a new game, or the referee handed the seat to another phone: this page's code opens nothing now
+    setText("said", "this page's seat is gone (a new game, or the seat went to another phone): take a seat again");
     fill("actions", [], () => null);
+    fill("refused", [], () => null);
+    setText("decision", "");
+    const again = el("a", "again", "take a seat again");
+    again.href = "/";
+    document.getElementById("said").appendChild(el("br"));
+    document.getElementById("said").appendChild(again);
     return;
   }
   if (p.kind !== "seat") { return; }
