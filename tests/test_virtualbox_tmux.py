@@ -42,7 +42,10 @@ class Pane:
         self.fields = str(tmp_path / "fields.json")
         command = [sys.executable, os.path.join(HERE, "tmux_box.py"), name, str(_most_players(name)), str(actions)]
         command += [str(tmp_path / "box"), self.fields]
-        env = "PYTHONPATH=%s" % os.pathsep.join(sys.path)
+        # COLUMNS and LINES unset: GNU readline (which pytest's process loads) exports the size it saw into
+        # the C environment, a tmux server this process starts keeps them as its global environment, and
+        # rich takes them over the terminal's own size: the picture would never follow a resize
+        env = "env -u COLUMNS -u LINES PYTHONPATH=%s" % os.pathsep.join(sys.path)
         shell = "%s %s" % (env, " ".join(command))
         self.tmux("new-session", "-d", "-s", self.session, "-x", str(width), "-y", str(height), shell)
         self.tmux("set-option", "-t", self.session, "remain-on-exit", "on")
