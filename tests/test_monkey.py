@@ -26,7 +26,7 @@ SECONDS = 150  # of the box's clock per evening in `make test` (tools/soak.py ru
 # could); a change of the box's behaviour shifts every evening, and may ask for another seed here:
 # tools/soak.py --game GAME --minutes 2.5 --seeds 20 prints what each seed's evening covers. Ultimatum's
 # games last hours: its evening goes deep, and is not asked to finish one.
-SEEDS = {"ultimus": 20, "morituri": 25, "ultimatum": 9, "munera": 7, "morituri_board": 28}
+SEEDS = {"ultimus": 20, "morituri": 29, "ultimatum": 9, "munera": 7, "morituri_board": 28}
 FINISHES = ("ultimus", "morituri", "munera", "morituri_board")
 LITTLEFS_SECONDS = 600  # of the box's clock per evening on the LittleFS image (no pictures: a second or two)
 
