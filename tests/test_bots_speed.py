@@ -20,7 +20,8 @@ def test_every_simulation_and_balance_is_measured_in_a_process_of_its_own():
 
 def test_the_reference_is_in_the_history_and_the_aim_says_met_or_not(tmp_path, capsys):
     tree, missing = bots_speed.extract(bots_speed.REFERENCE, str(tmp_path))
-    assert missing is None and os.path.exists(os.path.join(tree, "host", "ultimus_host", "loop.py"))
+    assert missing is None and tree is not None
+    assert os.path.exists(os.path.join(tree, "host", "ultimus_host", "loop.py"))
     found = {"ultimus": (10.0, 10.0), "ultimatum": (50.0, 25.0), "balance": (30.0, 20.0), "munera": (1.0, None)}
     lines = bots_speed.lines(found)
     assert "1.00x" in lines[0] and "2.00x" in lines[1] and "not in 78ed4c8" in lines[3]

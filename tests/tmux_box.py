@@ -38,7 +38,7 @@ def _box(name, stations, actions, folder):
 
 def fields(vbox):
     shell = vbox.box.shell
-    out = {"wheels": [list(virtualbox._wheel_words(shell, g)) for g in range(board.RINGS)]}
+    out: dict = {"wheels": [list(virtualbox._wheel_words(shell, g)) for g in range(board.RINGS)]}
     out["now"] = shell.screen.describe()
     out["table"] = shell.screen.describe_table() if hasattr(shell.screen, "describe_table") else ""
     out["log"] = list(vbox.log_lines)
@@ -56,7 +56,7 @@ class Drawn(virtualbox.TerminalUI):
     def draw(self, vbox):
         super().draw(vbox)
         width, height = self.console.size
-        said = dict(fields(vbox), size=[width, height], pages=len(virtualbox.pictures(vbox, width, height)))
+        said: dict = dict(fields(vbox), size=[width, height], pages=len(virtualbox.pictures(vbox, width, height)))
         said["page"] = self.page % said["pages"]
         if said != self.said:
             with open(self.path + ".tmp", "w") as f:

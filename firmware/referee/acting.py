@@ -136,7 +136,7 @@ def actors(rules, s):
     if type(plan) is tuple:
         out = walk(s, plan)
     else:
-        out = plan(s)
+        out = plan(s)  # pyright: ignore[reportCallIssue] (a plan is a walk's tuple or a game's own function)
         if rules.FLOW.checking is not None:
             walked = walk(s, waiting(rules, rules.variant(s), phase))
             if out != walked:

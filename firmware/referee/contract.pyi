@@ -27,7 +27,8 @@ class Rules(Protocol):
     NAME: str
     FORMAT: int
     FLOW: Flow
-    PLAYERS: tuple[int, int] | None  # define(players=...); every game of the registry declares it (tests/test_contract.py)
+    # define(players=...); every game of the registry declares it (tests/test_contract.py)
+    PLAYERS: tuple[int, int] | None
     SAVED_DEFAULTS: dict[str, Any] | None
     SECRET_SETUP: tuple[str, ...]
     HIDDEN_FIELDS: dict[str, tuple[str, ...]] | None

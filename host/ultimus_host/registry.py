@@ -122,6 +122,7 @@ class HostGame:
         from referee.engine import Game
 
         play = self.random_play()
+        assert play is not None, "%s declares no random play" % self.name
         if k is None:
             setup = play.setup_for(seed)
         else:

@@ -206,7 +206,7 @@ class TerminalUI:
 
         self.out = sys.stdout if out is None else out
         self.console = Console(file=self.out)  # its colours and size: the terminal's; it writes nothing itself
-        self.painter = Console(file=io.StringIO(), force_terminal=True, color_system=self.console.color_system)
+        self.painter = Console(file=io.StringIO(), force_terminal=True, color_system=self.console.color_system)  # pyright: ignore[reportArgumentType] (rich gives its own names back)
         self.fd = sys.stdin.fileno() if sys.stdin.isatty() else None
         self.saved = None
         self.frames = 0
