@@ -105,8 +105,8 @@ def then_lines(found):
 def openspiel_rate(game, seconds=0.5, seed=1):
     """Actions per CPU second of random play of an OpenSpiel game (chance outcomes drawn by their
     probabilities, a player's action uniformly), whole games."""
-    import pyspiel
-    from open_spiel.python import games  # noqa: F401  (registers the pure-Python games with pyspiel)
+    import pyspiel  # pyright: ignore[reportMissingImports]  (the optional bench extra: absent in CI)
+    from open_spiel.python import games  # noqa: F401  # pyright: ignore[reportMissingImports]  (registers its pure-Python games)
 
     rng = random.Random(seed)
     loaded = pyspiel.load_game(game)
@@ -136,7 +136,7 @@ def ultimus_rate(seconds=0.5):
 def against_openspiel(rounds=5, seconds=0.5):
     """{OpenSpiel game: (its actions/s, ULTIMUS's, ULTIMUS / it)}, in turns; None without OpenSpiel."""
     try:
-        import pyspiel  # noqa: F401  (the optional bench extra)
+        import pyspiel  # noqa: F401  # pyright: ignore[reportMissingImports]  (the optional bench extra)
     except ImportError:
         return None
     runs = {game: [] for game in OPENSPIEL_GAMES}
