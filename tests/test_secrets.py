@@ -265,3 +265,25 @@ def test_the_discard_of_the_stupid_bet_is_hidden_like_the_discards_of_think():
     events = game.apply({"a": "discard", "p": 0, "c": spare})
     assert events == [{"e": "discard", "p": 0, "n": 1, "hidden": {"c": spare}}]
     assert public_event(events[0]) == {"e": "discard", "p": 0, "n": 1}  # as think: how many, not which
+
+
+def test_tokens_drawn_without_urandom_are_16_hex_digits_and_never_repeat_even_from_a_source_that_does():
+    """A port without os.urandom (MicroPython's webassembly, the fake board there) draws the seat tokens from
+    the drivers' entropy source in 16-bit pieces: 30-bit ints or bytes, as referee.rng.new_seed takes them. A
+    source that repeats itself (a fake's) still gives every draw its own token."""
+    import random
+
+    from ultimusbox.eyes import draw_token
+
+    sources = {
+        "30-bit ints": lambda: random.getrandbits(30),
+        "bytes": lambda: random.randbytes(8),
+        "the same int": lambda: 123456789,
+        "the same bytes": lambda: b"\x00" * 8,
+    }
+    for kind, source in sources.items():
+        drawn = [draw_token(None, source) for _ in range(2000)]
+        assert all(len(t) == 16 and int(t, 16) >= 0 for t in drawn), kind
+        assert len(set(drawn)) == len(drawn), kind
+    assert len(draw_token(lambda n: bytes(range(n)), None)) == 16  # the Pico's way: its secret(8), in hex
+    assert draw_token(lambda n: bytes(range(n)), None) == "0001020304050607"

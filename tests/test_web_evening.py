@@ -1,9 +1,11 @@
 """A whole evening of each game of the registry, played from phones in headless Chromium (Selenium), as a table
 would: the referee's page on the screen beside the box, two phones that take their seats by pressing their
-station's SHOUT, a stretch of the game played through the pages' own buttons (random ones: a phone's, else the
-referee's actions, else the box's CONFIRM), the box's countdown seen on the phones as on the table, a phone
-reloaded mid-decision, the server stopped and started again, a damaged journal told on every page, and a second
-game started deliberately with the first kept aside and replayable (`ultimus replay` on the kept file).
+station's SHOUT, the whole game played to its end through the pages' own buttons (each seat's choice made by the
+game's bot, `bot=` in its HostGame, else at random, and clicked on that seat's phone; the referee's on the
+referee's page; the box's CONFIRM there when nothing else is listed), the box's countdown seen on the phones as
+on the table, a phone reloaded mid-decision, the server stopped and started again in the middle of the game, a
+damaged journal told on every page, and a second game started deliberately with the first kept aside and
+replayable (`ultimus replay` on the kept file).
 UPDATE_SCREENSHOTS=1 writes the README's pictures (docs/img/serve-*.png) at ULTIMUS's countdown;
 UPDATE_SCREENSHOTS=DIR writes them and a picture of each game's phone into DIR instead, to look at them.
 
@@ -12,41 +14,31 @@ Without chromium and chromedriver the tests are skipped (counted as not run): .c
 """
 
 import os
-import random
 import subprocess
 import sys
 import time
 
 import pytest
 
+from referee.acting import responders
+from referee.rng import Rng
 from test_web_browser import CHROMIUM, DRIVER, Browser
 from ultimus_host import registry
+from ultimus_host.loop import default_referee
+from ultimus_host.web.pages import action_words
 from web_helpers import Served, free_port
 
 pytestmark = pytest.mark.skipif(
     CHROMIUM is None or DRIVER is None,
     reason="no chromium and chromedriver on this machine (Debian: apt-get install chromium chromium-driver)",
 )
-from selenium.common.exceptions import (  # noqa: E402
-    JavascriptException,
-    StaleElementReferenceException,
-)
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.support.ui import Select  # noqa: E402
 
 COUNTS_DOWN = "ultimus"  # the game whose box counts down (its shout phase's five beats before CLAMO)
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-STEPS = 14  # clicks of the game's own buttons per stretch of play (a whole game takes hundreds)
-
-# A random one of the visible, enabled buttons of a list, clicked in the page; its text, or None for none.
-CLICK = """
-const found = [...document.querySelectorAll(arguments[0])].filter(b => !b.disabled && b.offsetParent !== null);
-if (!found.length) { return null; }
-const b = found[Math.floor(arguments[1] * found.length)];
-const text = b.innerText;
-b.click();
-return text;
-"""
+STEPS = 14  # clicks of the game's own buttons before a phone is reloaded and the server restarted
+WHOLE = 1500  # clicks a whole game may take (the bots' games take 20 to 600 actions)
 
 
 @pytest.fixture(scope="module")
@@ -59,13 +51,6 @@ def browsers():
     finally:
         for b in made:
             b.quit()
-
-
-def click(browser, css, rng):
-    try:
-        return browser.driver.execute_script(CLICK, css, rng.random())
-    except (JavascriptException, StaleElementReferenceException):
-        return None
 
 
 def confirm(referee):
@@ -100,45 +85,175 @@ def seat_state(phone):
     return (phone.text("#who"), phone.text("#decision"), phone.text("#actions"), phone.text("#secrets"))
 
 
-def play_stretch(referee, phones, rng, steps, seen):
-    """Whoever may act does, through the pages' buttons; the countdown looked at on every page as it runs."""
+# The moment a page shows (its number: the server's version of the choices it offers), and a click on the button
+# of one of them by its index, opening its kind first when a long list is shown by kinds; "ok" or what failed.
+SEAT_MOMENT = "return (typeof shown !== 'undefined' && shown) ? shown.n : -1"
+TABLE_MOMENT = "return (typeof page !== 'undefined' && page) ? page.n : -1"
+PICK = """
+const i = arguments[0];
+const find = () => document.querySelector(arguments[1] + ' button[data-i="' + i + '"]');
+let b = find();
+if (!b && typeof shown !== 'undefined' && shown) {
+  const a = shown.actions.find(x => x.i === i);
+  if (!a) { return 'not listed'; }
+  const g = [...document.querySelectorAll('#actions button.group')].find(x => x.textContent.startsWith(a.group + ' ('));
+  if (!g) { return 'no kind ' + a.group; }
+  g.click();
+  b = find();
+}
+if (!b) { return 'no button'; }
+if (b.disabled) { return 'greyed out'; }
+b.click();
+return 'ok';
+"""
+
+
+class AtRandom:
+    """A seat of a game whose bots need more than a seed: any of its options, with the core's generator."""
+
+    def __init__(self, seed):
+        self.rng = Rng(seed)
+
+    def choose(self, view, options):
+        return self.rng.choice(options)
+
+
+def seat_choosers(name, players):
+    make = registry.get(name).load("bot") or AtRandom
+    return {seat: make(31 * seat + 7) for seat in range(players)}
+
+
+def index_of(options, action):
+    for i, a in enumerate(options):
+        if a is action:
+            return i
+    return options.index(action)
+
+
+def next_choice(game, options, choosers, referee):
+    """(seat, index) of the next action as run_game would choose it (ultimus_host.loop: a seat that answers out
+    of turn first, then the first actor; the referee when no seat acts), from the options the pages offer; -1
+    for the referee; None when nothing is listed (the box's own step)."""
+    actors = game.actors()
+    if not actors:
+        listed = options.get(-1)
+        return (-1, index_of(listed, referee.choose(game.public_view(), listed))) if listed else None
+    for other in responders(game.rules, game.state):
+        respond = getattr(choosers[other], "respond", None)
+        if respond is not None and other != actors[0] and options.get(other):
+            action = respond(game.seat_view(other), options[other])
+            if action is not None:
+                return other, index_of(options[other], action)
+    seat = actors[0]
+    if not options.get(seat):
+        return None
+    return seat, index_of(options[seat], choosers[seat].choose(game.seat_view(seat), options[seat]))
+
+
+def wait_for(test, seconds):
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if test():
+            return True
+        time.sleep(0.02)
+    return False
+
+
+def moved_on(bridge, n, seconds):
+    """Whether the server's moment moved on from n within `seconds`."""
+    return wait_for(lambda: bridge.version != n, seconds)
+
+
+def shows(page, moment, n, seconds=5):
+    """Whether the page shows moment n within `seconds`."""
+    return wait_for(lambda: page.driver.execute_script(moment) == n, seconds)
+
+
+def play_on(served, referee, phones, choosers, clicks, seen, seconds=400):
+    """The game played on through the pages' buttons for `clicks` clicks or to its end (then 'over' is returned):
+    the next choice made as run_game would, by the seat's chooser on the game as the server follows it, and
+    clicked on that seat's phone once it shows that moment (the referee's on the referee's page, the box's
+    CONFIRM there when nothing is listed and no countdown runs). Nothing clicked may be refused."""
+    umpire = default_referee(served.bridge.game)
+    deadline = time.monotonic() + seconds
     done = 0
-    for _ in range(steps * 4):
-        if done >= steps:
-            break
-        shown = countdowns(referee, phones)
-        if shown[0][0]:  # the box counts down: every phone shows the same beat, as big as the table's
-            for text, size in shown[1:]:
-                if text:
-                    assert text == shown[0][0] and size >= shown[0][1] * 0.5, shown
-            seen["countdown"] += all(text for text, _ in shown)
-            shots = os.environ.get("UPDATE_SCREENSHOTS")
-            if shots and all(text for text, _ in shown) and seen["countdown"] == 1:
-                where = shots if os.path.isdir(shots) else os.path.join(ROOT, "docs", "img")
-                referee.driver.save_screenshot(os.path.join(where, "serve-table.png"))
-                phones[1].driver.save_screenshot(os.path.join(where, "serve-seat.png"))
-        if "countdown" in referee.text("#now") and "confirm" in referee.text("#now") and rng.random() < 0.5:
-            confirm(referee)  # the box's CONFIRM starts a countdown: let the phones see it
-            time.sleep(0.3)
+    while done < clicks:
+        assert time.monotonic() < deadline, "the game did not end in %d s (%d clicks)" % (seconds, done)
+        watch_countdowns(referee, phones, seen)
+        bridge = served.bridge
+        game, n = bridge.game, bridge.version
+        if game is None:
+            time.sleep(0.05)
             continue
-        for phone in phones:  # a picture of a phone deciding, with a greyed-out kind (to look at)
-            if not seen.get("looked") and phone.text("#refused"):
-                look(phone, "deciding-%s" % seen["name"])
-                seen["looked"] = True
-        order = list(phones)
-        rng.shuffle(order)
-        acted = None
-        for phone in order:
-            acted = click(phone, "#actions button:not(.refused):not(.group), #actions button.group", rng)
-            if acted:
-                break
-        if acted is None:
-            acted = click(referee, "#referee button", rng)
-        if acted is None:
+        if game.phase == game.rules.FLOW.end:
+            return "over"
+        try:
+            step = next_choice(game, dict(bridge.options), choosers, umpire)
+        except (KeyError, IndexError, ValueError, TypeError):  # read while the server's thread moved on
+            continue
+        if bridge.version != n:
+            continue
+        now = referee.text("#now")
+        if "countdown" in now and "confirm" in now and not referee.text("#countdown") and seen["offered"] != n:
+            seen["offered"] = n  # the box offers its countdown: started at every other such moment; the seats
+            seen["offers"] += 1  # choose while it runs, or, every fourth, are too slow and it runs out
+            if seen["offers"] % 2:
+                confirm(referee)
+                if wait_for(lambda: referee.text("#countdown"), 1.5) and seen["offers"] % 4 == 1:
+                    wait_for(lambda: not referee.text("#countdown"), 8)
+                    seen["ran out"] += 1
+                    too_late(served, phones[0], n)
+                continue
+        if step is None:
+            if referee.text("#countdown"):  # the box counts down by itself
+                time.sleep(0.1)
+                continue
             confirm(referee)
+            moved_on(bridge, n, 1.5)
+            done += 1
+            continue
+        seat, i = step
+        if seat >= 0:  # two actions told in the same words are one button (a thinker's pair): the one shown
+            view, listed = game.seat_view(seat), bridge.options[seat]
+            text = action_words(bridge.playing, view, listed[i], bridge.stations)
+            i = next(j for j, a in enumerate(listed) if action_words(bridge.playing, view, a, bridge.stations) == text)
+        page = referee if seat < 0 else phones[seat]
+        moment, where = (TABLE_MOMENT, "#referee") if seat < 0 else (SEAT_MOMENT, "#actions")
+        if not shows(page, moment, n):
+            continue  # the server moved on meanwhile
+        clicked = page.driver.execute_script(PICK, i, where)
+        if clicked != "ok" and bridge.version != n:
+            continue
+        assert clicked == "ok", (clicked, seat, i, bridge.options.get(seat))
+        if not moved_on(bridge, n, 5):
+            said = page.text("#said")
+            assert "refused" not in said, said
         done += 1
-        time.sleep(0.12)
     return done
+
+
+def too_late(served, phone, n):
+    """A slow seat's choice of moment n arrives after the countdown ran out: told, and nothing applied."""
+    played = len(served.bridge.game.log)
+    phone.driver.execute_script("link.send({op: 'do', n: arguments[0], i: 0})", n)
+    phone.wait(lambda: "moved on" in phone.text("#said"))
+    assert len(served.bridge.game.log) == played
+
+
+def watch_countdowns(referee, phones, seen):
+    """While the box counts down, every phone shows the same beat, as big as the table's."""
+    shown = countdowns(referee, phones)
+    if not shown[0][0]:
+        return
+    for text, size in shown[1:]:
+        if text:
+            assert text == shown[0][0] and size >= shown[0][1] * 0.5, shown
+    seen["countdown"] += all(text for text, _ in shown)
+    shots = os.environ.get("UPDATE_SCREENSHOTS")
+    if shots and all(text for text, _ in shown) and seen["countdown"] == 1:
+        where = shots if os.path.isdir(shots) else os.path.join(ROOT, "docs", "img")
+        referee.driver.save_screenshot(os.path.join(where, "serve-table.png"))
+        phones[1].driver.save_screenshot(os.path.join(where, "serve-seat.png"))
 
 
 def look(browser, what):
@@ -161,8 +276,9 @@ def take_seat(phone, referee, served, station):
 
 
 def told_kept_aside(page):
-    """The referee's page tells the old game kept aside; a phone of the old game, that its seat is gone."""
-    return "kept aside" in page.text("#notices") or "seat is gone" in page.text("#said")
+    """Every page tells the old game kept aside (a phone of the old game, too, that its seat is gone)."""
+    phone = page.driver.current_url.split("/")[-2] == "seat"
+    return "kept aside" in page.text("#notices") and (not phone or "seat is gone" in page.text("#said"))
 
 
 def replay_kept(folder):
@@ -188,12 +304,12 @@ def damage_journal(folder):
 
 
 @pytest.mark.parametrize("name", registry.names())
-def test_an_evening_of_each_game_played_from_phones(browsers, tmp_path, name):
+def test_a_whole_evening_of_each_game_played_from_phones(browsers, tmp_path, name):
     referee, *phones = browsers
     folder = str(tmp_path / "box")
     port = free_port()
-    rng = random.Random(name)
-    seen = {"countdown": 0, "name": name}
+    choosers = seat_choosers(name, len(phones))
+    seen = {"countdown": 0, "name": name, "offered": None, "offers": 0, "ran out": 0}
     served = Served(folder, seed=5, port=port)
     try:
         referee.driver.get(served.referee_url)
@@ -205,13 +321,8 @@ def test_an_evening_of_each_game_played_from_phones(browsers, tmp_path, name):
         referee.wait(lambda: "its phone took it" in referee.text("#seats") and not referee.text("#qr"))
         assert not any(t in referee.driver.page_source for t in served.bridge.seat_tokens)
 
-        assert play_stretch(referee, phones, rng, STEPS, seen) == STEPS
+        assert play_on(served, referee, phones, choosers, STEPS, seen) == STEPS
         look(phones[0], "evening-%s-phone" % name)
-        if name == COUNTS_DOWN:  # on to its countdown: the phones must see it
-            for _ in range(8):
-                if seen["countdown"]:
-                    break
-                play_stretch(referee, phones, rng, 6, seen)
         # a phone reloaded mid-decision: the same decision, the same buttons
         deciding = [p for p in phones if p.text("#decision")]
         if deciding:
@@ -228,7 +339,13 @@ def test_an_evening_of_each_game_played_from_phones(browsers, tmp_path, name):
         served = Served(folder, seed=5, port=port)
         for phone, state in zip(phones, before):
             phone.wait(lambda phone=phone, state=state: seat_state(phone)[:2] == state[:2] and not phone.text("#link"))
-        play_stretch(referee, phones, rng, STEPS // 2, seen)
+
+        assert play_on(served, referee, phones, choosers, WHOLE, seen) == "over"  # on to the game's end
+        for page in [referee] + phones:
+            page.wait(lambda page=page: "the game is over" in page.text("#waiting"))
+        if name == COUNTS_DOWN:
+            assert seen["countdown"], "the phones never showed the box's countdown"
+            assert seen["ran out"], "no countdown ran out with its seats still to choose"
 
         served.stop()  # a damaged journal: told on every page
         damage_journal(folder)
@@ -252,5 +369,3 @@ def test_an_evening_of_each_game_played_from_phones(browsers, tmp_path, name):
         assert told.startswith("%d actions replayed" % played), told  # the first game, as it stood
     finally:
         served.stop()
-    if name == COUNTS_DOWN:
-        assert seen["countdown"], "the phones never showed the box's countdown"

@@ -23,7 +23,6 @@ tokens from the seed (0.2, 0.3) gets fresh ones when it resumes.
 from binascii import hexlify
 
 from referee.engine import public_event
-from referee.rng import new_seed
 
 SPECTATOR = None
 REFEREE = "referee"
@@ -35,12 +34,21 @@ _drawn = [0]  # tokens drawn from the entropy source: each one differs, even fro
 
 def draw_token(secret, source):
     """16 hex digits from a real random source: the drivers' secret(n) (os.urandom: on the Pico the chip's
-    ring oscillator), else, on a port without one (MicroPython's webassembly, in the tests), 64 bits of the
-    drivers' entropy source() (referee.rng.new_seed's kind), each draw apart from the others."""
-    if secret is not None:
+    ring oscillator), else, on a port without one (MicroPython's webassembly, in the tests), four 16-bit
+    pieces of the drivers' entropy source() (bytes, or 30-bit ints: referee.rng.new_seed's kinds), each draw
+    apart from the others. In pieces because a 64-bit number is a big int on MicroPython: its arithmetic
+    scattered 3 KB of the heap's largest free block."""
+    if secret is not None or source is None:
+        if secret is None:
+            from os import urandom as secret
         return hexlify(secret(8)).decode()
     _drawn[0] += 1
-    return "%016x" % ((new_seed(source) + _drawn[0] * 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF)
+    out = ""
+    for k in range(4):
+        got = source()
+        piece = (got[0] << 8 | got[1]) if type(got) is not int else got & 0xFFFF
+        out += "%04x" % ((piece + (_drawn[0] * 4 + k) * 0x9E37) & 0xFFFF)
+    return out
 
 
 def new_tokens(players, secret, source):

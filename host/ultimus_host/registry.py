@@ -49,6 +49,10 @@ class HostGame:
     own_words: the box's events it tells in its own words (a new game's set-up);
     quiet: its events `connect` does not tell (each press's secret choice, which a later event reveals);
     referee: the chooser class of the referee's actions when run_game is given none (None: the first option);
+    bot: the class of its first bot kind, bot(seed) a chooser for one seat (choose(view, options), and
+    respond(view, options) where a seat answers out of turn), for a seat the host plays by itself with only a
+    seed to go on (the phones' whole evenings in the tests); None where its bots need more (the board game's
+    walk the host's made-up road);
     header(state): what the virtual box's first line adds about where the game stands;
     wheel(shell, g): (label, words) of wheel g while it plays, None where the screen's own are wanted;
     summary(state): a line under `connect`'s state, or None;
@@ -142,6 +146,7 @@ PARTS = (
     "refusal",
     "button",
     "referee",
+    "bot",
     "header",
     "wheel",
     "summary",

@@ -69,11 +69,7 @@ def action_items(playing, view, options, stations, costs=None):
     cards in either order): the page shows the first only."""
     items, told = [], set()
     for i, a in enumerate(options):
-        try:
-            text = words.action(playing, view, a, stations)
-        except (KeyError, IndexError, TypeError, ValueError):
-            text = str(a.get("a", "?")).replace("_", " ")
-        text = plain(text, stations)
+        text = action_words(playing, view, a, stations)
         if text in told:
             continue
         told.add(text)
@@ -82,6 +78,15 @@ def action_items(playing, view, options, stations, costs=None):
             item["cost"] = costs[i]
         items.append(item)
     return items
+
+
+def action_words(playing, view, a, stations):
+    """A legal action in the words its button shows."""
+    try:
+        text = words.action(playing, view, a, stations)
+    except (KeyError, IndexError, TypeError, ValueError):
+        text = str(a.get("a", "?")).replace("_", " ")
+    return plain(text, stations)
 
 
 def countdown_words(n):

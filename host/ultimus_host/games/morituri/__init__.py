@@ -16,6 +16,7 @@ GAME = HostGame(
     "morituri",
     "Morituri",
     bots=("sensible", "random"),
+    bot="%s.bots:SensibleBot" % HERE,
     examples=({"players": 2, "figures": [["heavy"], ["light"]], "seed": 1}, {"players": 3, "seed": 2}),
     box_heap="morituri_box_heap.py",
     golden="0.2.0",

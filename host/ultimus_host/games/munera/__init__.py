@@ -18,6 +18,7 @@ GAME = HostGame(
     "munera",
     "Munera",
     bots=("brawler", "careful", "flanker", "netter"),
+    bot="%s.bots:GladiatorBot" % HERE,
     examples=(
         {"gladiators": ["murmillo", "retiarius"], "seed": 1},
         {"gladiators": ["thracian", "hoplomachus", "secutor"], "seed": 2},

@@ -11,6 +11,7 @@ GAME = HostGame(
     "ultimatum",
     "Ultimatum",
     bots=("sensible", "random"),
+    bot="%s.bots:SensibleBot" % HERE,
     examples=({"players": 2, "seed": 4}, {"players": 3, "seed": 1}),
     box_heap="ultimatum_box_heap.py",
     golden="0.2.0",

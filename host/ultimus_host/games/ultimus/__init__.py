@@ -29,6 +29,7 @@ GAME = HostGame(
     "ultimus",
     "ULTIMUS",
     bots=("heuristic", "random"),
+    bot="%s.bots:HeuristicBot" % HERE,
     examples=(
         {"players": 6, "seed": 1, "mode": "full", "battles": 1},
         {"players": 3, "seed": 2, "mode": "box", "battles": 2},

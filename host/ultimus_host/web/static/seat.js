@@ -16,6 +16,9 @@ const link = live("/ws/seat/" + token, (p) => {
     again.href = "/";
     document.getElementById("said").appendChild(el("br"));
     document.getElementById("said").appendChild(again);
+    // what the box tells from now on (the game kept aside, a journal cut) still reaches this phone: the public
+    // table page's notices, which any phone may read
+    live("/ws/table", (t) => { if (t.kind === "table") { drawNotices("notices", t.notices); } });
     return;
   }
   if (p.kind !== "seat") { return; }
@@ -51,6 +54,7 @@ function draw(p) {
     const list = group === null ? p.actions : p.actions.filter((a) => a.group === group);
     items = list.map((a) => {
       const b = el("button", null, a.text);
+      b.dataset.i = a.i;  // which of the moment's actions (a test, or an assistive tool, finds it by this)
       if (a.cost) { b.appendChild(el("span", "cost", a.cost)); }
       b.onclick = () => choose(p, a);
       return b;

@@ -74,6 +74,7 @@ function draw(p) {
   if (REFEREE_KEY) { seats(p.seats || []); }
   fill("referee", p.referee || [], (a) => {
     const b = el("button", null, a.text);
+    b.dataset.i = a.i;
     b.onclick = () => link.send({ op: "referee", n: p.n, i: a.i });
     return b;
   });
