@@ -55,6 +55,10 @@ def render(shell, now_ms, frame=None):
         shell.seats.render(frame, now_ms, blink)
     else:
         shell.screen.render(frame, now_ms, blink)
+    if shell.pairing is not None and shell.game is not None:
+        from ultimusbox.handover import lights  # loaded by the link's pair request already
+
+        lights(shell, frame, now_ms, blink)
     if shell.flashing("resumed", now_ms) and shell.settings is not None:
         # a saved game resumed: the playing stations blink white, the entry in progress is to be made again
         for station in shell.settings["stations"]:

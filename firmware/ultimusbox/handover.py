@@ -18,6 +18,8 @@ from ultimusbox.journal import decode, encode
 CLAIM_MS = 15000  # how long the box waits for MODE on the box to make the asking link the referee
 CLAIM_BUTTON = board.MODE
 PAIR_MS = 30000  # how long the box waits for the SHOUT that pairs a phone with its station
+PAIR_BLUE = (0, 0, 160)  # the stations a waiting pairing may take
+OFF = (0, 0, 0)
 TOKENS_RENEWED = "an older firmware's seat codes followed from the seed: new ones drawn"
 
 
@@ -53,10 +55,13 @@ def _take_claim(shell, button):
 
 def press(shell, button, physical):
     """A press while a claim or a pairing waits: True if it was theirs (MODE on the box for the claim, never
-    the link's press; a SHOUT for the pairing), and then it is no game input."""
+    the link's press; a SHOUT for the pairing, never one that is a seat's secret choice now: ULTIMUS's
+    SHOUT or THINK), and then it is no game input."""
     if shell.claim is not None and physical and _take_claim(shell, button):
         return True
-    return shell.pairing is not None and shell.game is not None and take(shell, button)
+    if shell.pairing is None or shell.game is None or shell.screen.secret(button):
+        return False
+    return take(shell, button)
 
 
 def ask(shell, on):
@@ -87,14 +92,31 @@ def take(shell, button):
 
 
 def link_op(shell, request):
-    """The link's `pair` ({"cancel": true}: no more) and `renew` ("p": the seat), for the referee's eye."""
-    if request["op"] == "pair":
+    """The link's `pair` ({"cancel": true}: no more; {"p": seat}: a phone opened that seat by its code, and no
+    SHOUT pairs it from now on) and `renew` ("p": the seat), for the referee's eye."""
+    seat = request.get("p")
+    if request["op"] == "pair" and seat is None:
         ask(shell, not request.get("cancel"))
         return {}
-    seat = request.get("p")
     if type(seat) is not int or seat < 0 or seat >= len(shell.tokens["seats"]):
         raise Illegal("bad_request", "'p' must be a seat of the game")
-    return {"token": renew(shell, seat)}
+    if request["op"] == "renew":
+        return {"token": renew(shell, seat)}
+    if not shell.tokens["paired"][seat]:
+        shell.tokens["paired"][seat] = 1
+        save_tokens(shell)
+    return {}
+
+
+def lights(shell, frame, now_ms, blink):
+    """While a pairing waits, the lights of the stations whose seat has no phone blink blue: the table sees that a
+    phone asks for a seat, and that the next SHOUT there is the pairing's (someone who asked for none knows)."""
+    if shell.clock.diff(shell.pairing, now_ms) < 0 or shell.settings is None:
+        return
+    paired = shell.tokens["paired"]
+    for seat, station in enumerate(shell.settings["stations"]):
+        if not paired[seat]:
+            frame.set(board.seat_pixel(station), PAIR_BLUE if blink else OFF)
 
 
 def _tokens(tokens, players):

@@ -31,6 +31,10 @@ PUBLIC_ACTS_ON_NOTHING = (
     "`ultimus serve` runs) holds the box's buttons; a phone takes a seat with 'take a seat'"
 )
 FORM_WORD = 40  # the longest word a new game's form may hold (a game's name, a mode)
+# The public table page's sockets: a screen or a few tabs per phone, not a script's thousands (each is sent every
+# picture of the table: 1,500 of them kept the referee's own socket from opening)
+TABLE_SOCKETS_PER_ADDRESS = 12
+TABLE_SOCKETS = 120
 
 
 class BadFrame(Exception):
@@ -45,6 +49,7 @@ class Hub:
         self.latest = {}
         self.sockets = {}  # queue -> eye
         self.joiners = {}  # queue -> the callable that tells that phone how its pairing goes
+        self.addresses = {}  # queue -> the address its page's socket came from
 
     def publish_from_thread(self, pages_by_eye):
         loop = self.loop
@@ -62,9 +67,15 @@ class Hub:
             elif page is not None and page != old.get(eye):
                 q.put_nowait(page)
 
-    def join(self, eye):
+    def table_room(self, address):
+        """Whether one more public table socket from this address may open."""
+        table = [a for q, eye in self.sockets.items() if eye == "table" for a in [self.addresses.get(q)]]
+        return len(table) < TABLE_SOCKETS and table.count(address) < TABLE_SOCKETS_PER_ADDRESS
+
+    def join(self, eye, address=None):
         q = asyncio.Queue()
         self.sockets[q] = eye
+        self.addresses[q] = address
         page = self.latest.get(eye)
         if page is not None:
             q.put_nowait(page)
@@ -72,7 +83,13 @@ class Hub:
 
     def leave(self, q):
         self.sockets.pop(q, None)
+        self.addresses.pop(q, None)
         self.joiners.pop(q, None)
+
+
+def address_of(ws):
+    """The address a socket came from (None when the server cannot tell)."""
+    return ws.client.host if ws.client is not None else None
 
 
 def form_of(message):
@@ -100,6 +117,18 @@ def setup_of(message):
     return dict(setup, game=game.name)
 
 
+class Joiner:
+    """Tells one phone that asked for a seat how its pairing goes; its address, for the seating's one pairing
+    waiting at a time per address (a script's many sockets would otherwise take every turn)."""
+
+    def __init__(self, loop, q, address):
+        self.loop, self.q, self.address = loop, q, address
+
+    def __call__(self, frame):
+        if self.loop is not None and not self.loop.is_closed():
+            self.loop.call_soon_threadsafe(self.q.put_nowait, dict(frame, kind="pairing"))
+
+
 class Web:
     """The routes' handlers around one bridge and one hub; key: the referee's."""
 
@@ -122,7 +151,7 @@ class Web:
     async def serve_socket(self, ws, eye, on_message):
         """Send the eye's pages as they change while reading the page's requests; until it goes."""
         await ws.accept()
-        q = self.hub.join(eye)
+        q = self.hub.join(eye, address_of(ws))
 
         async def send():
             while True:
@@ -183,17 +212,10 @@ class Web:
         """What the bridge calls to tell the one phone that asked for a seat how its pairing goes: a frame
         {"kind": "pairing", "text", "seat": URL or None}; the same callable each time for one socket (the bridge
         knows a phone by it)."""
-        loop = self.hub.loop
         known = self.hub.joiners.get(q)
-        if known is not None:
-            return known
-
-        def tell(frame):
-            if loop is not None and not loop.is_closed():
-                loop.call_soon_threadsafe(q.put_nowait, dict(frame, kind="pairing"))
-
-        self.hub.joiners[q] = tell
-        return tell
+        if known is None:
+            known = self.hub.joiners[q] = Joiner(self.hub.loop, q, self.hub.addresses.get(q))
+        return known
 
     def referee_message(self, m, q):
         op = m["op"]
@@ -214,6 +236,9 @@ class Web:
             raise BadFrame("the referee's page has no request %r" % m["op"][:FORM_WORD])
 
     async def table_socket(self, ws: WebSocket):
+        if not self.hub.table_room(address_of(ws)):
+            await ws.close(code=1008)  # before accept: the handshake is refused with 403
+            return
         await self.serve_socket(ws, "table", self.table_message)
 
     async def referee_socket(self, ws: WebSocket):
@@ -233,6 +258,7 @@ class Web:
                 raise BadFrame("a seat's page has one request: do")
             self.bridge.ask("seat", token, m.get("n"), m.get("i"), self.replier(q))
 
+        self.bridge.ask("opened", token)  # this seat has its phone now: no SHOUT may pair another with it
         await self.serve_socket(ws, token, on_message)  # a seat's page is its token's: another game's seat 1 is not it
 
 

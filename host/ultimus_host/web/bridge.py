@@ -125,7 +125,7 @@ class Bridge:
         self.problem = None  # what keeps the server from refereeing, in words
         self.quick = []  # (action, the box's reply) of the actions of this turn, in order
         self.on_seats: Callable[[list, list], None] | None = None  # told the seats' tokens and names after a new game
-        self.told_seats = []  # the tokens on_seats was last told
+        self.told_seats = []  # the seats' tokens on_seats was told (each printed once)
         self.seating = Seating(self)
         self.notices = []  # the box's notices in words, newest last (until a new game)
         self.question = None  # (id, set-up): the new game the referee was asked to confirm
@@ -330,12 +330,15 @@ class Bridge:
     def tell_seats(self):
         """The seats' codes told once per game while they are up (serve's terminal prints them), each named by
         its station: after a sync, when the stations are known (a new game from this page or the box's buttons)."""
-        tokens = list(self.seat_tokens)
-        if not self.qr or not tokens or tokens == self.told_seats or self.game is None:
+        paired = self.seating.paired
+        open_seats = [(s, t) for s, t in enumerate(self.seat_tokens) if not (s < len(paired) and paired[s])]
+        # a seat a phone took is never printed (its fresh token is that phone's alone); nor one printed already
+        fresh = [(s, t) for s, t in open_seats if t not in self.told_seats]
+        if not self.qr or not fresh or self.game is None:
             return
-        self.told_seats = tokens
+        self.told_seats = self.told_seats + [t for _, t in fresh]
         if self.on_seats is not None:
-            self.on_seats(tokens, [who(seat, self.stations) for seat in range(len(tokens))])
+            self.on_seats([t for _, t in fresh], [who(s, self.stations) for s, _ in fresh])
 
     # --- the pages' requests -------------------------------------------------------
 
@@ -360,6 +363,10 @@ class Bridge:
                 self.seating.cancel(command[1])
             elif kind == "hand":
                 self.seating.hand(*command[1:])
+            elif kind == "opened":
+                seat = self.seat_of(command[1])
+                if seat is not None and self.game is not None:
+                    self.seating.opened(seat)
         except LinkError as exc:
             if exc.code == "disconnected":
                 raise

@@ -76,6 +76,27 @@ def refusal(scope, hosts):
     return None
 
 
+# Every page's answer: never inside another site's frame (a click on "take a seat" tricked through it), no
+# address of ours (a key, a token) in a Referer, no content type guessed.
+HARDENING = [
+    (b"x-frame-options", b"DENY"),
+    (b"content-security-policy", b"frame-ancestors 'none'"),
+    (b"referrer-policy", b"no-referrer"),
+    (b"x-content-type-options", b"nosniff"),
+]
+
+
+def send_hardened(send):
+    """`send` with HARDENING added to the start of every HTTP response."""
+
+    async def hardened(message):
+        if message["type"] == "http.response.start":
+            message = dict(message, headers=list(message.get("headers") or []) + HARDENING)
+        await send(message)
+
+    return hardened
+
+
 class Guard:
     """ASGI middleware: refuses, before the app sees it, whatever fails refusal(); counts what it refused."""
 
@@ -87,7 +108,7 @@ class Guard:
         kind = scope["type"]
         why = refusal(scope, self.hosts) if kind in ("http", "websocket") else None
         if why is None:
-            await self.app(scope, receive, send)
+            await self.app(scope, receive, send_hardened(send) if kind == "http" else send)
             return
         self.refused[why] += 1
         if kind == "websocket":

@@ -18,6 +18,7 @@ WAIT_TURN = "another phone is taking its seat: yours is next"
 NO_GAME = "no game is being played yet: the referee starts one"
 ALL_TAKEN = "every seat of this game has its phone: the referee can hand one to this phone"
 NO_SHOUT = "no SHOUT came in time: ask again"
+ONE_AT_A_TIME = "a phone at this address already waits for a seat: one at a time"
 WAIT_S = 30  # how long a phone's pairing waits (the box's own window, ultimusbox.shell.PAIR_MS)
 
 
@@ -34,8 +35,23 @@ class Seating:
     def join(self, tell):
         if tell is self.now or tell in self.waiting:
             return
+        address = getattr(tell, "address", None)
+        if address is not None and any(getattr(t, "address", None) == address for t in [self.now] + self.waiting):
+            tell({"text": ONE_AT_A_TIME, "done": True})  # a script's many sockets would take every turn
+            return
         self.waiting.append(tell)
         self.next()
+
+    def opened(self, seat):
+        """A seat's page opened by its code (a QR code, the URL typed): that seat has its phone, as the box keeps
+        it, and no SHOUT pairs another phone with it from now on."""
+        if seat < len(self.paired) and self.paired[seat]:
+            return
+        answer = self.bridge.client.request("pair", p=seat)
+        if answer.get("ok"):
+            while len(self.paired) <= seat:
+                self.paired.append(False)
+            self.paired[seat] = True
 
     def cancel(self, tell):
         if tell in self.waiting:

@@ -20,6 +20,8 @@ from ultimus_host.web.app import Hub, make_app
 from ultimus_host.web.bridge import Bridge
 from ultimus_host.web.guard import KEY_FILE, allowed_hosts, referee_key, secret_folder
 
+WS_MAX_BYTES = 64 * 1024  # a page's frame is a few hundred bytes; uvicorn's default, 16 MB, would be parsed too
+
 WEB_EXTRA = "`ultimus serve` needs the web extra: pip install -e '.[web]' (make test installs it)"
 
 
@@ -178,7 +180,13 @@ class Server:
         warnings.filterwarnings("ignore", message="The `websockets` implementation is deprecated")
 
         return uvicorn.Config(
-            self.app, host=self.host, port=self.port, access_log=False, log_level="warning", ws="websockets"
+            self.app,
+            host=self.host,
+            port=self.port,
+            access_log=False,
+            log_level="warning",
+            ws="websockets",
+            ws_max_size=WS_MAX_BYTES,
         )
 
 

@@ -93,7 +93,7 @@ function seats(list) {
   document.getElementById("seats-section").hidden = !list.length;
   fill("seats", list, (s, i) => {
     const d = el("div", "seat-row");
-    d.appendChild(el("span", null, s.who + ": " + (s.paired ? "its phone took it (SHOUT)" : "no phone yet")));
+    d.appendChild(el("span", null, s.who + ": " + (s.paired ? "its phone took it" : "no phone yet")));
     const b = el("button", null, "hand it to another phone");
     b.onclick = () => link.send({ op: "hand", seat: i });
     d.appendChild(b);
