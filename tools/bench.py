@@ -48,11 +48,18 @@ from mprun import node_command  # noqa: E402
 FIGURES = {}  # what the sections measured, for the closing lines that set each beside its aim (aims())
 
 
+HUNG_S = 300  # a script that takes seconds; node once slept on one for half an hour on a loaded machine
+
+
 def micropython(script, *args, mpy_dir=None, data=None):
-    """The "key=value" fields of the last line a script printed under MicroPython."""
-    out = subprocess.run(
-        node_command(script, args, mpy_dir, data), cwd=ROOT, capture_output=True, text=True, check=True
-    ).stdout
+    """The "key=value" fields of the last line a script printed under MicroPython (run once more, and said so,
+    if node hangs on it)."""
+    command = node_command(script, args, mpy_dir, data)
+    try:
+        out = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=True, timeout=HUNG_S).stdout
+    except subprocess.TimeoutExpired:
+        print("  (%s %s hung for %d s under node: run again)" % (script, " ".join(map(str, args)), HUNG_S))
+        out = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=True, timeout=HUNG_S).stdout
     return dict(part.split("=") for part in out.split("\n")[-2].split() if "=" in part)
 
 

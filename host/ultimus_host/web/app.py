@@ -69,7 +69,7 @@ class Hub:
 
     def table_room(self, address):
         """Whether one more public table socket from this address may open."""
-        table = [a for q, eye in self.sockets.items() if eye == "table" for a in [self.addresses.get(q)]]
+        table = [self.addresses.get(q) for q, eye in self.sockets.items() if eye == "table"]
         return len(table) < TABLE_SOCKETS and table.count(address) < TABLE_SOCKETS_PER_ADDRESS
 
     def join(self, eye, address=None):
