@@ -456,10 +456,10 @@ def lookahead_share(players=4, games=10):
     spent, clock = [0.0], time.perf_counter
 
     def timed(method):
-        def wrapper(self, state, arg):
+        def wrapper(self, *args, **kwargs):  # whatever the method takes (trial took a listing, issue 34)
             t0 = clock()
             try:
-                return method(self, state, arg)
+                return method(self, *args, **kwargs)
             finally:
                 spent[0] += clock() - t0
 
