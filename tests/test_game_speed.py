@@ -23,3 +23,14 @@ def test_each_game_is_measured_and_printed_beside_ultimus(capsys):
     bench.games_aims()
     out = capsys.readouterr().out
     assert "met   morituri's random play" in out and "NOT   munera's random play" in out and "1.0x short" in out
+
+
+def test_the_bots_lookahead_share_is_measured_and_the_sandbox_is_put_back():
+    """make bench's share of the heuristic bots' time spent in the core (tools/bench.py lookahead_share): it
+    wraps the sandbox's methods for the measure, whatever they take, and puts them back."""
+    from ultimus_host.games.ultimus import determinize
+
+    before = (determinize.Sandbox.trial, determinize.Sandbox.legal_actions)
+    game_ms, core_ms = bench.lookahead_share(players=3, games=1)
+    assert 0 < core_ms < game_ms
+    assert (determinize.Sandbox.trial, determinize.Sandbox.legal_actions) == before
