@@ -164,6 +164,23 @@ def test_links_eyes_generator_full_flash_and_checkpoints_agree_under_micropython
     assert finish(micropython("trust.py", seed, mpy_dir=compiled[0])) == expected
 
 
+def test_phones_pair_with_their_stations_on_the_box_s_own_code_under_micropython(compiled):
+    """ultimusbox.handover on MicroPython (a Pico over USB pairs `serve`'s phones so): the pairing's blue lights,
+    a SHOUT's pairing with a fresh token (drawn from the drivers' entropy: this port has no urandom), a seat
+    opened by its code, one handed on, and the tokens kept over a restart, as under CPython."""
+    from pairing import lines
+
+    expected = lines()
+    assert expected[1:4] == [
+        "before pair: other other other",
+        "pair ok=True: blue blue blue",
+        "SHOUT at station 2: paired p=1 fresh=True game input=False: other other other",
+    ], expected
+    assert "pair p=2 (its code opened) ok=True paired=[0, 1, 1]" in expected
+    assert expected[-2:] == ["renew p=1: fresh=True paired=[0, 0, 1]", "after a restart: same tokens=True"]
+    assert finish(micropython("pairing.py", mpy_dir=compiled[0])) == expected
+
+
 def test_steady_play_allocates_nothing_per_idle_frame_or_entry_press_under_micropython(compiled):
     lines = finish(micropython("box_alloc.py", mpy_dir=compiled[0]))
     games = {line.split()[1]: dict(part.split("=") for part in line.split()[2:]) for line in lines}
