@@ -196,10 +196,10 @@ def play_on(served, referee, phones, choosers, clicks, seen, seconds=400):
         now = referee.text("#now")
         if "countdown" in now and "confirm" in now and not referee.text("#countdown") and seen["offered"] != n:
             seen["offered"] = n  # the box offers its countdown: started at every other such moment; the seats
-            seen["offers"] += 1  # choose while it runs, or, every fourth, are too slow and it runs out
+            seen["offers"] += 1  # choose while it runs, or, the first and third time, are too slow and it runs out
             if seen["offers"] % 2:
                 confirm(referee)
-                if wait_for(lambda: referee.text("#countdown"), 1.5) and seen["offers"] % 4 == 1:
+                if wait_for(lambda: referee.text("#countdown"), 1.5) and seen["offers"] in (1, 5):
                     wait_for(lambda: not referee.text("#countdown"), 8)
                     seen["ran out"] += 1
                     too_late(served, phones[0], 0, n)
@@ -233,8 +233,9 @@ def play_on(served, referee, phones, choosers, clicks, seen, seconds=400):
 
 
 def too_late(served, phone, seat, n):
-    """A slow seat's choice of moment n arrives after the countdown ran out: told, and nothing of that seat's
-    applied (the box's own CLAMO may still be on its way)."""
+    """A slow seat's choice of moment n arrives after the countdown ran out and the box's CLAMO moved the table on:
+    told, and nothing of that seat's applied."""
+    assert moved_on(served.bridge, n, 5), "the countdown ran out and the table stayed where it was"
     played = len(served.bridge.game.log)
     phone.driver.execute_script("link.send({op: 'do', n: arguments[0], i: 0})", n)
     phone.wait(lambda: "moved on" in phone.text("#said"))
