@@ -12,7 +12,7 @@ import time
 import pytest
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
-from test_web_trust import pairings, press_shout, raw_http, started
+from test_web_trust import asked_for_a_seat, pairings, press_shout, raw_http, started
 from ultimusbox import board
 from web_helpers import Page, Served, play
 
@@ -28,15 +28,6 @@ def box_state(served):
     off the virtual box itself (the server's link is its bridge's alone)."""
     shell = served.server.boxthread.vbox.box.shell
     return {"tokens": json.loads(json.dumps(shell.tokens)), "actions": len(shell.game.log)}
-
-
-def asked_for_a_seat(page):
-    page.wait(lambda p: p["game"])
-    page.send(op="join")
-    deadline = time.monotonic() + 10
-    while not any("press SHOUT" in f["text"] for f in page.other):
-        assert time.monotonic() < deadline, page.other
-        time.sleep(0.05)
 
 
 def test_a_seat_opened_by_its_code_cannot_be_taken_by_a_stranger_s_join_and_its_player_s_shout(served):

@@ -368,6 +368,16 @@ def pairings(page, count, seconds=15):
     return [f for f in page.other if f["kind"] == "pairing" and f.get("done")]
 
 
+def asked_for_a_seat(page):
+    """A phone on the public table page asks for a seat, and is told to press SHOUT at its station."""
+    page.wait(lambda p: p["game"])
+    page.send(op="join")
+    deadline = time.monotonic() + 10
+    while not any("press SHOUT" in f["text"] for f in page.other):
+        assert time.monotonic() < deadline, page.other
+        time.sleep(0.05)
+
+
 def press_shout(box, station):
     from ultimusbox import board
 
@@ -380,12 +390,7 @@ def pair_and_hand(served, press):
     referee, qr_tokens = started(served, game="ultimus", players=2, mode="full", battles=1)
     phones = [Page(served, "/ws/table") for _ in range(2)]
     for i, phone in enumerate(phones):
-        phone.wait(lambda p: p["game"])
-        phone.send(op="join")
-        deadline = time.monotonic() + 10
-        while not any("press SHOUT" in f["text"] for f in phone.other):
-            assert time.monotonic() < deadline, phone.other
-            time.sleep(0.05)
+        asked_for_a_seat(phone)
         press(i)
         done = pairings(phone, 1)[0]
         assert done["text"] == "you are station %d" % (i + 1) and done["seat"].startswith("/seat/")
