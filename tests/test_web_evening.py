@@ -20,11 +20,10 @@ import time
 
 import pytest
 
-from referee.acting import responders
 from referee.rng import Rng
 from test_web_browser import CHROMIUM, DRIVER, Browser
 from ultimus_host import registry
-from ultimus_host.loop import default_referee
+from ultimus_host.loop import default_referee, next_choice
 from ultimus_host.web.pages import action_words
 from web_helpers import Served, free_port
 
@@ -130,24 +129,13 @@ def index_of(options, action):
     return options.index(action)
 
 
-def next_choice(game, options, choosers, referee):
-    """(seat, index) of the next action as run_game would choose it (ultimus_host.loop: a seat that answers out
-    of turn first, then the first actor; the referee when no seat acts), from the options the pages offer; -1
-    for the referee; None when nothing is listed (the box's own step)."""
-    actors = game.actors()
-    if not actors:
-        listed = options.get(-1)
-        return (-1, index_of(listed, referee.choose(game.public_view(), listed))) if listed else None
-    for other in responders(game.rules, game.state):
-        respond = getattr(choosers[other], "respond", None)
-        if respond is not None and other != actors[0] and options.get(other):
-            action = respond(game.seat_view(other), options[other])
-            if action is not None:
-                return other, index_of(options[other], action)
-    seat = actors[0]
-    if not options.get(seat):
+def next_click(game, options, choosers, referee):
+    """(seat, index) of the next action as run_game would choose it (ultimus_host.loop.next_choice), found in the
+    options the pages offer; -1 for the referee; None when nothing is listed (the box's own step)."""
+    chosen = next_choice(game, choosers, referee)
+    if chosen is None or not options.get(chosen[0]):
         return None
-    return seat, index_of(options[seat], choosers[seat].choose(game.seat_view(seat), options[seat]))
+    return chosen[0], index_of(options[chosen[0]], chosen[1])
 
 
 def wait_for(test, seconds):
@@ -188,7 +176,7 @@ def play_on(served, referee, phones, choosers, clicks, seen, seconds=400):
         if game.phase == game.rules.FLOW.end:
             return "over"
         try:
-            step = next_choice(game, dict(bridge.options), choosers, umpire)
+            step = next_click(game, dict(bridge.options), choosers, umpire)
         except (KeyError, IndexError, ValueError, TypeError):  # read while the server's thread moved on
             continue
         if bridge.version != n:

@@ -12,6 +12,7 @@ header's checksum).
 
 from referee.errors import Illegal
 from ultimusbox import board
+from ultimusbox.display import OFF
 from ultimusbox.eyes import draw_token, new_tokens
 from ultimusbox.journal import decode, encode
 
@@ -19,7 +20,6 @@ CLAIM_MS = 15000  # how long the box waits for MODE on the box to make the askin
 CLAIM_BUTTON = board.MODE
 PAIR_MS = 30000  # how long the box waits for the SHOUT that pairs a phone with its station
 PAIR_BLUE = (0, 0, 160)  # the stations a waiting pairing may take
-OFF = (0, 0, 0)
 TOKENS_RENEWED = "an older firmware's seat codes followed from the seed: new ones drawn"
 
 

@@ -60,18 +60,10 @@ def run_game(game, seats, referee=None, on_event=None, max_actions=40000, pick_s
     while applied < max_actions and game.phase != end:
         if until is not None and until(game):
             break
-        actors = game.actors()
-        if actors:
-            seat = pick_seat(actors)
-            action, options = _answer(game, seats, seat)
-            if action is None:
-                options = game.legal_actions(seat)
-                action = seats[seat].choose(game.seat_view(seat), options)
-        else:
-            options = game.legal_actions(-1)
-            if not options:
-                break  # nobody can act: a stuck game is the caller's to report, not to loop on
-            action = referee.choose(game.public_view(), options)
+        chosen = next_choice(game, seats, referee, pick_seat)
+        if chosen is None:
+            break  # nobody can act: a stuck game is the caller's to report, not to loop on
+        _, action, options = chosen
         # an option of the listing itself, not a dict made like one (a person's, a page's): the door's
         # checks passed when it was listed (issue 34's trusted apply); anything else goes through them
         events = apply_listed(game, action) if _listed(action, options) else game.apply(action)
@@ -82,17 +74,32 @@ def run_game(game, seats, referee=None, on_event=None, max_actions=40000, pick_s
     return applied
 
 
+def next_choice(game, seats, referee, pick_seat=first_actor):
+    """(seat, action, options) of the next action as run_game chooses it: a seat that answers out of turn
+    first, else the seat pick_seat picks; -1 for the referee when no seat acts; None when nobody can act."""
+    actors = game.actors()
+    if not actors:
+        options = game.legal_actions(-1)
+        return (-1, referee.choose(game.public_view(), options), options) if options else None
+    seat = pick_seat(actors)
+    answered = _answer(game, seats, seat)
+    if answered is not None:
+        return answered
+    options = game.legal_actions(seat)
+    return seat, seats[seat].choose(game.seat_view(seat), options), options
+
+
 def _answer(game, seats, seat):
-    """The first action a seat other than `seat` takes out of turn (its chooser's respond) and the options it
-    was given, or (None, None)."""
+    """(the seat, its action, the options it was given) of the first seat other than `seat` that takes an
+    action out of turn (its chooser's respond), or None."""
     for other in responders(game.rules, game.state):
         respond = getattr(seats[other], "respond", None) if other != seat else None
         if respond is not None:
             options = game.legal_actions(other)
             action = respond(game.seat_view(other), options)
             if action is not None:
-                return action, options
-    return None, None
+                return other, action, options
+    return None
 
 
 def _listed(action, options):

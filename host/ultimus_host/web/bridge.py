@@ -331,9 +331,12 @@ class Bridge:
         """The seats' codes told once per game while they are up (serve's terminal prints them), each named by
         its station: after a sync, when the stations are known (a new game from this page or the box's buttons)."""
         paired = self.seating.paired
-        open_seats = [(s, t) for s, t in enumerate(self.seat_tokens) if not (s < len(paired) and paired[s])]
         # a seat a phone took is never printed (its fresh token is that phone's alone); nor one printed already
-        fresh = [(s, t) for s, t in open_seats if t not in self.told_seats]
+        fresh = [
+            (s, t)
+            for s, t in enumerate(self.seat_tokens)
+            if not (s < len(paired) and paired[s]) and t not in self.told_seats
+        ]
         if not self.qr or not fresh or self.game is None:
             return
         self.told_seats = self.told_seats + [t for _, t in fresh]
