@@ -37,6 +37,10 @@ RING_PIXELS = const(12)  # one WS2812B ring of 12 per health wheel
 RINGS = const(6)
 SEAT_PIXELS = const(6)  # one status pixel per station, after the rings
 PIXELS = RING_PIXELS * RINGS + SEAT_PIXELS  # 78
+# The chain's plain colours (R, G, B at full scale), one tuple each for every module that draws.
+OFF = (0, 0, 0)
+WHITE = (255, 255, 255)
+RED = (255, 0, 0)
 
 
 def ring_pixel(ring, i):

@@ -10,10 +10,8 @@ input state and the time. Nothing is allocated per frame.
 """
 
 from ultimusbox import board
+from ultimusbox.board import OFF, RED, WHITE
 
-OFF = (0, 0, 0)
-RED = (255, 0, 0)
-WHITE = (255, 255, 255)
 BLINK_MS = 250
 ALL_STATIONS = tuple(range(board.STATIONS))
 

@@ -12,7 +12,6 @@ header's checksum).
 
 from referee.errors import Illegal
 from ultimusbox import board
-from ultimusbox.display import OFF
 from ultimusbox.eyes import draw_token, new_tokens
 from ultimusbox.journal import decode, encode
 
@@ -116,7 +115,7 @@ def lights(shell, frame, now_ms, blink):
     paired = shell.tokens["paired"]
     for seat, station in enumerate(shell.settings["stations"]):
         if not paired[seat]:
-            frame.set(board.seat_pixel(station), PAIR_BLUE if blink else OFF)
+            frame.set(board.seat_pixel(station), PAIR_BLUE if blink else board.OFF)
 
 
 def _tokens(tokens, players):

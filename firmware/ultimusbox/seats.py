@@ -8,10 +8,8 @@ draws them on the chosen game's wheel.
 """
 
 from ultimusbox import board, games
+from ultimusbox.board import OFF, RED, WHITE
 
-WHITE = (255, 255, 255)
-RED = (255, 0, 0)
-OFF = (0, 0, 0)
 REFUSED_FLASH = ("wheel0", "wheel1", "wheel2", "wheel3", "wheel4", "wheel5")  # shell.flash keys of the wheels
 MENU = (40, 40, 40)  # a game this box referees, not the chosen one: a dim pixel at 12 o'clock
 

@@ -4,12 +4,10 @@ White is one of the colours: the worst frame the power supply must carry.
 """
 
 from ultimusbox import board
+from ultimusbox.board import OFF, RED, WHITE
 
-RED = (255, 0, 0)
 GREEN = (0, 255, 0)
 BLUE = (0, 0, 255)
-WHITE = (255, 255, 255)
-OFF = (0, 0, 0)
 COLOURS = (RED, GREEN, BLUE, WHITE)
 ECHO_MS = 400
 

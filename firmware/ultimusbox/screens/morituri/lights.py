@@ -15,6 +15,7 @@ from games.morituri.checks import activatable
 from games.morituri.content import CLASS_NAMES, START_HP
 from games.morituri.state import hp, is_lying, is_out
 from ultimusbox import board
+from ultimusbox.board import OFF, RED, WHITE
 
 CLASS_COLOURS = (
     (0, 80, 255),  # heavy: steel blue
@@ -31,11 +32,8 @@ MENU_COLOURS = (
     (0, 200, 200),  # contact and side 0
     (255, 0, 160),  # contact and back -1
 )  # in the order of content.MENU
-OFF = (0, 0, 0)
-WHITE = (255, 255, 255)
 AMBER = (255, 150, 0)
 GOLD = (255, 150, 0)
-RED = (255, 0, 0)
 GREEN = (0, 255, 0)
 LOST = (12, 12, 12)
 DIM = (40, 40, 40)

@@ -17,13 +17,11 @@ nothing is allocated per frame.
 from games.morituri_board.content import MAX_VALUE
 from games.morituri_board.state import DEAD, REST, ROMA
 from ultimusbox import board
+from ultimusbox.board import OFF, RED, WHITE
 from ultimusbox.screens.morituri_board.entry import RULE_1, RULE_2, VALUE_ITEMS
 
-OFF = (0, 0, 0)
-WHITE = (255, 255, 255)
 GOLD = (255, 150, 0)
 FAINT_GOLD = (30, 18, 0)
-RED = (255, 0, 0)
 DIM_RED = (40, 0, 0)
 PURPLE = (150, 0, 255)
 AMBER = (255, 90, 0)

@@ -16,6 +16,7 @@ players; nothing is allocated per frame.
 """
 
 from ultimusbox import board
+from ultimusbox.board import OFF, RED, WHITE
 from ultimusbox.screens.munera.entry import MOVE, TARGETED, TURN
 
 COLOURS = (
@@ -27,10 +28,7 @@ COLOURS = (
     (140, 140, 0),  # olive
 )  # a gladiator's colour: the one of his player's station
 HALF = tuple((c[0] // 2, c[1] // 2, c[2] // 2) for c in COLOURS)  # knocked down
-OFF = (0, 0, 0)
-WHITE = (255, 255, 255)
 HALF_WHITE = (128, 128, 128)
-RED = (255, 0, 0)
 HALF_RED = (128, 0, 0)
 AMBER = (255, 150, 0)
 FATIGUE = (60, 35, 0)  # dim amber

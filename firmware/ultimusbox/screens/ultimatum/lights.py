@@ -16,14 +16,12 @@ docs/box.md tells the players; nothing is allocated per frame.
 
 from games.ultimatum.content import ALLIANCE_OF, BLOCKADES, N_NATIONS, N_SEAS
 from ultimusbox import board
+from ultimusbox.board import OFF, RED, WHITE
 from ultimusbox.screens.ultimatum.entry import FIRST_OF, NATION, PLACE, SEA, UNSET
 
 STATION_COLOURS = ((255, 200, 0), (0, 200, 255), (255, 0, 200), (255, 80, 0), (120, 255, 0), (80, 0, 255))
-OFF = (0, 0, 0)
-WHITE = (255, 255, 255)
 AMBER = (255, 150, 0)
 GOLD = (255, 150, 0)
-RED = (255, 0, 0)
 GREEN = (0, 255, 0)
 SEA_BLUE = (0, 0, 40)  # a vacant naval blockade
 DIM = (40, 40, 40)

@@ -15,6 +15,7 @@ from games.ultimus.content import (
 )
 from games.ultimus.state import DEAD, PARDONED, SHOUT, WAITING, max_health
 from ultimusbox import board
+from ultimusbox.board import OFF, RED, WHITE
 from ultimusbox.screens.ultimus.entry import (
     BLEED,
     BRING_BACK,
@@ -38,13 +39,10 @@ GLADIATOR_COLOURS = (
     (150, 0, 255),  # Barbarus: purple
     (255, 220, 0),  # Dimachaerus: yellow
 )
-OFF = (0, 0, 0)
-WHITE = (255, 255, 255)
 LOST = (12, 12, 12)  # health lost, up to the wheel's maximum
 NET_WHITE = (90, 90, 90)
 DRUNK_MAGENTA = (255, 0, 160)
 GOLD = (255, 150, 0)
-RED = (255, 0, 0)
 GREEN = (0, 255, 0)
 BLUE = (0, 0, 255)
 BEGINNER_GREEN = (0, 60, 0)
