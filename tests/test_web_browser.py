@@ -20,10 +20,12 @@ from web_helpers import Served
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 DRIVER = shutil.which("chromedriver")
-pytestmark = pytest.mark.skipif(
+# Every browser test's mark (tests/test_web_*.py take it): skipped, counted as not run, where either is missing.
+NEEDS_CHROMIUM = pytest.mark.skipif(
     CHROMIUM is None or DRIVER is None,
     reason="no chromium and chromedriver on this machine (Debian: apt-get install chromium chromium-driver)",
 )
+pytestmark = NEEDS_CHROMIUM
 webdriver = pytest.importorskip("selenium.webdriver", reason="selenium (the test extra) is not installed")
 from selenium.common.exceptions import StaleElementReferenceException  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402

@@ -13,8 +13,10 @@ import time
 
 import pytest
 
-from test_web_browser import Browser
+from test_web_browser import NEEDS_CHROMIUM, Browser
 from web_helpers import Page, Served, free_port, new_game
+
+pytestmark = NEEDS_CHROMIUM
 
 ATTACK = """<!doctype html><html><body><iframe name="sink" id="sink"></iframe><script>
 const TARGET = __TARGET__;

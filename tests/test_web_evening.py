@@ -21,16 +21,13 @@ import time
 import pytest
 
 from referee.rng import Rng
-from test_web_browser import CHROMIUM, DRIVER, Browser
+from test_web_browser import NEEDS_CHROMIUM, Browser
 from ultimus_host import registry
 from ultimus_host.loop import default_referee, next_choice
 from ultimus_host.web.pages import action_words
 from web_helpers import Served, free_port
 
-pytestmark = pytest.mark.skipif(
-    CHROMIUM is None or DRIVER is None,
-    reason="no chromium and chromedriver on this machine (Debian: apt-get install chromium chromium-driver)",
-)
+pytestmark = NEEDS_CHROMIUM
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.support.ui import Select  # noqa: E402
 

@@ -16,15 +16,12 @@ import time
 
 import pytest
 
-from test_web_browser import CHROMIUM, DRIVER, Browser
+from test_web_browser import NEEDS_CHROMIUM, Browser
 from test_web_evening import confirm, seat_state, start_form, take_seat
 from ultimus_host import registry
 from web_helpers import free_port
 
-pytestmark = pytest.mark.skipif(
-    CHROMIUM is None or DRIVER is None,
-    reason="no chromium and chromedriver on this machine (Debian: apt-get install chromium chromium-driver)",
-)
+pytestmark = NEEDS_CHROMIUM
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CLICKS = 8  # the phones' presses before the cut, and after it
