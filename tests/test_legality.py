@@ -9,21 +9,18 @@ Candidates use the canonical spelling legal_actions uses (optional fields
 written out as it writes them), so the two sets compare as sets of JSON.
 """
 
-import json
-
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
+import legality
 from games.ultimus import randomplay, rules
-from games.ultimus.errors import Illegal
 from games.ultimus.flow import FLOW
 from games.ultimus.hexmap import FIELDS
 from games.ultimus.rng import Rng
 from games.ultimus.rules import RULES, new_setup
 from games.ultimus.yelling import CARDS
-from legality import examples
-from referee import engine
-from referee.engine import Game, copy_data
+from legality import examples, key
+from referee.engine import Game
 
 # No shrinking: a failure names its players and seed, and walk() replays it in a second.
 SETTINGS = settings(
@@ -33,10 +30,6 @@ SETTINGS = settings(
     phases=(Phase.explicit, Phase.reuse, Phase.generate),
 )
 SIX = range(6)
-
-
-def key(action):
-    return json.dumps(action, sort_keys=True)
 
 
 def cards_to_try(s):
@@ -158,18 +151,8 @@ def _between_seats(s, p, cards, add):
             add("pass_card", to=to, c=c)
 
 
-def accepts(s, action):
-    """Whether apply takes the action, on a copy: the state given is never changed."""
-    trial = copy_data(s)
-    try:
-        engine.apply(rules.RULES, trial, action)
-    except Illegal as exc:
-        assert exc.code != "internal"
-        return False
-    return True
-
-
 def listed(game):
+    """The legal actions and the trades: both are lists apply trusts."""
     out = []
     for seat in range(-1, game.state["players"]):
         out += game.legal_actions(seat) + game.trade_actions(seat)
@@ -177,23 +160,7 @@ def listed(game):
 
 
 def check_both_directions(game):
-    s = game.state
-    before = game.digest()
-    shown = listed(game)
-    shown_keys = set(key(a) for a in shown)
-    assert len(shown_keys) == len(shown), "an action is listed twice"
-    for a in shown:
-        assert accepts(s, a), "listed but refused: %r" % (a,)
-    for a in candidates(s):
-        if key(a) in shown_keys:
-            continue
-        try:  # on the game's own state: a refusal changes nothing (the digest below holds it to that)
-            engine.apply(rules.RULES, s, a)
-        except Illegal as exc:
-            assert exc.code != "internal"
-            continue
-        raise AssertionError("accepted but not listed: %r (phase %s)" % (a, s["phase"]))
-    assert game.digest() == before
+    legality.check_both_directions(rules.RULES, game, candidates, listed)
 
 
 def walk(players, seed, mode, stride, battles=2, payout=None):
