@@ -45,7 +45,8 @@ class Pane:
         # COLUMNS and LINES unset: GNU readline (which pytest's process loads) exports the size it saw into
         # the C environment, a tmux server this process starts keeps them as its global environment, and
         # rich takes them over the terminal's own size: the picture would never follow a resize
-        env = "env -u COLUMNS -u LINES PYTHONPATH=%s" % os.pathsep.join(sys.path)
+        # sys.path once each: the tests' own inserts repeat it, and tmux refuses a command over its length limit
+        env = "env -u COLUMNS -u LINES PYTHONPATH=%s" % os.pathsep.join(dict.fromkeys(p for p in sys.path if p))
         shell = "%s %s" % (env, " ".join(command))
         self.tmux("new-session", "-d", "-s", self.session, "-x", str(width), "-y", str(height), shell)
         self.tmux("set-option", "-t", self.session, "remain-on-exit", "on")
